@@ -1495,7 +1495,7 @@ def price_from_plans(cands: list[Candidate], spec: PlanForSpec, catalog: Catalog
                                    else _least_slack(c, cand.capex, cand.slack))
         cand.capex_exact = True
     if progress is not None:
-        progress(1.0, "priced")
+        progress(1.0, "")
 
 
 def options(result: SearchResult, spec: PlanForSpec, catalog: Catalog, *, metadata: Metadata | None = None,

@@ -471,132 +471,137 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
     <context>
         <name>BuildsPage</name>
         <message>
-            <location filename="../../ui/design/wizard.py" line="933" />
+            <location filename="../../ui/design/wizard.py" line="941" />
             <source>Any GPU</source>
             <translation>Jede GPU</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="819" />
+            <location filename="../../ui/design/wizard.py" line="824" />
             <source>Any cooling</source>
             <translation>Jede Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="758" />
+            <location filename="../../ui/design/wizard.py" line="763" />
             <source>Builds</source>
             <translation>Aufbauten</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="783" />
+            <location filename="../../ui/design/wizard.py" line="788" />
             <source>Cancel Search</source>
             <translation>Suche abbrechen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="759" />
+            <location filename="../../ui/design/wizard.py" line="764" />
             <source>Candidate builds, best first. Pick one and press Create Plan to open it as a new plan: room, racks, power, cooling and fabrics laid out, the workloads attached.</source>
             <translation>Mögliche Aufbauten, der beste zuerst. Einen wählen und „Plan erstellen“ drücken, um ihn als neuen Plan zu öffnen: Raum, Racks, Strom, Kühlung und Fabrics angelegt, die Arbeitslasten zugeordnet.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="837" />
+            <location filename="../../ui/design/wizard.py" line="842" />
             <source>Cooling</source>
             <translation>Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="835" />
+            <location filename="../../ui/design/wizard.py" line="840" />
             <source>GPU</source>
             <translation>GPU</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1118" />
+            <location filename="../../ui/design/wizard.py" line="1126" />
             <source>Generating the plan of build {k}…</source>
             <translation>Plan von Aufbau {k} wird erzeugt…</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1153" />
+            <location filename="../../ui/design/wizard.py" line="1161" />
             <source>Generation cancelled.</source>
             <translation>Erzeugung abgebrochen.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1023" />
+            <location filename="../../ui/design/wizard.py" line="1031" />
             <source>No build was found.</source>
             <translation>Es wurde kein Aufbau gefunden.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1022" />
+            <location filename="../../ui/design/wizard.py" line="1030" />
             <source>No build was found: {why}</source>
             <translation>Es wurde kein Aufbau gefunden: {why}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1025" />
+            <location filename="../../ui/design/wizard.py" line="1033" />
             <source>None of the {n} builds of this list is of that GPU model and cooling (and meets, if asked): change the filters or show all builds.</source>
             <translation>Keiner der {n} Aufbauten dieser Liste hat dieses GPU-Modell und diese Kühlung (und erfüllt, falls verlangt): Filter ändern oder alle Aufbauten zeigen.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="822" />
+            <location filename="../../ui/design/wizard.py" line="827" />
             <source>Only builds that meet</source>
             <translation>Nur Aufbauten, die erfüllen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1141" />
+            <location filename="../../ui/design/wizard.py" line="1149" />
             <source>Plan generated.</source>
             <translation>Plan erzeugt.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="786" />
+            <location filename="../../ui/design/wizard.py" line="924" />
+            <source>Pricing the options from their plans: {build}</source>
+            <translation>Optionen werden aus ihren Plänen bepreist: {build}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="791" />
             <source>Search Again</source>
             <translation>Erneut suchen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1089" />
+            <location filename="../../ui/design/wizard.py" line="1097" />
             <source>Search cancelled.</source>
             <translation>Suche abgebrochen.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1019" />
+            <location filename="../../ui/design/wizard.py" line="1027" />
             <source>Search cancelled: the {n} builds ranked so far.</source>
             <translation>Suche abgebrochen: die bisher bewerteten {n} Aufbauten.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="886" />
+            <location filename="../../ui/design/wizard.py" line="891" />
             <source>Searching builds…</source>
             <translation>Aufbauten werden gesucht…</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="929" />
+            <location filename="../../ui/design/wizard.py" line="937" />
             <source>Show all {n} builds</source>
             <translation>Alle {n} Aufbauten zeigen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="841" />
+            <location filename="../../ui/design/wizard.py" line="846" />
             <source>Sort by</source>
             <translation>Sortieren nach</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1148" />
+            <location filename="../../ui/design/wizard.py" line="1156" />
             <source>The plan could not be generated: {reason}</source>
             <translation>Der Plan konnte nicht erzeugt werden: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1085" />
+            <location filename="../../ui/design/wizard.py" line="1093" />
             <source>The search failed: {reason}</source>
             <translation>Die Suche ist fehlgeschlagen: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1039" />
+            <location filename="../../ui/design/wizard.py" line="1047" />
             <source>{n} builds compared, {m} meet every target and limit. The {k} distinct options: per GPU model and cooling the best that meets, and about +25 % and +50 % margin.</source>
             <translation>{n} Aufbauten verglichen, {m} erfüllen jedes Ziel und jede Grenze. Die {k} unterschiedlichen Optionen: je GPU-Modell und Kühlung die beste, die erfüllt, und etwa +25 % und +50 % Reserve.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1029" />
+            <location filename="../../ui/design/wizard.py" line="1037" />
             <source>{n} builds compared; none meets every target and limit.</source>
             <translation>{n} Aufbauten verglichen; keiner erfüllt jedes Ziel und jede Grenze.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1034" />
+            <location filename="../../ui/design/wizard.py" line="1042" />
             <source>{shown} of the {k} distinct options shown ({n} builds compared, {m} meet every target and limit).</source>
             <translation>{shown} der {k} unterschiedlichen Optionen gezeigt ({n} Aufbauten verglichen, {m} erfüllen jedes Ziel und jede Grenze).</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1031" />
+            <location filename="../../ui/design/wizard.py" line="1039" />
             <source>{shown} of {n} builds shown, {m} of them meet every target and limit.</source>
             <translation>{shown} von {n} Aufbauten gezeigt, {m} davon erfüllen jedes Ziel und jede Grenze.</translation>
         </message>
@@ -3601,118 +3606,118 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
     <context>
         <name>LimitsPage</name>
         <message>
-            <location filename="../../ui/design/wizard.py" line="523" />
+            <location filename="../../ui/design/wizard.py" line="527" />
             <source>1 USD = ? {currency}: without a rate the catalog's USD prices stay out of the capex.</source>
             <translation>1 USD = ? {currency}: ohne Kurs bleiben die USD-Preise des Katalogs außerhalb der Investitionskosten.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="390" />
+            <location filename="../../ui/design/wizard.py" line="394" />
             <source>Budget</source>
             <translation>Budget</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="462" />
+            <location filename="../../ui/design/wizard.py" line="466" />
             <source>Cooling available</source>
             <translation>Verfügbare Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="424" />
+            <location filename="../../ui/design/wizard.py" line="428" />
             <source>Currency</source>
             <translation>Währung</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="392" />
+            <location filename="../../ui/design/wizard.py" line="396" />
             <source>Electricity price per kWh</source>
             <translation>Strompreis pro kWh</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="446" />
+            <location filename="../../ui/design/wizard.py" line="450" />
             <source>Exchange rates</source>
             <translation>Wechselkurse</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="391" />
+            <location filename="../../ui/design/wizard.py" line="395" />
             <source>Floor area (m²)</source>
             <translation>Bodenfläche (m²)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="497" />
+            <location filename="../../ui/design/wizard.py" line="501" />
             <source>GPU models</source>
             <translation>GPU-Modelle</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="372" />
+            <location filename="../../ui/design/wizard.py" line="376" />
             <source>Hard limits of the build (leave a field empty for no limit) and the figures the running cost is worked out with.</source>
             <translation>Harte Grenzen des Aufbaus (Feld leer lassen für keine Grenze) und die Werte, mit denen die laufenden Kosten berechnet werden.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="434" />
+            <location filename="../../ui/design/wizard.py" line="438" />
             <source>How many units of the plan currency one unit of another currency buys, e.g. USD 0.92 for a plan in EUR (the catalog's prices are mostly in USD). Several: USD 0.92; GBP 1.17</source>
             <translation>Wie viele Einheiten der Planwährung eine Einheit einer anderen Währung kauft, z. B. USD 0,92 für einen Plan in EUR (die Preise des Katalogs sind meist in USD). Mehrere: USD 0,92; GBP 1,17</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="371" />
-            <location filename="../../ui/design/wizard.py" line="382" />
+            <location filename="../../ui/design/wizard.py" line="375" />
+            <location filename="../../ui/design/wizard.py" line="386" />
             <source>Limits</source>
             <translation>Grenzen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="390" />
+            <location filename="../../ui/design/wizard.py" line="394" />
             <source>Maximum kW per rack</source>
             <translation>Maximale kW pro Rack</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="391" />
+            <location filename="../../ui/design/wizard.py" line="395" />
             <source>Maximum racks</source>
             <translation>Maximale Anzahl Racks</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="392" />
+            <location filename="../../ui/design/wizard.py" line="396" />
             <source>PUE</source>
             <translation>PUE</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="474" />
+            <location filename="../../ui/design/wizard.py" line="478" />
             <source>Preferred (none ticked: any)</source>
             <translation>Bevorzugt (keines angehakt: beliebig)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="458" />
+            <location filename="../../ui/design/wizard.py" line="462" />
             <source>Rates as of</source>
             <translation>Kurse vom</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="385" />
+            <location filename="../../ui/design/wizard.py" line="389" />
             <source>Running cost</source>
             <translation>Laufende Kosten</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="393" />
+            <location filename="../../ui/design/wizard.py" line="397" />
             <source>Utilisation (%)</source>
             <translation>Auslastung (%)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="496" />
+            <location filename="../../ui/design/wizard.py" line="500" />
             <source>Vendors</source>
             <translation>Hersteller</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="453" />
+            <location filename="../../ui/design/wizard.py" line="457" />
             <source>YYYY-MM-DD</source>
             <translation>JJJJ-MM-TT</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="393" />
+            <location filename="../../ui/design/wizard.py" line="397" />
             <source>Years of use</source>
             <translation>Nutzungsjahre</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="522" />
+            <location filename="../../ui/design/wizard.py" line="526" />
             <source>e.g. USD 0.92</source>
             <translation>z. B. USD 0,92</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="522" />
+            <location filename="../../ui/design/wizard.py" line="526" />
             <source>none needed</source>
             <translation>nicht nötig</translation>
         </message>
@@ -6286,17 +6291,17 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>SizingWizard</name>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1188" />
+            <location filename="../../ui/design/wizard.py" line="1196" />
             <source>Create Plan</source>
             <translation>Plan erstellen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1177" />
+            <location filename="../../ui/design/wizard.py" line="1185" />
             <source>New from Workload</source>
             <translation>Neu aus Arbeitslast</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1177" />
+            <location filename="../../ui/design/wizard.py" line="1185" />
             <source>Size This Workload</source>
             <translation>Diese Arbeitslast dimensionieren</translation>
         </message>
@@ -6898,291 +6903,291 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>Wizard</name>
         <message>
-            <location filename="../../ui/design/wizard.py" line="693" />
+            <location filename="../../ui/design/wizard.py" line="698" />
             <source>1 month</source>
             <translation>1 Monat</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="665" />
+            <location filename="../../ui/design/wizard.py" line="670" />
             <source>Air</source>
             <translation>Luft</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="86" />
+            <location filename="../../ui/design/wizard.py" line="90" />
             <source>Air (hot/cold aisle containment)</source>
             <translation>Luft (Warmgang-/Kaltgang-Einhausung)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="630" />
+            <location filename="../../ui/design/wizard.py" line="634" />
             <source>Bottleneck</source>
             <translation>Engpass</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="641" />
+            <location filename="../../ui/design/wizard.py" line="645" />
             <source>Break-even</source>
             <translation>Amortisation</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="990" />
+            <location filename="../../ui/design/wizard.py" line="998" />
             <source>Break-even from an incomplete capex: the items without a price are left out, so owning pays off later than this:
 {items}</source>
             <translation>Amortisation aus unvollständigen Investitionskosten: Die Positionen ohne Preis fehlen, der Kauf amortisiert sich also später:
 {items}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="637" />
-            <location filename="../../ui/design/wizard.py" line="661" />
+            <location filename="../../ui/design/wizard.py" line="641" />
+            <location filename="../../ui/design/wizard.py" line="666" />
             <source>Capex</source>
             <translation>Investitionskosten</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="997" />
+            <location filename="../../ui/design/wizard.py" line="1005" />
             <source>Capex incomplete: these items have no price in {currency} and are left out:
 {items}</source>
             <translation>Investitionskosten unvollständig: Diese Positionen haben keinen Preis in {currency} und fehlen:
 {items}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="649" />
+            <location filename="../../ui/design/wizard.py" line="653" />
             <source>Capex plus running cost over the years of use</source>
             <translation>Investitionskosten plus laufende Kosten über die Nutzungsjahre</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="634" />
+            <location filename="../../ui/design/wizard.py" line="638" />
             <source>Cooling</source>
             <translation>Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="645" />
+            <location filename="../../ui/design/wizard.py" line="649" />
             <source>Cost / M tok</source>
             <translation>Kosten / Mio. Tok.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="652" />
+            <location filename="../../ui/design/wizard.py" line="656" />
             <source>Cost per million tokens served, in the plan currency (capex share over the years of use and energy at the plan's electricity price)</source>
             <translation>Kosten je Million ausgelieferter Tokens in der Planwährung (Anteil der Investitionskosten über die Nutzungsjahre und Energie zum Strompreis des Plans)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="987" />
+            <location filename="../../ui/design/wizard.py" line="995" />
             <source>Cost per token from an incomplete capex ({basis}): a lower bound</source>
             <translation>Kosten je Token aus unvollständigen Investitionskosten ({basis}): eine Untergrenze</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="642" />
+            <location filename="../../ui/design/wizard.py" line="646" />
             <source>Days to train</source>
             <translation>Tage Training</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="87" />
+            <location filename="../../ui/design/wizard.py" line="91" />
             <source>Direct liquid cooling (CDU)</source>
             <translation>Direkte Flüssigkeitskühlung (CDU)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1001" />
+            <location filename="../../ui/design/wizard.py" line="1009" />
             <source>Estimated by the search; the plan it writes is priced when you create it</source>
             <translation>Von der Suche geschätzt; der Plan wird beim Erstellen bepreist</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="636" />
+            <location filename="../../ui/design/wizard.py" line="640" />
             <source>Facility kW</source>
             <translation>Gebäude-kW</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="994" />
+            <location filename="../../ui/design/wizard.py" line="1002" />
             <source>From an incomplete capex (support is a share of it): a lower bound:
 {items}</source>
             <translation>Aus unvollständigen Investitionskosten (der Support ist ein Anteil davon): eine Untergrenze:
 {items}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="631" />
+            <location filename="../../ui/design/wizard.py" line="635" />
             <source>GPUs</source>
             <translation>GPUs</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="648" />
+            <location filename="../../ui/design/wizard.py" line="652" />
             <source>How far the tightest workload is past its target (negative: short of it)</source>
             <translation>Wie weit die knappste Arbeitslast über ihrem Ziel liegt (negativ: darunter)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="635" />
-            <location filename="../../ui/design/wizard.py" line="662" />
+            <location filename="../../ui/design/wizard.py" line="639" />
+            <location filename="../../ui/design/wizard.py" line="667" />
             <source>IT kW</source>
             <translation>IT-kW</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="655" />
+            <location filename="../../ui/design/wizard.py" line="659" />
             <source>IT load times PUE</source>
             <translation>IT-Last mal PUE</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="87" />
-            <location filename="../../ui/design/wizard.py" line="665" />
+            <location filename="../../ui/design/wizard.py" line="91" />
+            <location filename="../../ui/design/wizard.py" line="670" />
             <source>Immersion</source>
             <translation>Immersionskühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="665" />
+            <location filename="../../ui/design/wizard.py" line="670" />
             <source>Liquid (DLC)</source>
             <translation>Flüssigkeit (DLC)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="629" />
-            <location filename="../../ui/design/wizard.py" line="663" />
+            <location filename="../../ui/design/wizard.py" line="633" />
+            <location filename="../../ui/design/wizard.py" line="668" />
             <source>Margin</source>
             <translation>Spielraum</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="628" />
+            <location filename="../../ui/design/wizard.py" line="632" />
             <source>Meets</source>
             <translation>Erfüllt</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="657" />
+            <location filename="../../ui/design/wizard.py" line="661" />
             <source>Months after which owning has cost less than renting (capex paid up front)</source>
             <translation>Monate, nach denen Kaufen weniger gekostet hat als Mieten (Investitionskosten vorab bezahlt)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="638" />
+            <location filename="../../ui/design/wizard.py" line="642" />
             <source>Opex / year</source>
             <translation>Betriebskosten / Jahr</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="633" />
-            <location filename="../../ui/design/wizard.py" line="663" />
+            <location filename="../../ui/design/wizard.py" line="637" />
+            <location filename="../../ui/design/wizard.py" line="668" />
             <source>Racks</source>
             <translation>Racks</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="661" />
+            <location filename="../../ui/design/wizard.py" line="666" />
             <source>Ranking</source>
             <translation>Rangfolge</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="665" />
+            <location filename="../../ui/design/wizard.py" line="670" />
             <source>Rear door</source>
             <translation>Rückkühltür</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="86" />
+            <location filename="../../ui/design/wizard.py" line="90" />
             <source>Rear-door heat exchangers</source>
             <translation>Rückkühltüren</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="640" />
+            <location filename="../../ui/design/wizard.py" line="644" />
             <source>Rent / year</source>
             <translation>Miete / Jahr</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="632" />
+            <location filename="../../ui/design/wizard.py" line="636" />
             <source>Servers</source>
             <translation>Server</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="644" />
+            <location filename="../../ui/design/wizard.py" line="648" />
             <source>TTFT (s)</source>
             <translation>TTFT (s)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="656" />
+            <location filename="../../ui/design/wizard.py" line="660" />
             <source>The same GPUs rented at the catalog's indicative cloud price per GPU-hour</source>
             <translation>Dieselben GPUs gemietet, zum Richtpreis des Katalogs pro GPU-Stunde</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="603" />
+            <location filename="../../ui/design/wizard.py" line="607" />
             <source>Tick at least one way of cooling the racks.</source>
             <translation>Mindestens eine Kühlungsart für die Racks anhaken.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="651" />
+            <location filename="../../ui/design/wizard.py" line="655" />
             <source>Time to first token, seconds</source>
             <translation>Zeit bis zum ersten Token, Sekunden</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="643" />
+            <location filename="../../ui/design/wizard.py" line="647" />
             <source>Tok/s per user</source>
             <translation>Tok/s pro Nutzer</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="650" />
+            <location filename="../../ui/design/wizard.py" line="654" />
             <source>Tokens per second each user gets</source>
             <translation>Tokens pro Sekunde, die jeder Nutzer erhält</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="639" />
-            <location filename="../../ui/design/wizard.py" line="662" />
+            <location filename="../../ui/design/wizard.py" line="643" />
+            <location filename="../../ui/design/wizard.py" line="667" />
             <source>Total cost</source>
             <translation>Gesamtkosten</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="587" />
+            <location filename="../../ui/design/wizard.py" line="591" />
             <source>a percentage from 0 to 100</source>
             <translation>ein Prozentwert von 0 bis 100</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="742" />
+            <location filename="../../ui/design/wizard.py" line="747" />
             <source>met</source>
             <translation>erfüllt</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="741" />
+            <location filename="../../ui/design/wizard.py" line="746" />
             <source>met within the model's uncertainty</source>
             <translation>im Rahmen der Modellunsicherheit erfüllt</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="409" />
+            <location filename="../../ui/design/wizard.py" line="413" />
             <source>no limit</source>
             <translation>keine Grenze</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="742" />
+            <location filename="../../ui/design/wizard.py" line="747" />
             <source>not met</source>
             <translation>nicht erfüllt</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="962" />
+            <location filename="../../ui/design/wizard.py" line="970" />
             <source>{currency} / M tok</source>
             <translation>{currency} / Mio. Tok.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="710" />
+            <location filename="../../ui/design/wizard.py" line="715" />
             <source>{money} ⚠ incomplete</source>
             <translation>{money} ⚠ unvollständig</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="694" />
+            <location filename="../../ui/design/wizard.py" line="699" />
             <source>{months} months</source>
             <translation>{months} Monate</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="744" />
+            <location filename="../../ui/design/wizard.py" line="749" />
             <source>{name}: {met}, margin {margin}, limited by {bottleneck}</source>
             <translation>{name}: {met}, Spielraum {margin}, begrenzt durch {bottleneck}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="696" />
             <location filename="../../ui/design/wizard.py" line="701" />
-            <location filename="../../ui/design/wizard.py" line="712" />
+            <location filename="../../ui/design/wizard.py" line="706" />
+            <location filename="../../ui/design/wizard.py" line="717" />
             <source>{value} ⚠</source>
             <translation>{value} ⚠</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="708" />
+            <location filename="../../ui/design/wizard.py" line="713" />
             <source>≈ {money}</source>
             <translation>≈ {money}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="678" />
+            <location filename="../../ui/design/wizard.py" line="683" />
             <source>⚠ meets, within the model's uncertainty</source>
             <translation>⚠ erfüllt, im Rahmen der Modellunsicherheit</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="679" />
+            <location filename="../../ui/design/wizard.py" line="684" />
             <source>✔ meets</source>
             <translation>✔ erfüllt</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="679" />
+            <location filename="../../ui/design/wizard.py" line="684" />
             <source>✘ does not meet</source>
             <translation>✘ erfüllt nicht</translation>
         </message>
@@ -7725,32 +7730,32 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>WorkloadsPage</name>
         <message>
-            <location filename="../../ui/design/wizard.py" line="155" />
+            <location filename="../../ui/design/wizard.py" line="159" />
             <source>Add target</source>
             <translation>Ziel hinzufügen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="252" />
+            <location filename="../../ui/design/wizard.py" line="256" />
             <source>Kind</source>
             <translation>Art</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="251" />
+            <location filename="../../ui/design/wizard.py" line="255" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="158" />
+            <location filename="../../ui/design/wizard.py" line="162" />
             <source>Remove</source>
             <translation>Entfernen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="147" />
+            <location filename="../../ui/design/wizard.py" line="151" />
             <source>What the build has to do: train, fine-tune or serve a model. Add one target or several; each is a plan workload and is attached to the plan made.</source>
             <translation>Was der Aufbau leisten muss: ein Modell trainieren, feintunen oder betreiben. Ein Ziel oder mehrere hinzufügen; jedes wird eine Arbeitslast des Plans und dem erzeugten Plan zugeordnet.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="146" />
+            <location filename="../../ui/design/wizard.py" line="150" />
             <source>Workloads</source>
             <translation>Arbeitslasten</translation>
         </message>

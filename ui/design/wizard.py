@@ -660,6 +660,7 @@ HEADER_TIPS = {
     "cloud_cost_per_year": QT_TRANSLATE_NOOP("Wizard", "The same GPUs rented at the catalog's indicative cloud price per GPU-hour"),
     "break_even_months": QT_TRANSLATE_NOOP("Wizard", "Months after which owning has cost less than renting (capex paid up front)"),
 }
+PRICING = "\x00pricing:"  # a progress stage of the options' pricing (the wizard words it)
 # the comparison's sort order (planner.design.search.SORT_KEYS)
 SORT_TEXT: tuple[tuple[str, str], ...] = (
     ("rank", QT_TRANSLATE_NOOP("Wizard", "Ranking")), ("capex", QT_TRANSLATE_NOOP("Wizard", "Capex")),
@@ -902,7 +903,7 @@ class BuildsPage(QWizardPage):
                 return result, design_search.select_options(result.candidates)
             try:
                 opts = design_search.options(result, spec, catalog, metadata=metadata, cancel=cancelled,
-                                             progress=lambda f, stage: progress(0.8 + f * 0.2, stage))
+                                             progress=lambda f, stage: progress(0.8 + f * 0.2, PRICING + stage))
             except design_search.SearchCancelled:
                 result.cancelled = True
                 opts = design_search.select_options(result.candidates)
@@ -919,7 +920,11 @@ class BuildsPage(QWizardPage):
         if self.progress.maximum() == 0:
             self.progress.setRange(0, 1000)
         self.progress.setValue(int(fraction * 1000))
-        if stage:
+        if stage.startswith(PRICING):  # the options, each priced from the plan it writes
+            if stage[len(PRICING):]:
+                self.status.setText(self.tr("Pricing the options from their plans: {build}").format(
+                    build=stage[len(PRICING):]))
+        elif stage:
             self.status.setText(stage)
 
     def _set_filters_enabled(self, on: bool) -> None:
