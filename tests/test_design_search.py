@@ -507,3 +507,185 @@ def test_floor_layout_grows_with_racks(catalog):
         n = sizing.racks_on_floor(floor, catalog, rt, nrt, 2)
         assert sizing.floor_layout(n, 2, catalog, rt, nrt).area_m2 <= floor
         assert sizing.floor_layout(n + 1, 2, catalog, rt, nrt).area_m2 > floor
+
+
+# ----------------------------------------------------------------------------- currency, options, exact capex
+
+EUR = {"currency": "EUR", "exchange_rates": {"USD": 0.92}, "exchange_rates_date": "2026-11-30"}
+
+
+def test_a_eur_spec_with_a_rate_prices_every_candidate_in_eur(catalog):
+    """The catalog prices in USD: with a USD rate every build that is complete in USD is complete
+    in EUR, at the rate; the cloud price converts too. Without a rate none is (the engine's rule)."""
+    usd = search(parse_plan_for_spec(SERVE), catalog)
+    eur = search(parse_plan_for_spec(spec_with(SERVE, **EUR)), catalog)
+    by_key = {(x.server, x.servers, x.cooling): x for x in usd.candidates}
+    assert eur.considered == usd.considered
+    for x in eur.candidates:
+        u = by_key[(x.server, x.servers, x.cooling)]
+        assert x.currency == "EUR" and x.capex_complete == u.capex_complete
+        assert x.capex == pytest.approx(u.capex * 0.92, rel=1e-9)
+        if u.rent_vs_own:
+            assert x.rent_vs_own["cloud_cost_per_year"] == pytest.approx(u.rent_vs_own["cloud_cost_per_year"] * 0.92)
+    assert any(x.capex_complete for x in eur.candidates)
+    # a budget in EUR between the EUR and the USD figure of the cheapest: met in EUR
+    cheapest = min(x.capex for x in usd.candidates if x.meets and x.capex_complete)
+    budget = round(cheapest * 0.96)
+    got = search(parse_plan_for_spec(spec_with(SERVE, budget=budget, **EUR)), catalog)
+    assert got.meeting > 0 and got.best.capex <= budget and got.best.capex_complete
+
+
+@pytest.mark.parametrize("mutate, path, words", [
+    (lambda c: c.update(exchange_rates={"usd": 0.9}), "constraints.exchange_rates", "pattern"),
+    (lambda c: c.update(exchange_rates={"USD": 0}), "constraints.exchange_rates.USD", "greater than 0"),
+    (lambda c: c.update(currency="EUR", exchange_rates={"EUR": 1.0}), "constraints.exchange_rates.EUR", "rate is 1"),
+    (lambda c: c.update(exchange_rates_date="2026-02-30"), "constraints.exchange_rates_date", "not a date"),
+    (lambda c: c.update(exchange_rates_date="30.11.2026"), "constraints.exchange_rates_date", "pattern"),
+])
+def test_a_bad_exchange_rate_names_its_field(mutate, path, words):
+    d = copy.deepcopy(SERVE)
+    mutate(d["constraints"])
+    with pytest.raises(PlanForSpecError) as e:
+        parse_plan_for_spec(d)
+    assert e.value.path.startswith(path) and words in str(e.value)
+
+
+def test_the_plan_metadata_carries_currency_rates_and_the_requirements():
+    spec = parse_plan_for_spec(spec_with(TRAIN, budget=2_000_000, max_rack_kw=40, max_racks=12,
+                                         electricity_price_per_kwh=0.21, **EUR))
+    md = spec.metadata()
+    assert (md.currency, md.exchange_rates, md.exchange_rates_date) == ("EUR", {"USD": 0.92}, "2026-11-30")
+    assert md.electricity_price_per_kwh == 0.21 and md.years_of_use == 4
+    r = md.requirements
+    assert (r.budget, r.currency, r.max_rack_kw, r.max_racks, r.cooling, r.gpu_models, r.years) == (
+        2_000_000, "EUR", 40, 12, ["air", "dlc"], ["h100-sxm", "b200"], 4)
+
+
+def test_cost_per_token_is_in_the_plan_currency_at_its_electricity_price(catalog):
+    """EUR at 0.92 per USD and 0.23 EUR/kWh is the USD figure at 0.25 USD/kWh, times 0.92."""
+    usd = search(parse_plan_for_spec(spec_with(SERVE, electricity_price_per_kwh=0.25)), catalog)
+    eur = search(parse_plan_for_spec(spec_with(SERVE, electricity_price_per_kwh=0.23, **EUR)), catalog)
+    by_key = {(x.server, x.servers, x.cooling): x for x in usd.candidates}
+    checked = 0
+    for x in eur.candidates:
+        w, u = x.workloads[0], by_key[(x.server, x.servers, x.cooling)].workloads[0]
+        if u.get("cost_per_million_tokens") is None:
+            continue
+        assert w["currency"] == "EUR" and u["currency"] == "USD"
+        assert w["cost_per_million_tokens"] == pytest.approx(u["cost_per_million_tokens"] * 0.92, rel=1e-9)
+        assert w["cost_complete"] == u["cost_complete"]
+        checked += 1
+    assert checked > 10
+    # the electricity price counts: a dearer one, a dearer token
+    dear = search(parse_plan_for_spec(spec_with(SERVE, electricity_price_per_kwh=0.5, **EUR)), catalog)
+    a, b = eur.candidates[0].workloads[0], next(
+        x for x in dear.candidates if x.server == eur.candidates[0].server
+        and x.servers == eur.candidates[0].servers).workloads[0]
+    assert b["cost_per_million_tokens"] > a["cost_per_million_tokens"]
+
+
+def test_options_are_distinct_per_gpu_cooling_and_margin_step(catalog):
+    from planner.design.search import MARGIN_STEPS, MARGIN_TOLERANCE, select_options
+
+    res = search(parse_plan_for_spec({**TRAIN, "constraints": {"years": 4}}), catalog)
+    opts = select_options(res.candidates)
+    assert 1 < len(opts) < len(res.candidates) and len({id(o) for o in opts}) == len(opts)
+    meeting = [c for c in res.candidates if c.meets]
+    for key in {(c.gpu, c.cooling) for c in meeting}:
+        group = [c for c in meeting if (c.gpu, c.cooling) == key]  # in ranking order
+        mine = [o for o in opts if (o.gpu, o.cooling) == key]
+        assert group[0] in mine  # the best-ranked that meets, per GPU model and cooling
+        for step in MARGIN_STEPS[1:]:
+            best = next((c for c in group if c.margin >= step - MARGIN_TOLERANCE), None)
+            assert best is None or best in mine
+        assert len(mine) <= len(MARGIN_STEPS)
+    assert all(o.meets for o in opts)
+    # the margin steps are there: some option quotes about +25 % and some about +50 % more
+    assert any(o.margin >= 0.2 for o in opts) and any(o.margin >= 0.45 for o in opts)
+
+
+def test_filter_and_sort(catalog):
+    from planner.design.search import filter_candidates, sort_candidates
+
+    res = search(parse_plan_for_spec(SERVE), catalog)
+    cands = res.candidates
+    only = filter_candidates(cands, gpu="h100-sxm", cooling="air", meets_only=True)
+    assert only and all(c.gpu == "h100-sxm" and c.cooling == "air" and c.meets for c in only)
+    for key, get in (("capex", lambda c: c.capex), ("it_kw", lambda c: c.it_kw), ("racks", lambda c: c.racks)):
+        got = sort_candidates(cands, key)
+        if key == "capex":
+            complete = [c for c in got if c.capex_complete]
+            assert got[:len(complete)] == complete
+            got = complete
+        assert [get(c) for c in got] == sorted(get(c) for c in got)
+    m = [c.margin for c in sort_candidates(cands, "margin") if c.margin is not None]
+    assert m == sorted(m, reverse=True)
+    with pytest.raises(ValueError):
+        sort_candidates(cands, "colour")
+
+
+@pytest.mark.parametrize("base, extra", [(TRAIN, EUR), (SERVE, {}), (SERVE, EUR)])
+def test_the_options_capex_is_the_written_plans_to_the_cent(tmp_path, capsys, base, extra):
+    """plan-for's options are priced from the plans they write: `rackwright check --json` of the
+    written plan says the same capex, to the cent (the search's own estimate differed by up to 8 %:
+    cable media by real lengths, management cords)."""
+    spec = tmp_path / "spec.json"
+    spec.write_text(json.dumps(spec_with(base, **extra)), encoding="utf-8")
+    rc, out, _err = run_cli(capsys, "plan-for", str(spec), "--json")
+    d = json.loads(out)
+    assert rc == 0 and d["options"] and all(o["capex_exact"] for o in d["options"])
+    best = d["options"][0]
+    plan = tmp_path / "p.rackplan"
+    rc, _out, err = run_cli(capsys, "plan-for", str(spec), "-o", str(plan))
+    assert rc == 0, err
+    rc, out, _err = run_cli(capsys, "check", str(plan), "--json")
+    t = json.loads(out)["totals"]
+    assert round(t["capex"], 2) == best["capex"] and t["capex_complete"] == best["capex_complete"]
+    from planner.documents import load_plan
+
+    md = load_plan(plan).metadata
+    assert md.currency == best["currency"] == extra.get("currency", "USD")
+    assert md.exchange_rates == extra.get("exchange_rates", {})
+    assert md.requirements is not None and md.requirements.currency == md.currency
+    if not best["capex_complete"]:  # what is left to price is for the planner, not the customer's notes
+        assert "Price these" in md.internal_notes and "Price these" not in md.notes
+
+
+def test_the_budget_sentence_names_the_capex_of_the_plan_the_options_write(catalog):
+    """Over budget: the sentence names the cheapest build's capex as its plan prices it (the
+    options'), not the search's estimate."""
+    from planner.design.search import options
+
+    spec = parse_plan_for_spec(SERVE)
+    opts = options(search(spec, catalog), spec, catalog)
+    cheapest = min(o.capex for o in opts if o.workloads_met)
+    tight = parse_plan_for_spec(spec_with(SERVE, budget=round(cheapest * 0.9)))
+    res = search(tight, catalog)
+    options(res, tight, catalog)
+    assert res.meeting == 0 and res.binding_constraint == "budget"
+    assert f"costs {cheapest:,.0f} USD" in res.binding
+
+
+def test_what_the_catalog_lacked_goes_to_the_internal_notes_not_the_customers(tmp_path):
+    """A catalog without an immersion tank: the generator says so, for the planner only (the
+    notes print on the customer's cover)."""
+    import shutil
+
+    import yaml
+
+    from planner.catalog import shipped_catalog_dir
+
+    root = tmp_path / "catalogs"
+    shutil.copytree(shipped_catalog_dir(), root)
+    f = root / "components" / "cooling.yaml"
+    data = yaml.safe_load(f.read_text(encoding="utf-8"))
+    data["entries"] = [e for e in data["entries"] if not str(e.get("kind", "")).startswith("immersion")]
+    f.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    cat = load_catalog([root])
+    spec = parse_plan_for_spec(spec_with(SERVE, cooling=["immersion"]))
+    cand = search(spec, cat).candidates[0]
+    plan = gen.generate_plan(cand.design, cat, workloads=spec.plan_workloads(),
+                             metadata=spec.metadata(internal_notes="asked by the lead"))
+    md = plan.metadata
+    assert "no immersion unit in the catalog" in md.internal_notes and md.internal_notes.startswith("asked by")
+    assert "no immersion unit" not in md.notes and md.notes.startswith("Generated by Rackwright")

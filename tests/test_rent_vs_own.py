@@ -185,3 +185,72 @@ def test_an_incomplete_capex_is_said_with_the_figures(cat, plan):
     for b in [b for b in res.bom if b.unit_price is None]:
         r2 = eng.update(plan, price_override_edit(plan, b.slug, amount=500, currency="USD").apply(plan))
     assert r2.totals.capex_complete and "RENT_CAPEX_INCOMPLETE" not in {f.code for f in r2.findings}
+
+
+def _strings(drawing) -> list[str]:
+    from reportlab.graphics.shapes import Group, String
+
+    out: list[str] = []
+    for item in drawing.contents:
+        if isinstance(item, String):
+            out.append(item.text)
+        elif isinstance(item, Group):
+            out += _strings(item)
+    return out
+
+
+def test_break_even_from_an_incomplete_capex_carries_the_warning_everywhere(cat, plan):
+    """Break-even from a capex that leaves unpriced items out is too early: the check text, the
+    workbook's Rent or own sheet and the PDF's chart say so beside the figure, and stop saying
+    it once every item is priced."""
+    from planner.engine.report import rent_vs_own_lines
+    from planner.reports.drawings import rent_own_chart
+    from planner.reports.tables import plan_tables
+
+    def said(res) -> tuple[bool, bool, bool]:
+        text = "\n".join(rent_vs_own_lines(res))
+        sheet = next(s for s in plan_tables(plan, cat, res) if s.key == "Rent or own")
+        unit = next(row[2] for row in sheet.rows if row[0] == "Break-even")
+        chart = " ".join(_strings(rent_own_chart(res.totals.rent_vs_own, 500, 230, "Helvetica", "Helvetica-Bold")))
+        return "INCOMPLETE: too early" in text, "capex incomplete" in unit, "capex incomplete" in chart
+
+    eng = Engine(cat)
+    res = eng.compute(plan)
+    assert not res.totals.capex_complete and res.totals.rent_vs_own.figures.break_even_months is not None
+    assert said(res) == (True, True, True)
+    for b in [b for b in res.bom if b.unit_price is None]:
+        res = eng.update(plan, price_override_edit(plan, b.slug, amount=500, currency="USD").apply(plan))
+    assert res.totals.capex_complete and said(res) == (False, False, False)
+
+
+def test_cost_per_token_is_in_the_plan_currency_and_marked_when_the_servers_have_no_price(cat, plan):
+    """A plan in EUR with a USD rate: the inference cost per token is in EUR at the plan's
+    electricity price; without the rate the servers' USD price cannot count, and the cost per
+    token says its capex is incomplete (the workbook's note too)."""
+    from planner.reports.tables import plan_tables
+
+    inference = [w for w in plan.workloads if w.kind == "inference"]
+    assert inference, "the example has an inference workload"
+    eng = Engine(cat)
+    usd = eng.compute(plan).workloads[inference[0].id].figures
+    assert usd["currency"] == "USD" and usd["cost_complete"] is True
+    _set(plan, eng, "currency", "EUR")
+    _set(plan, eng, "exchange_rates", {"USD": 0.9})
+    res = _set(plan, eng, "electricity_price_per_kwh", plan.metadata.electricity_price_per_kwh * 0.9)
+    eur = res.workloads[inference[0].id].figures
+    assert eur["currency"] == "EUR" and eur["cost_complete"] is True
+    assert eur["cost_per_million_tokens"] == pytest.approx(usd["cost_per_million_tokens"] * 0.9, rel=1e-9)
+    sheet = next(s for s in plan_tables(plan, cat, res) if s.key == "Workloads")
+    assert any("in EUR" in n for n in sheet.notes)
+    assert not any("Capex incomplete for the cost per token" in n for n in sheet.notes)
+    # the server priced (for this plan) in a currency without a rate: only the GPUs' price counts
+    server = next(b.slug for b in res.bom if b.table == "device-types" and cat.device(b.slug).gpu_count)
+    res = eng.update(plan, price_override_edit(plan, server, amount=300_000, currency="GBP").apply(plan))
+    part = res.workloads[inference[0].id].figures
+    assert part["cost_complete"] is False and part["cost_per_million_tokens"] is not None
+    assert part["cost_per_million_tokens"] < eur["cost_per_million_tokens"]  # a lower bound
+    sheet = next(s for s in plan_tables(plan, cat, res) if s.key == "Workloads")
+    assert any("Capex incomplete for the cost per token" in n for n in sheet.notes)
+    # priced for this plan in EUR: the override counts, as in the BOM
+    res = eng.update(plan, price_override_edit(plan, server, amount=300_000, currency="EUR").apply(plan))
+    assert res.workloads[inference[0].id].figures["cost_complete"] is True

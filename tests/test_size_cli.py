@@ -9,7 +9,7 @@ import pytest
 from planner.cli import main
 
 INFER_KEYS = {"tokens_per_s", "tokens_per_s_per_user", "ttft_s", "weights_gb", "kv_cache_bytes_per_token",
-              "max_concurrent_sequences", "fits", "bottleneck", "gpus_needed", "cost_per_million_tokens_usd"}
+              "max_concurrent_sequences", "fits", "bottleneck", "gpus_needed", "cost_per_million_tokens"}
 TRAIN_KEYS = {"days", "gpu_hours", "mfu", "tokens_per_s_per_gpu", "memory_per_gpu_gb", "fits", "bottleneck",
               "gpus_needed", "checkpoint_size_gb", "checkpoint_write_s"}
 

@@ -311,7 +311,7 @@ def test_keeping_the_unsaved_plan_keeps_the_template_dialog_open(qtbot, window, 
 
 
 def test_when_nothing_meets_the_wizard_says_which_limit_binds(qtbot, window):
-    from planner.design.search import parse_plan_for_spec, search
+    from planner.design.search import parse_plan_for_spec, search, select_options
 
     wiz = open_wizard(qtbot, window)
     f = wiz.workloads_page.fields
@@ -324,10 +324,14 @@ def test_when_nothing_meets_the_wizard_says_which_limit_binds(qtbot, window):
     type_into(qtbot, limits.edits["max_racks"], "2")
     page = run_search(qtbot, wiz)
     # the same SPEC through the search directly: its sentence is what the wizard shows
-    expected = search(parse_plan_for_spec(wiz.spec_data), window.doc.catalog, top=wiz.top)
+    expected = search(parse_plan_for_spec(wiz.spec_data), window.doc.catalog)
     assert expected.meeting == 0 and expected.binding
     assert page.binding.isVisible() and page.binding.text() == expected.binding
-    assert page.table.rowCount() == len(expected.candidates) > 0
+    # the distinct options (nothing meets: the closest per GPU model and cooling); all on request
+    options = select_options(expected.candidates)
+    assert page.table.rowCount() == len(options) > 0
+    page.show_all.click()
+    assert page.table.rowCount() == len(expected.candidates) > len(options)
     meets_col = 0
     assert all("\u2718" in page.table.item(r, meets_col).text() for r in range(page.table.rowCount()))
     assert "none meets" in page.status.text()
@@ -402,3 +406,99 @@ def test_a_build_met_within_the_models_uncertainty_is_not_shown_as_plainly_met(q
     row_ok = dict(row, level="ok", workloads=[dict(row["workloads"][0], level="ok", margin=0.4)])
     assert cell_text(True, "meets", row_ok, "USD").startswith("\u2714")
     assert "uncertainty" not in workload_tip(row_ok)
+
+
+def test_a_eur_budget_gives_distinct_eur_options_and_a_plan_priced_as_shown(qtbot, window, monkeypatch):
+    """In EUR with a USD rate: the comparison shows the distinct options (per GPU model and
+    cooling, margin steps) with complete EUR capex, filters and sorts them, and the plan made
+    from the chosen one has the capex shown, to the cent, with the currency, rates and ask."""
+    from planner.design.search import MARGIN_STEPS
+    from ui import dialogs
+    from ui.design.wizard import COLUMNS
+
+    monkeypatch.setattr(dialogs, "ask_save_changes", lambda *a: "discard")
+    wiz = open_wizard(qtbot, window)
+    f = wiz.workloads_page.fields
+    model = f["model"].editor
+    model.setCurrentIndex(model.findData("llama-3.1-8b"))
+    model.activated.emit(model.currentIndex())
+    type_into(qtbot, f["users"].editor, "200")
+    wiz.next()
+    limits = wiz.limits_page
+    limits.currency.setCurrentText("EUR")
+    assert limits.rates_hint.isVisible() and "EUR" in limits.rates_hint.text()
+    type_into(qtbot, limits.edits["exchange_rates"], "USD 0.92")
+    type_into(qtbot, limits.edits["exchange_rates_date"], "2026-11-30")
+    type_into(qtbot, limits.edits["budget"], "1500000")
+    page = run_search(qtbot, wiz)
+    assert page.result is not None and page.result.meeting > 0, page.status.text()
+    shown = page.shown
+    assert shown and all(c.meets and c.capex_exact and c.currency == "EUR" for c in shown)
+    assert any(c.capex_complete for c in shown)
+    # distinct: at most one row per GPU model, cooling and margin step
+    assert len(shown) < len(page.result.candidates)
+    for key in {(c.gpu, c.cooling) for c in shown}:
+        assert sum(1 for c in shown if (c.gpu, c.cooling) == key) <= len(MARGIN_STEPS)
+    keys = [k for k, _h, _f in COLUMNS]
+    capex_col = keys.index("capex")
+    assert all("€" in page.table.item(r, capex_col).text() or "EUR" in page.table.item(r, capex_col).text()
+               for r in range(page.table.rowCount()))
+    # sort by capex: complete ones first, cheapest first; filter one GPU model
+    page.sort_by.setCurrentIndex(page.sort_by.findData("capex"))
+    complete = [c.capex for c in page.shown if c.capex_complete]
+    assert complete == sorted(complete) and page.shown[:len(complete)] == [c for c in page.shown if c.capex_complete]
+    gpu = page.shown[0].gpu
+    page.filter_gpu.setCurrentIndex(page.filter_gpu.findData(gpu))
+    assert page.shown and {c.gpu for c in page.shown} == {gpu}
+    page.show_all.click()
+    assert len(page.shown) == sum(1 for c in page.result.candidates if c.gpu == gpu)
+    page.show_all.click()
+    page.table.selectRow(0)
+    chosen = page.chosen_candidate()
+    assert chosen is not None and chosen.capex_complete and chosen.capex <= 1_500_000
+    old_plan = window.doc.plan
+    wiz.button(wiz.WizardButton.FinishButton).click()
+    qtbot.waitUntil(lambda: window.doc.plan is not old_plan, timeout=120_000)
+    doc = window.doc
+    qtbot.waitUntil(lambda: doc.results is not None and not doc.busy, timeout=120_000)
+    t = doc.results.totals
+    assert round(t.capex, 2) == round(chosen.capex, 2) and t.capex_complete and t.currency == "EUR"
+    md = doc.plan.metadata
+    assert (md.currency, md.exchange_rates, md.exchange_rates_date) == ("EUR", {"USD": 0.92}, "2026-11-30")
+    assert md.requirements is not None and md.requirements.budget == 1_500_000
+    assert md.requirements.currency == "EUR"
+    # cost per token in the plan currency at its electricity price (the Workloads panel's figures)
+    v = next(iter(doc.results.workloads.values()))
+    assert v.figures["currency"] == "EUR"
+
+
+def test_a_bad_exchange_rate_is_named_under_its_field(qtbot, window):
+    wiz = open_wizard(qtbot, window)
+    wiz.next()
+    limits = wiz.limits_page
+    limits.currency.setCurrentText("EUR")
+    type_into(qtbot, limits.edits["exchange_rates"], "USD zero")
+    wiz.next()
+    assert wiz.currentPage() is limits and limits.errors["exchange_rates"].isVisible()
+    assert "USD" in limits.errors["exchange_rates"].text()
+    type_into(qtbot, limits.edits["exchange_rates"], "USD 0.92")
+    type_into(qtbot, limits.edits["exchange_rates_date"], "2026-02-30")
+    wiz.next()
+    assert wiz.currentPage() is limits and limits.errors["exchange_rates_date"].isVisible()
+    wiz.reject()
+
+
+def test_figures_from_an_incomplete_capex_carry_the_mark(qtbot):
+    """Break-even, opex, total cost and cost per token from a capex that leaves items out are
+    marked; the same figures from a complete capex are not; an estimate says it is one."""
+    from ui.design.wizard import cell_text
+
+    row = {"capex_complete": False, "cost_complete": False, "currency": "EUR", "capex_exact": True}
+    ok = dict(row, capex_complete=True, cost_complete=True)
+    assert "\u26a0" in cell_text(2.0, "months", row, "EUR") and "\u26a0" not in cell_text(2.0, "months", ok, "EUR")
+    assert cell_text(1.0, "months", ok, "EUR") == "1 month"
+    assert "\u26a0" in cell_text(100.0, "money_capex", row, "EUR")
+    assert "\u26a0" not in cell_text(100.0, "money_capex", ok, "EUR")
+    assert cell_text(0.34, "token_cost", ok, "USD") == "0.34 EUR"
+    assert "\u26a0" in cell_text(0.34, "token_cost", row, "EUR")
+    assert cell_text(1000.0, "capex", dict(ok, capex_exact=False), "EUR").startswith("\u2248")

@@ -90,7 +90,10 @@ def test_plan_settings_rent_or_own_fields_are_one_undo_step(qtbot, tmp_path, shi
     assert rvo.figures.colocation_per_year == pytest.approx(180.0 * rvo.inputs.it_kw_committed * 12)
     # the Totals entry shows the engine's break-even and says where the price comes from
     value, detail, _bar = win.panels["totalsDock"].rows["rent"]
-    assert value.text() == f"break-even {rvo.figures.break_even_months:,.1f} months"
+    # from an incomplete capex (this example has unpriced items) the warning stands beside the figure
+    assert not rvo.capex_complete
+    assert value.text() == f"break-even {rvo.figures.break_even_months:,.1f} months \u26a0"
+    assert detail.text().startswith("\u26a0 capex incomplete")
     assert "price set in this plan" in detail.text() and "capex incomplete" in detail.text()
     # the chart: both cumulative lines as the engine gives them, the break-even marked
     chart = win.panels["totalsDock"].rent_chart
@@ -102,6 +105,7 @@ def test_plan_settings_rent_or_own_fields_are_one_undo_step(qtbot, tmp_path, shi
     assert chart.break_even.isVisible() and chart.break_even.value() == pytest.approx(rvo.figures.break_even_months)
     assert chart.break_even_label.isVisible() and f"{rvo.figures.break_even_months:,.1f} months" in \
         chart.break_even_label.textItem.toPlainText()
+    assert "\u26a0" in chart.break_even_label.textItem.toPlainText() and "capex incomplete" in chart.toolTip()
     doc.undo_stack.undo()
     doc.flush()
     assert doc.plan.metadata.cloud_price_per_gpu_hour == {} and doc.plan.metadata.years_of_use == 4.0

@@ -142,7 +142,7 @@ def test_idle_replicas_add_no_tokens(cat):
     assert eight.tokens_per_s == pytest.approx(8 * eight.tokens_per_s_per_user)
     assert two.tokens_per_s == pytest.approx(eight.tokens_per_s / 4)
     assert any("2 of 8 replicas" in n for n in two.notes)
-    assert two.energy_cost_per_million_tokens_usd == pytest.approx(4 * eight.energy_cost_per_million_tokens_usd)
+    assert two.energy_cost_per_million_tokens == pytest.approx(4 * eight.energy_cost_per_million_tokens)
 
 
 def test_unreachable_per_user_speed(cat):
@@ -155,7 +155,7 @@ def test_cost_and_energy(cat):
     m = arch(cat, "llama-3.1-8b")
     cl = cluster_from_catalog(cat, "h100-sxm", 8)
     r = infer(m, cl, precision="fp8")
-    assert r.cost_per_million_tokens_usd is not None and r.cost_per_million_tokens_usd > r.energy_cost_per_million_tokens_usd
+    assert r.cost_per_million_tokens is not None and r.cost_per_million_tokens > r.energy_cost_per_million_tokens
     dear = infer(m, cl.with_(pue=2.0), precision="fp8")
     assert dear.energy_j_per_token == pytest.approx(r.energy_j_per_token * 2.0 / 1.3)
 

@@ -61,6 +61,8 @@ def register(sub) -> None:
                    help=_("write the best candidate (or --pick K) as a plan: .json or .rackplan"))
     p.add_argument("--top", type=_positive, default=None,
                    help=tf("show the first N candidates (default {n}; --json: all)", n=DEFAULT_TOP))
+    p.add_argument("--all", action="store_true", dest="all_candidates",
+                   help=_("show every ranked candidate, not only the distinct options"))
     p.add_argument("--pick", type=_positive, default=None, metavar="K",
                    help=_("with -o: write candidate K of the ranking instead of the best"))
     p.add_argument("--force", action="store_true", help=_("replace PLAN if it exists"))
@@ -122,7 +124,7 @@ def _check_output(dst: Path, force: bool) -> None:
 def run(args) -> int:
     from planner.catalog import load_catalog
     from planner.cli import UserError
-    from planner.design.search import PlanForSpecError, search
+    from planner.design.search import PlanForSpecError, options, price_from_plans, search
     from planner.i18n import Np_, _, tf
 
     src = Path(args.spec)
@@ -137,8 +139,11 @@ def run(args) -> int:
         result = search(spec, catalog)
     except PlanForSpecError as e:
         raise UserError(f"{src}: {e}") from None
+    # the distinct options (per GPU model and cooling, margin steps), priced from the plans they write
+    opts = options(result, spec, catalog)
     top = args.top if args.top is not None else (None if args.json else DEFAULT_TOP)
-    shown = result.candidates[:top] if top else result.candidates
+    listed = result.candidates if args.all_candidates or args.json else opts
+    shown = listed[:top] if top else listed
     chosen = None
     if dst is not None:
         if args.pick is not None:
@@ -147,11 +152,13 @@ def run(args) -> int:
                                        "--pick {pick}: there are only {n} candidates"), pick=args.pick,
                                    n=len(result.candidates)))
             chosen = result.candidates[args.pick - 1]
-        elif result.best is not None and result.best.meets:
-            chosen = result.best
+            price_from_plans([chosen], spec, catalog)
+        elif opts and opts[0].meets:
+            chosen = opts[0]
     if args.json:
         d = result.to_dict()
         d["candidates"] = [c.to_dict() for c in shown]
+        d["options"] = [c.to_dict() for c in opts]
         from planner.commands.check import finite_or_null
 
         print(json.dumps(finite_or_null(d), indent=2, allow_nan=False))
@@ -199,8 +206,10 @@ def write_plan(cand, spec, catalog, dst: Path):
     except ImportError:
         raise UserError(_("this build cannot generate plans yet (planner.design.generate is missing)")) from None
     try:
+        from planner.design.search import internal_notes
+
         plan = generate_plan(cand.design, catalog, workloads=spec.plan_workloads(), metadata=spec.metadata(
-            project=f"{cand.servers} x {cand.server_name}"))
+            project=f"{cand.servers} x {cand.server_name}", internal_notes=internal_notes(cand)))
     except ValueError as e:
         raise UserError(tf("cannot generate candidate {rank}: {error}", rank=cand.rank, error=error_text(e))) from None
     try:
@@ -290,6 +299,14 @@ def print_table(result, shown, spec) -> None:
     print(tf(Np_("{n} candidate ranked, {meeting} meet every target and constraint.",
                  "{n} candidates ranked, {meeting} meet every target and constraint."),
              n=result.considered, meeting=result.meeting))
+    if shown and all(x.capex_exact for x in shown):
+        print(_("The distinct options: per GPU model and cooling the best that meets, and about +25 % and +50 % "
+                "margin; capex priced from the plan each writes (--all: every candidate, capex estimated)."))
+    if c.currency != "USD" or c.exchange_rates:
+        rates = ", ".join(tf("1 {code} = {rate:g} {currency}", code=k, rate=v, currency=c.currency)
+                          for k, v in sorted(c.exchange_rates.items()))
+        print(tf("Prices in {currency}; exchange rates {rates} as of {date}.", currency=c.currency,
+                 rates=rates or _("(none)"), date=c.exchange_rates_date or _("(no date)")))
     if any(not x.capex_complete for x in shown):
         print(_("* capex incomplete (a lower bound): some parts have no catalog price; see --json \"unpriced\"."))
     if result.binding:
@@ -312,8 +329,13 @@ def print_table(result, shown, spec) -> None:
                 figs.append(tf("{tpu:.1f} tokens/s per user", tpu=w["tokens_per_s_per_user"]))
             if w.get("ttft_s") is not None:
                 figs.append(tf("{s:.2f} s to first token", s=w["ttft_s"]))
-            if w.get("cost_per_million_tokens_usd") is not None:
-                figs.append(tf("{usd:.2f} USD per million tokens", usd=w["cost_per_million_tokens_usd"]))
+            if w.get("cost_per_million_tokens") is not None:
+                figs.append(tf("{cost:.2f} {currency} per million tokens", cost=w["cost_per_million_tokens"],
+                               currency=w.get("currency") or best.currency)
+                            if w.get("cost_complete", True) else
+                            tf("{cost:.2f} {currency} per million tokens (⚠ capex incomplete: {basis})",
+                               cost=w["cost_per_million_tokens"], currency=w.get("currency") or best.currency,
+                               basis=message_text(w.get("cost_basis") or "")))
             detail = ", ".join(figs) or message_text(w.get("error") or "")
             if w.get("margin") is None:
                 print(tf("  {name}: met; {figures}", name=w["name"], figures=detail) if w["met"]
@@ -338,6 +360,9 @@ def print_table(result, shown, spec) -> None:
                           "{currency}/year; owning breaks even after {months:.0f} months, or at {util:.0%} "
                           "utilisation", months=months, util=util, **costs)
             print(line)
+            if not best.capex_complete and months is not None:  # beside the figure it qualifies
+                print(_("  \u26a0 capex incomplete: the break-even is from a capex that leaves unpriced items out, "
+                        "so it is too early"))
         if best.unpriced:
             print(tf("  unpriced: {parts}", parts=", ".join(best.unpriced)))
     for n in result.notes:

@@ -258,7 +258,7 @@ def run_infer(args) -> int:
             note = tmsg("no replica meets the per-user targets even with one user on this GPU")
             d["notes"].append(note)
             notes.append(note)
-    cost = d["cost_per_million_tokens_usd"]
+    cost = d["cost_per_million_tokens"]
     link, link_text = _scale_up(cl, r.nvlink_domain_gpus)
     d["scale_up_interconnect"] = link
     lines = [

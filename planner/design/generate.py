@@ -1056,8 +1056,18 @@ def _generate(design: BuildDesign, catalog: Catalog, ch: Choices, workloads: lis
     pdu_models = sorted(used, key=lambda slug: (catalog.device(slug).planning.pdu.apparent_power_va  # type: ignore[union-attr]
                                                  if catalog.device(slug).planning is not None else 0.0, slug))
     notes = _notes(design, ch, n_servers, per_rack, catalog, pdu_models)
+    # what the catalog lacked (a cooling unit, a management switch) is for the planner, not the
+    # customer's cover: the internal notes, after what the caller put there
+    from planner.i18n import message_text
+
+    internal = " ".join(message_text(note) for note in ch.notes)
+    update: dict[str, str] = {}
     if not plan.metadata.notes:
-        plan.metadata = plan.metadata.model_copy(update={"notes": notes})
+        update["notes"] = notes
+    if internal:
+        update["internal_notes"] = "\n".join(t for t in (plan.metadata.internal_notes, internal) if t)
+    if update:
+        plan.metadata = plan.metadata.model_copy(update=update)
     st.report(0.97, "Checking the plan")
     return Plan.model_validate(plan.model_dump())
 
@@ -1292,7 +1302,7 @@ def _notes(design: BuildDesign, ch: Choices, n_servers: int, per_rack: int, cata
            pdus: Sequence[str] = ()) -> str:
     """The plan's notes (printed on the cover of the build plan): what was built from what, in
     the active language, every item by its catalog model name."""
-    from planner.i18n import format_list, message_text
+    from planner.i18n import format_list
 
     fit = ch.fit
 
@@ -1317,8 +1327,7 @@ def _notes(design: BuildDesign, ch: Choices, n_servers: int, per_rack: int, cata
             parts.append(tf(template, model=dev(sw)))
     if design.storage is not None:
         parts.append(tf(N_("Storage: {n} x {model}."), n=design.storage.count, model=dev(design.storage.device)))
-    parts += [message_text(note) for note in ch.notes]
-    return " ".join(parts)
+    return " ".join(parts)  # the catalog's gaps (ch.notes) go to the internal notes
 
 
 def gpu_count(plan: Plan, catalog: Catalog) -> int:

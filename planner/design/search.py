@@ -45,7 +45,8 @@ Input (docs/plan-for.md, docs/plan-for.schema.json)::
     own cost per year; None without ``years``), ``rent_vs_own`` (dict or None),
     ``workloads`` (one dict per workload: name, kind, met, margin, bottleneck, level (the
     engine's: warn when met within the model's uncertainty), days,
-    tokens_per_s_per_user, ttft_s, cost_per_million_tokens_usd, gpus_needed),
+    tokens_per_s_per_user, ttft_s, cost_per_million_tokens (in ``currency``; ``cost_complete`` False: a
+    lower bound, its ``cost_basis`` leaves the servers' price out), gpus_needed),
     ``workloads_met``, ``meets`` (every workload met and every constraint holds), ``level``
     (the worst of the workloads' levels),
     ``margin`` and ``bottleneck`` (of the tightest workload), ``binding_constraint``
@@ -74,6 +75,18 @@ breaks it (its capex is unknown). Ranking: meeting candidates first, then those 
 workloads are met; within those, training builds with storage before those that leave
 it out, then builds with a complete capex before builds whose capex leaves unpriced lines
 out (a lower bound, marked ``capex_complete=False``), then by TCO (or capex). The full description: docs/plan-for.md.
+
+Currency: every price converts to the spec's ``currency`` at its ``exchange_rates`` (units of
+the currency per unit of another, as a plan's metadata has them), as the engine converts a
+plan's; a price without a rate is unpriced. :meth:`PlanForSpec.metadata` writes currency,
+rates and their date, running-cost figures, years and the requirements into the plan.
+
+Options (what the wizard and the CLI's table show): :func:`select_options` (per GPU model and
+cooling the best-ranked that meets, and about +25 % and +50 % margin), :func:`price_from_plans`
+(each priced from the plan it writes, so its capex is the plan's to the cent: the search's own
+estimate differs by the cable media the generator picks by length and the management cords),
+:func:`options` (both, ranked again); :func:`filter_candidates`, :func:`sort_candidates`;
+:func:`internal_notes` (the unpriced lines, for ``metadata.internal_notes``).
 """
 
 from __future__ import annotations
@@ -97,13 +110,13 @@ if TYPE_CHECKING:
     from planner.catalog import Catalog, DeviceType
     from planner.fabric.media import Media, MediaChooser
     from planner.fabric.topology import FatTree
-    from planner.plan import Metadata, Workload
+    from planner.plan import Metadata, Requirements, Workload
     from planner.workloads.cluster import ClusterSpec
     from planner.workloads.specs import WorkloadSpec
 
-CONSTRAINT_NAMES: tuple[str, ...] = ("budget", "currency", "max_rack_kw", "cooling", "max_racks", "floor_m2",
-                                     "vendors", "gpu_models", "electricity_price_per_kwh", "pue", "years",
-                                     "utilisation", "region")
+CONSTRAINT_NAMES: tuple[str, ...] = ("budget", "currency", "exchange_rates", "exchange_rates_date", "max_rack_kw",
+                                     "cooling", "max_racks", "floor_m2", "vendors", "gpu_models",
+                                     "electricity_price_per_kwh", "pue", "years", "utilisation", "region")
 WORKLOAD_KEYS = ("name", "kind", "spec")
 TOP_KEYS = ("workloads", "constraints")
 MAX_WORKLOADS = 32
@@ -153,6 +166,13 @@ class Constraints(BaseModel):
 
     budget: Annotated[float, Field(gt=0, le=1e13, description="capex limit in `currency`")] | None = None
     currency: Annotated[str, Field(pattern=r"^[A-Z]{3}$", description="ISO 4217 code of budget and prices")] = "USD"
+    exchange_rates: Annotated[dict[Annotated[str, Field(pattern=r"^[A-Z]{3}$")],
+                                   Annotated[float, Field(gt=0, le=1e6)]],
+                              Field(description="how many units of `currency` one unit of another currency buys "
+                                                "(currency EUR: {\"USD\": 0.92}); catalog prices in a currency "
+                                                "without a rate are unpriced")] = Field(default_factory=dict)
+    exchange_rates_date: Annotated[str, Field(pattern=r"^(\d{4}-\d{2}-\d{2})?$",
+                                              description="the date the rates are from, YYYY-MM-DD")] = ""
     max_rack_kw: Annotated[float, Field(gt=0, le=1000, description="maximum draw per rack, kW")] | None = None
     cooling: Annotated[tuple[Literal["air", "rdhx", "dlc", "immersion"], ...],
                        Field(min_length=1, description="cooling available: air (with containment), rdhx "
@@ -176,6 +196,19 @@ class Constraints(BaseModel):
                                                            "16/32/63 A feeds) or na (208/415 V, 60 Hz); default: eu "
                                                            "in German or a European locale, else na")
                       ] | None = None
+
+    def rate(self, currency: str) -> float | None:
+        """Units of the spec's currency one unit of ``currency`` buys (1 for its own), None without a rate."""
+        return 1.0 if currency == self.currency else self.exchange_rates.get(currency)
+
+    def requirements(self, statement: str = "") -> Requirements:
+        """The customer's ask as the plan keeps it (planner.plan.Requirements)."""
+        from planner.plan import Requirements
+
+        return Requirements(budget=self.budget, currency=self.currency, max_rack_kw=self.max_rack_kw,
+                            cooling=[] if set(self.cooling) == set(COOLING_OPTIONS) else list(self.cooling),
+                            max_racks=self.max_racks, floor_m2=self.floor_m2, vendors=list(self.vendors),
+                            gpu_models=list(self.gpu_models), years=self.years, statement=statement)
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,13 +234,20 @@ class PlanForSpec:
         return [w.to_plan_workload() for w in self.workloads]
 
     def metadata(self, **extra: Any) -> Metadata:
-        """The plan metadata a generated plan carries: currency, electricity price, PUE,
-        utilisation from the constraints."""
+        """The plan metadata a generated plan carries: currency, exchange rates and their
+        date, electricity price, PUE, utilisation, years of use (with ``years``) and the
+        customer's requirements from the constraints; ``extra`` (other Metadata fields) wins."""
         from planner.plan import Metadata
 
         c = self.constraints
-        return Metadata(currency=c.currency, electricity_price_per_kwh=c.electricity_price_per_kwh, pue=c.pue,
-                        utilisation=c.utilisation, **extra)
+        values: dict[str, Any] = dict(currency=c.currency, exchange_rates=dict(c.exchange_rates),
+                                      exchange_rates_date=c.exchange_rates_date,
+                                      electricity_price_per_kwh=c.electricity_price_per_kwh, pue=c.pue,
+                                      utilisation=c.utilisation, requirements=c.requirements())
+        if c.years is not None:
+            values["years_of_use"] = c.years
+        values.update(extra)
+        return Metadata(**values)
 
 
 def _loc(prefix: str, loc: tuple[int | str, ...]) -> str:
@@ -319,6 +359,17 @@ def parse_plan_for_spec(data: Any) -> PlanForSpec:
         dup = next(x for i, x in enumerate(c.cooling) if x in c.cooling[:i])
         raise PlanForSpecError(f"constraints.cooling[{c.cooling.index(dup, c.cooling.index(dup) + 1)}]",
                                f"{dup!r} is listed twice")
+    if c.currency in c.exchange_rates:
+        raise PlanForSpecError(f"constraints.exchange_rates.{c.currency}",
+                               f"{c.currency} is the spec's currency (its rate is 1)")
+    if c.exchange_rates_date:
+        import datetime as dt
+
+        try:
+            dt.date.fromisoformat(c.exchange_rates_date)
+        except ValueError:
+            raise PlanForSpecError("constraints.exchange_rates_date",
+                                   f"{c.exchange_rates_date!r} is not a date (YYYY-MM-DD)") from None
     return PlanForSpec(tuple(out), c)
 
 
@@ -391,6 +442,10 @@ class Candidate:
     notes: tuple[str, ...] = ()
     bom: tuple[tuple[str, str, int], ...] = ()  # (catalog table, slug, quantity) the capex prices
     rank: int = 0
+    # True once priced from the plan it writes (price_from_plans): capex, opex, TCO and rent
+    # or own are then the written plan's to the cent; False: the search's estimate
+    capex_exact: bool = False
+    slack: tuple[tuple[float, str], ...] = ()  # (slack, constraint) of the limits other than the budget
 
     @property
     def server_unpriced(self) -> bool:
@@ -426,7 +481,7 @@ class Candidate:
             "rack_limiter": self.rack_limiter, "rack_kw_limit": self.rack_kw_limit, "rack_u": self.rack_u, "switches": self.switches, "floor_m2": round(self.floor_m2, 2),
             "it_kw": round(self.it_kw, 3), "it_kw_typical": round(self.it_kw_typical, 3),
             "facility_kw": round(self.facility_kw, 3), "currency": self.currency, "capex": round(self.capex, 2),
-            "capex_complete": self.capex_complete, "unpriced": list(self.unpriced),
+            "capex_complete": self.capex_complete, "capex_exact": self.capex_exact, "unpriced": list(self.unpriced),
             "opex_per_year": round(self.opex_per_year, 2), "tco": None if self.tco is None else round(self.tco, 2),
             "years": self.years, "rent_vs_own": self.rent_vs_own, "workloads": [dict(w) for w in self.workloads],
             "workloads_met": self.workloads_met, "meets": self.meets, "level": self.level,
@@ -698,7 +753,8 @@ class _Search:
         out.update(met=bool(met), margin=round(margin, 4), bottleneck=bn, fits=fig.get("fits"),
                    days=fig.get("days"), tokens_per_s=fig.get("tokens_per_s"),
                    tokens_per_s_per_user=fig.get("tokens_per_s_per_user"), ttft_s=fig.get("ttft_s"),
-                   cost_per_million_tokens_usd=fig.get("cost_per_million_tokens_usd"),
+                   cost_per_million_tokens=fig.get("cost_per_million_tokens"), currency=fig.get("currency"),
+                   cost_complete=fig.get("cost_complete"), cost_basis=fig.get("cost_basis"),
                    gpus_needed=fig.get("gpus_needed"), checkpoint_size_gb=fig.get("checkpoint_size_gb"),
                    checkpoint_write_s=fig.get("checkpoint_write_s"),
                    storage_read_gb_per_s=fig.get("storage_read_gb_per_s", cl.storage_read_gb_per_s))
@@ -928,8 +984,9 @@ class _Search:
         floor = layout.area_m2
         violations = self._violations(capex, racks, floor, rc, ch, server, unpriced)
         meets = wl_met and not violations
-        binding = max(violations, key=lambda v: v["excess"])["constraint"] if violations else self._least_slack(
-            capex, racks, floor, rc)
+        slack = self._slack(racks, floor, rc)
+        binding = (max(violations, key=lambda v: v["excess"])["constraint"] if violations
+                   else _least_slack(c, capex, slack))
         gpu_slug = server.gpu_slug
         assert gpu_slug is not None  # servers() offers only servers whose GPU the catalog has
         gpu = cat.gpu(gpu_slug)
@@ -956,7 +1013,7 @@ class _Search:
             margin=tight["margin"] if tight else None, bottleneck=tight["bottleneck"] if tight else None,
             binding_constraint=binding, violations=violations, design=design,
             switches=sum(k for _sw, k in switches) + mgmt_n, notes=tuple(notes),
-            bom=tuple((t, slug, q) for (t, slug), q in sorted(bom.items())))
+            bom=tuple((t, slug, q) for (t, slug), q in sorted(bom.items())), slack=tuple(slack))
 
     def _mgmt_switches(self, rc: sizing.RackCount, mgmt: str) -> int:
         """Management switches as the generator wires them (auto-wire, one leaf per rack,
@@ -1044,23 +1101,25 @@ class _Search:
     def _cloud(self, server: DeviceType) -> float | None:
         """The catalog's cloud price per GPU-hour of the server's GPU in the spec's currency, else None."""
         got = self.catalog.cloud_price(server.gpu_slug) if server.gpu_slug else None
-        if got is None or got.currency != self.c.currency:
+        rate = None if got is None else self.c.rate(got.currency)
+        if got is None or rate is None:
             return None
-        return float(got.price_per_gpu_hour)
+        return float(got.price_per_gpu_hour) * rate
 
     def _price(self, bom: dict[tuple[str, str], int]) -> tuple[float, list[str]]:
-        total = 0.0
+        terms: list[float] = []
         missing: list[str] = []
         for (table, slug), qty in sorted(bom.items()):
             item = self.catalog.get(table, slug)
             price = getattr(item, "price", None) if item is not None else None
+            rate = None if price is None else self.c.rate(price.currency)
             if price is None:
                 missing.append(f"{qty} x {slug}")
-            elif price.currency != self.c.currency:
-                missing.append(f"{qty} x {slug} (priced in {price.currency})")
+            elif rate is None:  # the engine's rule: a price without an exchange rate is not in the capex
+                missing.append(f"{qty} x {slug} (priced in {price.currency}, no exchange rate)")
             else:
-                total += price.amount * qty
-        return total, missing
+                terms.append(price.amount * qty * rate)
+        return math.fsum(terms), missing
 
     def floor_racks(self, rc: sizing.RackCount, ch: gen.Choices) -> int | None:
         """Compute racks the floor holds beside the network and storage racks."""
@@ -1076,17 +1135,10 @@ class _Search:
                     unpriced: list[str]) -> list[dict[str, Any]]:
         c = self.c
         out: list[dict[str, Any]] = []
-        if c.budget is not None and any(u.split(" x ", 1)[-1].split(" ")[0] == server.slug for u in unpriced):
-            # most of the cost is unknown: the budget cannot be shown to hold
-            out.append({"constraint": "budget", "needed": None, "limit": c.budget, "excess": math.inf,
-                        "message": tmsg("{server} has no price in {currency}: the capex is unknown, so it cannot "
-                                        "be shown to fit the budget", server=server.manufacturer + " " + server.model,
-                                        currency=c.currency)})
-        elif c.budget is not None and capex > c.budget:
-            out.append({"constraint": "budget", "needed": round(capex, 2), "limit": c.budget,
-                        "excess": capex / c.budget - 1.0,
-                        "message": tmsg("capex {capex:,.0f} {currency} is over the budget of {budget:,.0f} "
-                                        "{currency}", capex=capex, budget=c.budget, currency=c.currency)})
+        over = _budget_violation(c, capex, any(u.split(" x ", 1)[-1].split(" ")[0] == server.slug for u in unpriced),
+                                 server.manufacturer + " " + server.model)
+        if over is not None:
+            out.append(over)
         if c.max_racks is not None and racks > c.max_racks:
             out.append({"constraint": "max_racks", "needed": racks, "limit": c.max_racks,
                         "excess": racks / c.max_racks - 1.0,
@@ -1100,18 +1152,17 @@ class _Search:
                                         "{limit:,.0f} m2", racks=racks, floor=floor, limit=c.floor_m2)})
         return out
 
-    def _least_slack(self, capex: float, racks: int, floor: float, rc: sizing.RackCount) -> str | None:
+    def _slack(self, racks: int, floor: float, rc: sizing.RackCount) -> list[tuple[float, str]]:
+        """(slack, constraint) of the limits other than the budget (a share of the limit left)."""
         c = self.c
         slack: list[tuple[float, str]] = []
-        if c.budget is not None:
-            slack.append((1.0 - capex / c.budget, "budget"))
         if c.max_racks is not None:
             slack.append((1.0 - racks / c.max_racks, "max_racks"))
         if c.floor_m2 is not None:
             slack.append((1.0 - floor / c.floor_m2, "floor_m2"))
         if rc.limiter == "max_rack_kw":
             slack.append((0.0, "max_rack_kw"))
-        return min(slack)[1] if slack else None
+        return slack
 
     def _infeasible(self, design: BuildDesign, server: DeviceType, cooling: str, err: Exception) -> None:
         """Why a server cannot be built at all under the constraints (for the binding sentence)."""
@@ -1136,6 +1187,30 @@ class _Search:
                 return
         self.infeasible.append(("design", math.inf, tmsg("{server} on {cooling}: {error}", server=server.slug,
                                                          cooling=cooling, error=gen.reason_of(err))))
+
+
+def _budget_violation(c: Constraints, capex: float, server_unpriced: bool, server_name: str) -> dict[str, Any] | None:
+    """The budget broken: by the capex, or because the GPU servers have no price (the capex is then unknown)."""
+    if c.budget is None:
+        return None
+    if server_unpriced:
+        # most of the cost is unknown: the budget cannot be shown to hold
+        return {"constraint": "budget", "needed": None, "limit": c.budget, "excess": math.inf,
+                "message": tmsg("{server} has no price in {currency}: the capex is unknown, so it cannot "
+                                "be shown to fit the budget", server=server_name, currency=c.currency)}
+    if capex > c.budget:
+        return {"constraint": "budget", "needed": round(capex, 2), "limit": c.budget,
+                "excess": capex / c.budget - 1.0,
+                "message": tmsg("capex {capex:,.0f} {currency} is over the budget of {budget:,.0f} "
+                                "{currency}", capex=capex, budget=c.budget, currency=c.currency)}
+    return None
+
+
+def _least_slack(c: Constraints, capex: float, slack: list[tuple[float, str]] | tuple[tuple[float, str], ...]
+                 ) -> str | None:
+    """The constraint a meeting candidate has least room under (the budget's share left beside the others')."""
+    both = list(slack) + ([(1.0 - capex / c.budget, "budget")] if c.budget is not None else [])
+    return min(both)[1] if both else None
 
 
 def _typ(device: DeviceType) -> float:
@@ -1322,6 +1397,142 @@ def _binding(cands: list[Candidate], s: _Search) -> tuple[str | None, str | None
     return "workloads", tmsg("no build reaches the target of {name!r}: the closest, {servers} x {server} ({gpus} GPUs), "
                              "misses it (short by {pct:.0f} %, bottleneck {bottleneck})", pct=-m * 100,
                              bottleneck=w.get("bottleneck"), **closest)
+
+
+# ----------------------------------------------------------------------------- options
+
+# margin steps an architect quotes: the fewest GPUs that meet, about a quarter and about half more
+MARGIN_STEPS: tuple[float, ...] = (0.0, 0.25, 0.5)
+MARGIN_TOLERANCE = 0.05  # "about +25 %": a margin from +20 % counts
+# what the comparison sorts by: name -> (key, largest first)
+SORT_KEYS: dict[str, tuple[Callable[[Candidate], Any], bool]] = {
+    "rank": (lambda c: c.rank, False),
+    "capex": (lambda c: (not c.capex_complete, c.capex), False),
+    "tco": (lambda c: (not c.capex_complete, c.cost), False),
+    "it_kw": (lambda c: c.it_kw, False),
+    "racks": (lambda c: (c.racks, c.floor_m2), False),
+    "margin": (lambda c: -math.inf if c.margin is None else c.margin, True),
+}
+
+
+def select_options(cands: list[Candidate], steps: tuple[float, ...] = MARGIN_STEPS) -> list[Candidate]:
+    """The distinct options of a ranking, as an architect quotes them: for each GPU model
+    and cooling, the best-ranked candidate that meets (the cheapest by the ranking), and
+    the best-ranked one with about +25 % and about +50 % margin (``steps``, within
+    MARGIN_TOLERANCE below). Without a meeting candidate, those whose workloads are met;
+    without those, every candidate. In ranking order, each candidate once."""
+    pool = [c for c in cands if c.meets] or [c for c in cands if c.workloads_met] or list(cands)
+    groups: dict[tuple[str, str], list[Candidate]] = {}
+    for c in sorted(pool, key=lambda x: x.rank):
+        groups.setdefault((c.gpu, c.cooling), []).append(c)
+    out: list[Candidate] = []
+    for group in groups.values():
+        for step in steps:
+            pick = next((c for c in group if (c.margin or 0.0) >= step - (MARGIN_TOLERANCE if step else 0.0)), None)
+            if pick is None and step == 0.0:
+                pick = group[0]
+            if pick is not None and all(pick is not o for o in out):
+                out.append(pick)
+    return sorted(out, key=_rank_key)
+
+
+def filter_candidates(cands: list[Candidate], *, gpu: str | None = None, cooling: str | None = None,
+                      meets_only: bool = False) -> list[Candidate]:
+    """The candidates of one GPU model and/or cooling option (None: any), only those that meet if asked."""
+    return [c for c in cands if (gpu is None or c.gpu == gpu) and (cooling is None or c.cooling == cooling)
+            and (c.meets or not meets_only)]
+
+
+def sort_candidates(cands: list[Candidate], key: str = "rank") -> list[Candidate]:
+    """``cands`` sorted by one of SORT_KEYS (capex and TCO: complete ones first; margin: largest first);
+    ties in ranking order."""
+    if key not in SORT_KEYS:
+        raise ValueError(f"unknown sort key {key!r} (one of {', '.join(SORT_KEYS)})")
+    fn, desc = SORT_KEYS[key]
+    return sorted(sorted(cands, key=lambda c: c.rank), key=fn, reverse=desc)  # stable: ties stay in rank order
+
+
+def internal_notes(cand: Candidate) -> str:
+    """The notes for the planner only (metadata.internal_notes) a written candidate carries:
+    the BOM lines without a price in the plan currency."""
+    from planner.i18n import tf
+
+    if not cand.unpriced:
+        return ""
+    return tf("Price these before the customer sees this plan (they are not in the capex of {capex:,.2f} "
+              "{currency}): {items}", capex=cand.capex, currency=cand.currency, items=", ".join(cand.unpriced))
+
+
+def price_from_plans(cands: list[Candidate], spec: PlanForSpec, catalog: Catalog, *,
+                     metadata: Metadata | None = None, cancel: Callable[[], bool] | None = None,
+                     progress: Callable[[float, str], object] | None = None) -> None:
+    """Price candidates from the plan each writes (planner.design.generate, then the
+    engine): capex, its completeness and unpriced lines, opex, TCO and rent or own become
+    the written plan's (``rackwright check --json``), to the cent; the budget is checked
+    again on that capex. ``metadata``: the written plan's (default ``spec.metadata()``).
+    In place; ``capex_exact`` is set. ``cancel`` between candidates (SearchCancelled)."""
+    from planner.engine import Engine
+
+    md = metadata if metadata is not None else spec.metadata()
+    c = spec.constraints
+    workloads = spec.plan_workloads()
+    for i, cand in enumerate(cands):
+        if cancel is not None and cancel():
+            raise SearchCancelled
+        if cand.capex_exact:
+            continue
+        if progress is not None:
+            progress(i / max(1, len(cands)), cand.server_name)
+        try:
+            plan = gen.generate_plan(cand.design, catalog, workloads=workloads, metadata=md)
+        except (gen.DesignError, ValueError):
+            continue  # the estimate stays (capex_exact False)
+        r = Engine(catalog).compute(plan)
+        t, lines = r.totals, r.bom
+        cand.capex = t.capex
+        cand.capex_complete = t.capex_complete
+        cand.unpriced = tuple(f"{b.quantity} x {b.slug}" if b.unit_price is None
+                              else f"{b.quantity} x {b.slug} (priced in {b.currency}, no exchange rate)"
+                              for b in lines if b.extended_plan is None)
+        cand.bom = tuple((b.table, b.slug, b.quantity) for b in lines)
+        ro = t.rent_vs_own
+        if ro is not None:
+            own = ro.own_only
+            cand.opex_per_year = own.energy_per_year + own.support_per_year + own.colocation_per_year
+            cand.tco = own.years * own.own_cost_per_year if c.years else None
+            cand.rent_vs_own = ro.figures.to_dict() if ro.figures is not None and ro.figures.cloud_cost_per_year \
+                else None
+        cand.violations = [v for v in cand.violations if v["constraint"] != "budget"]
+        over = _budget_violation(c, cand.capex, cand.server_unpriced, cand.server_name)
+        if over is not None:
+            cand.violations.insert(0, over)
+        cand.meets = cand.workloads_met and not cand.violations
+        cand.binding_constraint = (max(cand.violations, key=lambda v: v["excess"])["constraint"] if cand.violations
+                                   else _least_slack(c, cand.capex, cand.slack))
+        cand.capex_exact = True
+    if progress is not None:
+        progress(1.0, "")
+
+
+def options(result: SearchResult, spec: PlanForSpec, catalog: Catalog, *, metadata: Metadata | None = None,
+            cancel: Callable[[], bool] | None = None,
+            progress: Callable[[float, str], object] | None = None) -> list[Candidate]:
+    """The distinct options of a search (:func:`select_options`), priced from their plans
+    (:func:`price_from_plans`) and ranked again on that capex."""
+    picked = select_options(result.candidates)
+    price_from_plans(picked, spec, catalog, metadata=metadata, cancel=cancel, progress=progress)
+    # the plan's capex can move a build across the budget: the counts and the budget sentence
+    # follow the priced options (they are the result's own candidates)
+    result.meeting = sum(1 for c in result.candidates if c.meets)
+    if result.meeting:
+        result.binding = result.binding_constraint = None
+    elif result.binding_constraint == "budget":
+        over = [(v["excess"], c.cost, c.rank, c, v) for c in picked if c.workloads_met for v in c.violations
+                if v["constraint"] == "budget" and math.isfinite(v["excess"])]
+        if over and all(len(o[3].violations) == 1 for o in over):
+            _x, _cost, _rank, cand, v = min(over, key=lambda o: o[:3])
+            result.binding = binding_sentence(cand, v, spec)
+    return sorted(picked, key=_rank_key)
 
 
 # ----------------------------------------------------------------------------- JSON Schema

@@ -273,8 +273,10 @@ def rent_vs_own_lines(results: Results) -> list[str]:
         util=_n(i.utilisation)))
     be_u = _("renting is cheaper at any utilisation") if f.break_even_utilisation is None else \
         f"{_n(f.break_even_utilisation * 100, 0)} %"
-    out.append(_label(N_("Break-even")) + _("{when}; utilisation {util}").format(
-        when=_months(f.break_even_months), util=be_u))
+    when = _months(f.break_even_months)
+    if not rvo.capex_complete:  # from a capex that leaves unpriced items out: too early
+        when = _("{when} (capex INCOMPLETE: too early)").format(when=when)
+    out.append(_label(N_("Break-even")) + _("{when}; utilisation {util}").format(when=when, util=be_u))
     out.append("")
     return out
 

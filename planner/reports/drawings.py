@@ -375,7 +375,9 @@ def rent_own_chart(rvo: RentOwnResult, width_pt: float, height_pt: float, font: 
         x = lp.x + lp.width * f.break_even_months / months
         d.add(Line(x, lp.y, x, lp.y + lp.height, strokeColor=colors.HexColor("#5b6570"), strokeWidth=0.8,
                    strokeDashArray=[3, 2]))
-        label = _("break-even {months} months").format(months=format_number(f.break_even_months, None, 1))
+        label = (_("break-even {months} months") if rvo.capex_complete else
+                 _("break-even {months} months \u26a0 capex incomplete")).format(
+            months=format_number(f.break_even_months, None, 1))
         anchor = "end" if x > lp.x + lp.width * 0.7 else "start"
         d.add(String(x + (-4 if anchor == "end" else 4), lp.y + lp.height - 10, label, fontName=bold, fontSize=7.5,
                      textAnchor=anchor, fillColor=colors.HexColor("#1f2328")))

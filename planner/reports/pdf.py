@@ -769,6 +769,8 @@ class _Builder:
                 own=money(rvo.own_cost_per_year, self.currency))
         be = esc(_("never")) if f.break_even_months is None else "<b>" + esc(_("{months} months").format(
             months=num(f.break_even_months, 1))) + "</b>"
+        if f.break_even_months is not None and not rvo.capex_complete:  # too early: said beside it
+            be += " " + esc(_("(\u26a0 capex incomplete)"))
         return _("own <b>{own}</b>, rent <b>{rent}</b> per year; break-even {when}").format(
             own=money(rvo.own_cost_per_year, self.currency), rent=money(f.cloud_cost_per_year, self.currency),
             when=be)
@@ -1440,8 +1442,12 @@ class _Builder:
             else:
                 be_u = _("<b>{pct} %</b>: above it owning is cheaper per year").format(
                     pct=num(f.break_even_utilisation * 100, 0))
-            out.append(self.P(_("Break-even: owning has paid for itself after {months}; break-even utilisation "
-                                "{utilisation}.").format(months=be_m, utilisation=be_u), self.st_body))
+            text = _("Break-even: owning has paid for itself after {months}; break-even utilisation "
+                     "{utilisation}.").format(months=be_m, utilisation=be_u)
+            if f.break_even_months is not None and not rvo.capex_complete:  # the warning with the figure
+                text += " <b>" + esc(_("\u26a0 The capex is incomplete: unpriced items are left out, so the "
+                                       "break-even is too early.")) + "</b>"
+            out.append(self.P(text, self.st_body))
         out.append(Spacer(1, 6))
         out.append(drawings.rent_own_chart(rvo, self.frame_w, 230.0, self.font, self.bold))
         out.append(Spacer(1, 4))

@@ -365,7 +365,8 @@ class _Tables:
                         ("tokens_per_s_per_user", N_("Tokens/s per user"), FLOAT, 1), ("ttft_s", N_("TTFT s"), FLOAT, 2),
                         ("replicas", N_("Replicas"), INT, 0), ("tp", N_("Tensor parallel"), INT, 0),
                         ("max_concurrent_sequences", N_("Max concurrent sequences"), INT, 0),
-                        ("memory_per_gpu_gib", N_("GiB per GPU"), FLOAT, 1), ("method", N_("Method"), TEXT, 0))
+                        ("memory_per_gpu_gib", N_("GiB per GPU"), FLOAT, 1), ("method", N_("Method"), TEXT, 0),
+                        ("cost_per_million_tokens", N_("Cost per million tokens"), FLOAT, 2))
 
     def workloads(self) -> Sheet:
         r = self.results
@@ -389,6 +390,16 @@ class _Tables:
         else:
             sheet.notes.append(_("Margin: how far the plan is above (+) or below (-) the target; figures from the "
                                "workload sizing (docs/workloads.md)."))
+            costed = [v for v in verdicts if v.figures.get("cost_per_million_tokens") is not None]
+            if costed:
+                sheet.notes.append(tf("Cost per million tokens in {currency}: the servers' price over the years of "
+                                      "use and energy at the plan's electricity price.",
+                                      currency=costed[0].figures.get("currency") or self.plan.metadata.currency))
+            short = [v.name for v in costed if v.figures.get("cost_complete") is False]
+            if short:  # the warning stands with the figure it qualifies
+                sheet.notes.append(tf("\u26a0 Capex incomplete for the cost per token of {workloads}: the servers "
+                                      "have no price in the plan currency, so it is a lower bound.",
+                                      workloads=", ".join(short)))
         return sheet
 
 
@@ -446,7 +457,8 @@ class _Tables:
             (_("  colocation"), f.colocation_per_year, per_year),
             (_("Renting per year"), f.cloud_cost_per_year, per_year),
             (_("Cloud price per GPU-hour"), ro.inputs.cloud_price_per_gpu_hour, cur),
-            (_("Break-even"), f.break_even_months, _("months")),
+            (_("Break-even"), f.break_even_months,
+             _("months") if ro.capex_complete else _("months (capex incomplete: too early)")),
             (_("Break-even utilisation"), None if even is None else even * 100.0, "%"),
             (_("Years of use"), f.years, _("years")),
         ]

@@ -37,9 +37,15 @@ class ClusterSpec:
     storage_write_gb_per_s: float | None = None
     storage_read_gb_per_s: float | None = None
     power_per_gpu_w: float | None = None  # server power under load / GPUs in it
-    capex_per_gpu_usd: float | None = None  # server (or GPU) price / GPUs
+    capex_per_gpu: float | None = None  # server (or GPU) price / GPUs, in ``currency``
     capex_source: str = ""
-    electricity_usd_per_kwh: float = 0.12
+    electricity_price_per_kwh: float = 0.12  # in ``currency``
+    # the currency of the two figures above and of the cost per token (a plan's currency)
+    currency: str = "USD"
+    # False: the capex per GPU leaves something out (a GPU's price without its server, or
+    # no price at all): the cost per token is then a lower bound
+    capex_complete: bool = True
+    amortisation_years: float = cal.AMORTISATION_YEARS  # a plan's years of use
     pue: float = 1.3
     notes: tuple[str, ...] = field(default_factory=tuple)
     storage_note: str = ""  # where the storage figures come from (training reports it)
@@ -105,12 +111,12 @@ class ClusterSpec:
             return self.power_per_gpu_w
         return self.gpu.tdp_w * cal.SERVER_POWER_PER_GPU_TDP * cal.LOAD_POWER_SHARE
 
-    def cost_per_gpu_hour_usd(self) -> tuple[float | None, float]:
+    def cost_per_gpu_hour(self) -> tuple[float | None, float]:
         """(capex share or None if no price is known, energy incl. PUE) per GPU-hour."""
-        energy = self.load_power_per_gpu_w() / 1000.0 * self.pue * self.electricity_usd_per_kwh
+        energy = self.load_power_per_gpu_w() / 1000.0 * self.pue * self.electricity_price_per_kwh
         capex = None
-        if self.capex_per_gpu_usd is not None:
-            capex = self.capex_per_gpu_usd / (cal.AMORTISATION_YEARS * cal.HOURS_PER_YEAR)
+        if self.capex_per_gpu is not None:
+            capex = self.capex_per_gpu / (self.amortisation_years * cal.HOURS_PER_YEAR)
         return capex, energy
 
 
@@ -168,7 +174,7 @@ def cluster_from_catalog(
     dev = catalog.device(server) if server else reference_server(catalog, gpu_slug)
     notes: list[str] = []
     per_node, inter, power, storage_nic = 8, 50.0, None, None
-    capex, capex_source = None, ""
+    capex, capex_source, complete = None, "", False
     if dev is not None and dev.gpu_count > 0:
         per_node = dev.gpu_count
         compute = _nic_gbps(catalog, dev, "compute")
@@ -180,6 +186,7 @@ def cluster_from_catalog(
         storage_nic = st / 8.0 if st > 0 else None
         if dev.price is not None and dev.price.currency == "USD":
             capex, capex_source = dev.price.amount / per_node, tmsg("{server} price", server=dev.slug)
+            complete = True
         notes.append(tmsg("node: {server}", server=dev.slug))
     else:
         notes.append(tmsg("no catalog server with this GPU: 8 GPUs/node, 400 Gb/s per GPU assumed"))
@@ -192,7 +199,7 @@ def cluster_from_catalog(
     if nvlink_gb_per_s is not None and nvlink_gb_per_s < 0:
         raise ValueError(tmsg("NVLink bandwidth must be >= 0"))
     if gpu_price_usd is not None:
-        capex, capex_source = gpu_price_usd, tmsg("given GPU price")
+        capex, capex_source, complete = gpu_price_usd, tmsg("given GPU price"), True
     elif capex is None and gpu.price_usd is not None:
         capex, capex_source = gpu.price_usd, tmsg("{gpu} GPU price (GPU only, no server)", gpu=gpu_slug)
     nodes = max(1, -(-gpus // per_node))
@@ -211,9 +218,10 @@ def cluster_from_catalog(
         storage_write_gb_per_s=storage_write_gb_per_s,
         storage_read_gb_per_s=storage_read_gb_per_s,
         power_per_gpu_w=power,
-        capex_per_gpu_usd=capex,
+        capex_per_gpu=capex,
         capex_source=capex_source,
-        electricity_usd_per_kwh=electricity_usd_per_kwh,
+        electricity_price_per_kwh=electricity_usd_per_kwh,
+        capex_complete=complete,
         pue=pue,
         notes=tuple(notes),
         storage_note=storage_note,
@@ -379,12 +387,26 @@ def cluster_from_counts(catalog: Catalog, servers: dict[str, int], storage: dict
         notes.append(tmsg("servers have no compute NICs: inter-node bandwidth 0"))
     power = math.fsum(servers[s] * (_server_power_w(d) or gpu.tdp_w * cal.SERVER_POWER_PER_GPU_TDP)
                       for s, d in devs.items()) / gpus
-    capex, src = None, ""
-    usd = [(servers[s], d.price.amount) for s, d in devs.items() if d.price is not None and d.price.currency == "USD"]
-    if len(usd) == len(devs):  # every server priced in USD
-        capex, src = math.fsum(n * amount for n, amount in usd) / gpus, tmsg("server prices")
-    elif gpu.price_usd is not None:
-        capex, src = gpu.price_usd, tmsg("{gpu} GPU price (GPU only)", gpu=gpu_slug)
+    # prices in the plan currency, converted at the plan's exchange rates (the engine's rule)
+    md = metadata
+
+    def rate(currency: str) -> float | None:
+        return 1.0 if currency == md.currency else md.exchange_rates.get(currency)
+
+    capex, src, complete = None, "", False
+    def price(slug: str, d: DeviceType) -> tuple[float, str] | None:  # the plan's override first, as the BOM
+        o = md.price_overrides.get(slug)
+        return (o.amount, o.currency) if o is not None else (d.price.amount, d.price.currency) if d.price else None
+
+    priced = [(servers[s], p[0] * r) for s, d in devs.items()
+              if (p := price(s, d)) is not None and (r := rate(p[1])) is not None]
+    usd_rate = rate("USD")
+    if len(priced) == len(devs):  # every server priced in (or convertible to) the plan currency
+        capex, src, complete = math.fsum(n * amount for n, amount in priced) / gpus, tmsg("server prices"), True
+    elif gpu.price_usd is not None and usd_rate is not None:
+        capex, src = gpu.price_usd * usd_rate, tmsg("{gpu} GPU price (GPU only)", gpu=gpu_slug)
+    else:
+        src = tmsg("no price for the servers in {currency}", currency=md.currency)
     client_nic = math.fsum(servers[s] * _nic_gbps(catalog, d, "storage") for s, d in devs.items()) / 8.0
     write = read = None
     st_specs = []  # (storage figures, count) of the plan's storage devices
@@ -402,7 +424,6 @@ def cluster_from_counts(catalog: Catalog, servers: dict[str, int], storage: dict
     if nvlink is not None:
         domain, nvl_bw = nvlink[0], nvlink[1]
         notes.append(nvlink[2])
-    md = metadata
     return ClusterSpec(
         gpu=gpu,
         gpus=gpus,
@@ -411,9 +432,12 @@ def cluster_from_counts(catalog: Catalog, servers: dict[str, int], storage: dict
         storage_write_gb_per_s=write,
         storage_read_gb_per_s=read,
         power_per_gpu_w=power,
-        capex_per_gpu_usd=capex,
+        capex_per_gpu=capex,
         capex_source=src,
-        electricity_usd_per_kwh=md.electricity_price_per_kwh if md.currency == "USD" else 0.12,
+        electricity_price_per_kwh=md.electricity_price_per_kwh,
+        currency=md.currency,
+        capex_complete=complete,
+        amortisation_years=md.years_of_use,
         pue=md.pue,
         notes=tuple(notes),
         storage_note=storage_note,

@@ -62,8 +62,8 @@ class InferenceResult:
     decode_compute_s: float
     decode_comm_s: float
     energy_j_per_token: float
-    cost_per_million_tokens_usd: float | None
-    energy_cost_per_million_tokens_usd: float
+    cost_per_million_tokens: float | None  # in ``currency``; a lower bound when not ``cost_complete``
+    energy_cost_per_million_tokens: float
     notes: list[str] = field(default_factory=list)
     nvlink_domain_gpus: int = 8
     tp_in_nvlink_domain: bool = True
@@ -78,6 +78,9 @@ class InferenceResult:
     attention_dp: bool = False  # attention data parallel
     stages_in_nvlink_domain: bool = True
     prefill_share_s: float = 0.0  # replica time per request's prefill under load (throughput)
+    currency: str = "USD"  # of the costs per token (the plan's)
+    cost_complete: bool = True  # False: the capex share leaves the servers' price out (GPU only, or none)
+    cost_basis: str = ""  # what the capex share is from ("server prices", "h100-sxm GPU price (GPU only)")
 
     @property
     def error_band(self) -> float | None:
@@ -104,8 +107,9 @@ class InferenceResult:
             "decode_breakdown_s": {"memory": self.decode_memory_s, "compute": self.decode_compute_s,
                                    "communication": self.decode_comm_s},
             "energy_j_per_token": self.energy_j_per_token,
-            "cost_per_million_tokens_usd": self.cost_per_million_tokens_usd,
-            "energy_cost_per_million_tokens_usd": self.energy_cost_per_million_tokens_usd,
+            "cost_per_million_tokens": self.cost_per_million_tokens,
+            "energy_cost_per_million_tokens": self.energy_cost_per_million_tokens,
+            "currency": self.currency, "cost_complete": self.cost_complete, "cost_basis": self.cost_basis,
             "stack": self.stack, "software": self.software, "software_speedup": self.software_speedup,
             "max_seqs": self.max_batch, "length_spread": self.length_spread, "ep": self.ep,
             "attention_dp": self.attention_dp, "stages_in_nvlink_domain": self.stages_in_nvlink_domain,
@@ -524,7 +528,7 @@ def infer(model: ModelArch, cl: ClusterSpec, *, precision: str = "bf16",
         bottleneck = max(parts, key=lambda k: parts[k])
     power = cl.load_power_per_gpu_w() * cl.gpus
     energy_j = power * cl.pue / tps if tps > 0 else math.inf
-    capex_h, energy_h = cl.cost_per_gpu_hour_usd()
+    capex_h, energy_h = cl.cost_per_gpu_hour()
     tok_h = tps * 3600.0 / cl.gpus
     energy_cost = energy_h / tok_h * 1e6
     cost = (capex_h + energy_h) / tok_h * 1e6 if capex_h is not None else None
@@ -540,7 +544,8 @@ def infer(model: ModelArch, cl: ClusterSpec, *, precision: str = "bf16",
         ttft_s=ttft, tokens_per_s=tps, tokens_per_s_per_user=per_user,
         requests_per_s=r * serving, bottleneck=bottleneck, decode_memory_s=mem,
         decode_compute_s=comp, decode_comm_s=comm, energy_j_per_token=energy_j,
-        cost_per_million_tokens_usd=cost, energy_cost_per_million_tokens_usd=energy_cost,
+        cost_per_million_tokens=cost, energy_cost_per_million_tokens=energy_cost,
+        currency=cl.currency, cost_complete=cost is not None and cl.capex_complete, cost_basis=cl.capex_source,
         notes=notes + list(cl.notes), nvlink_domain_gpus=cl.domain_gpus,
         tp_in_nvlink_domain=rep.in_domain, stack=stack, pp=pp, software=software,
         software_speedup=speedup, scale_up=rep.scale_up, max_batch=cap, length_spread=length_spread,

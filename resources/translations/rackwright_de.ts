@@ -471,84 +471,139 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
     <context>
         <name>BuildsPage</name>
         <message>
-            <location filename="../../ui/design/wizard.py" line="673" />
+            <location filename="../../ui/design/wizard.py" line="954" />
+            <source>Any GPU</source>
+            <translation>Jede GPU</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="836" />
+            <source>Any cooling</source>
+            <translation>Jede Kühlung</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="775" />
             <source>Builds</source>
             <translation>Aufbauten</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="696" />
+            <location filename="../../ui/design/wizard.py" line="800" />
             <source>Cancel Search</source>
             <translation>Suche abbrechen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="674" />
+            <location filename="../../ui/design/wizard.py" line="776" />
             <source>Candidate builds, best first. Pick one and press Create Plan to open it as a new plan: room, racks, power, cooling and fabrics laid out, the workloads attached.</source>
             <translation>Mögliche Aufbauten, der beste zuerst. Einen wählen und „Plan erstellen“ drücken, um ihn als neuen Plan zu öffnen: Raum, Racks, Strom, Kühlung und Fabrics angelegt, die Arbeitslasten zugeordnet.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="906" />
+            <location filename="../../ui/design/wizard.py" line="854" />
+            <source>Cooling</source>
+            <translation>Kühlung</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="852" />
+            <source>GPU</source>
+            <translation>GPU</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="1139" />
             <source>Generating the plan of build {k}…</source>
             <translation>Plan von Aufbau {k} wird erzeugt…</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="935" />
+            <location filename="../../ui/design/wizard.py" line="1174" />
             <source>Generation cancelled.</source>
             <translation>Erzeugung abgebrochen.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="830" />
+            <location filename="../../ui/design/wizard.py" line="1044" />
             <source>No build was found.</source>
             <translation>Es wurde kein Aufbau gefunden.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="829" />
+            <location filename="../../ui/design/wizard.py" line="1043" />
             <source>No build was found: {why}</source>
             <translation>Es wurde kein Aufbau gefunden: {why}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="923" />
+            <location filename="../../ui/design/wizard.py" line="1046" />
+            <source>None of the {n} builds of this list is of that GPU model and cooling (and meets, if asked): change the filters or show all builds.</source>
+            <translation>Keiner der {n} Aufbauten dieser Liste hat dieses GPU-Modell und diese Kühlung (und erfüllt, falls verlangt): Filter ändern oder alle Aufbauten zeigen.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="839" />
+            <source>Only builds that meet</source>
+            <translation>Nur Aufbauten, die erfüllen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="1162" />
             <source>Plan generated.</source>
             <translation>Plan erzeugt.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="699" />
+            <location filename="../../ui/design/wizard.py" line="937" />
+            <source>Pricing the options from their plans: {build}</source>
+            <translation>Optionen werden aus ihren Plänen bepreist: {build}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="803" />
             <source>Search Again</source>
             <translation>Erneut suchen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="882" />
+            <location filename="../../ui/design/wizard.py" line="1110" />
             <source>Search cancelled.</source>
             <translation>Suche abgebrochen.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="826" />
+            <location filename="../../ui/design/wizard.py" line="1040" />
             <source>Search cancelled: the {n} builds ranked so far.</source>
             <translation>Suche abgebrochen: die bisher bewerteten {n} Aufbauten.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="760" />
+            <location filename="../../ui/design/wizard.py" line="903" />
             <source>Searching builds…</source>
             <translation>Aufbauten werden gesucht…</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="930" />
+            <location filename="../../ui/design/wizard.py" line="950" />
+            <source>Show all {n} builds</source>
+            <translation>Alle {n} Aufbauten zeigen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="858" />
+            <source>Sort by</source>
+            <translation>Sortieren nach</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="1169" />
             <source>The plan could not be generated: {reason}</source>
             <translation>Der Plan konnte nicht erzeugt werden: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="878" />
+            <location filename="../../ui/design/wizard.py" line="1106" />
             <source>The search failed: {reason}</source>
             <translation>Die Suche ist fehlgeschlagen: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="832" />
-            <source>{n} builds compared, {m} meet every target and limit.</source>
-            <translation>{n} Aufbauten verglichen, {m} erfüllen jedes Ziel und jede Grenze.</translation>
+            <location filename="../../ui/design/wizard.py" line="1060" />
+            <source>{n} builds compared, {m} meet every target and limit. The {k} distinct options: per GPU model and cooling the best that meets, and about +25 % and +50 % margin.</source>
+            <translation>{n} Aufbauten verglichen, {m} erfüllen jedes Ziel und jede Grenze. Die {k} unterschiedlichen Optionen: je GPU-Modell und Kühlung die beste, die erfüllt, und etwa +25 % und +50 % Reserve.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="835" />
+            <location filename="../../ui/design/wizard.py" line="1050" />
             <source>{n} builds compared; none meets every target and limit.</source>
             <translation>{n} Aufbauten verglichen; keiner erfüllt jedes Ziel und jede Grenze.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="1055" />
+            <source>{shown} of the {k} distinct options shown ({n} builds compared, {m} meet every target and limit).</source>
+            <translation>{shown} der {k} unterschiedlichen Optionen gezeigt ({n} Aufbauten verglichen, {m} erfüllen jedes Ziel und jede Grenze).</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="1052" />
+            <source>{shown} of {n} builds shown, {m} of them meet every target and limit.</source>
+            <translation>{shown} von {n} Aufbauten gezeigt, {m} davon erfüllen jedes Ziel und jede Grenze.</translation>
         </message>
     </context>
     <context>
@@ -2778,68 +2833,68 @@ Trays</translation>
     <context>
         <name>Inspector</name>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="593" />
+            <location filename="../../ui/panels/inspector.py" line="596" />
             <source>(default)</source>
             <translation>(Standard)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="579" />
+            <location filename="../../ui/panels/inspector.py" line="582" />
             <source>(generic)</source>
             <translation>(generisch)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="593" />
+            <location filename="../../ui/panels/inspector.py" line="596" />
             <source>(loop's)</source>
             <translation>(des Kreislaufs)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="891" />
-            <location filename="../../ui/panels/inspector.py" line="907" />
+            <location filename="../../ui/panels/inspector.py" line="894" />
+            <location filename="../../ui/panels/inspector.py" line="910" />
             <source>(no engine results yet)</source>
             <translation>(noch keine Berechnungsergebnisse)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="553" />
+            <location filename="../../ui/panels/inspector.py" line="556" />
             <source>(none)</source>
             <translation>(keine)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="369" />
+            <location filename="../../ui/panels/inspector.py" line="372" />
             <source>(not connected)</source>
             <translation>(nicht verbunden)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="586" />
+            <location filename="../../ui/panels/inspector.py" line="589" />
             <source>(not set)</source>
             <translation>(nicht gesetzt)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="659" />
+            <location filename="../../ui/panels/inspector.py" line="662" />
             <source>Air (no row default)</source>
             <translation>Luft (kein Reihen-Standard)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="591" />
+            <location filename="../../ui/panels/inspector.py" line="594" />
             <source>Air ΔT</source>
             <translation>Luft-ΔT</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="671" />
+            <location filename="../../ui/panels/inspector.py" line="674" />
             <source>All {total} racks follow the row.</source>
             <translation>Alle {total} Racks folgen der Reihe.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="674" />
+            <location filename="../../ui/panels/inspector.py" line="677" />
             <source>Apply to all racks</source>
             <translation>Auf alle Racks anwenden</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="537" />
+            <location filename="../../ui/panels/inspector.py" line="540" />
             <source>As row ({method})</source>
             <translation>Wie Reihe ({method})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="259" />
+            <location filename="../../ui/panels/inspector.py" line="262" />
             <source>Asset tag</source>
             <translation>Inventarnummer</translation>
         </message>
@@ -2849,60 +2904,60 @@ Trays</translation>
             <translation>Autor</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="289" />
+            <location filename="../../ui/panels/inspector.py" line="292" />
             <source>Catalog figures</source>
             <translation>Katalogwerte</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="234" />
+            <location filename="../../ui/panels/inspector.py" line="237" />
             <source>Change in Plan &gt; Plan Settings…</source>
             <translation>Ändern unter Plan &gt; Planeinstellungen…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="731" />
+            <location filename="../../ui/panels/inspector.py" line="734" />
             <source>Compute</source>
             <translation>Rechenleistung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="595" />
+            <location filename="../../ui/panels/inspector.py" line="598" />
             <source>Coolant temperature rise, overriding the loop's</source>
             <translation>Temperaturanstieg des Kühlmittels, statt dem des Kreislaufs</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="591" />
+            <location filename="../../ui/panels/inspector.py" line="594" />
             <source>Coolant ΔT</source>
             <translation>Kühlmittel-ΔT</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="533" />
-            <location filename="../../ui/panels/inspector.py" line="912" />
+            <location filename="../../ui/panels/inspector.py" line="536" />
+            <location filename="../../ui/panels/inspector.py" line="915" />
             <source>Cooling</source>
             <translation>Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="658" />
+            <location filename="../../ui/panels/inspector.py" line="661" />
             <source>Cooling (row default)</source>
             <translation>Kühlung (Reihen-Standard)</translation>
         </message>
         <message>
             <location filename="../../ui/panels/inspector.py" line="56" />
-            <location filename="../../ui/panels/inspector.py" line="574" />
-            <location filename="../../ui/panels/inspector.py" line="790" />
+            <location filename="../../ui/panels/inspector.py" line="577" />
+            <location filename="../../ui/panels/inspector.py" line="793" />
             <source>Cooling loop</source>
             <translation>Kühlkreislauf</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="244" />
+            <location filename="../../ui/panels/inspector.py" line="247" />
             <source>Cooling loops</source>
             <translation>Kühlkreisläufe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="419" />
+            <location filename="../../ui/panels/inspector.py" line="422" />
             <source>Cord {n}</source>
             <translation>Netzkabel {n}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="570" />
+            <location filename="../../ui/panels/inspector.py" line="573" />
             <source>Create a cooling loop and put this rack on it (one undo step)</source>
             <translation>Einen Kühlkreislauf anlegen und dieses Rack daran hängen (ein Rückgängig-Schritt)</translation>
         </message>
@@ -2912,40 +2967,40 @@ Trays</translation>
             <translation>Kunde</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="822" />
+            <location filename="../../ui/panels/inspector.py" line="825" />
             <source>Delete loop</source>
             <translation>Kreislauf löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="313" />
-            <location filename="../../ui/panels/inspector.py" line="705" />
+            <location filename="../../ui/panels/inspector.py" line="316" />
+            <location filename="../../ui/panels/inspector.py" line="708" />
             <source>Depth</source>
             <translation>Tiefe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="257" />
+            <location filename="../../ui/panels/inspector.py" line="260" />
             <source>Device</source>
             <translation>Gerät</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="507" />
-            <location filename="../../ui/panels/inspector.py" line="805" />
+            <location filename="../../ui/panels/inspector.py" line="510" />
+            <location filename="../../ui/panels/inspector.py" line="808" />
             <source>Engine</source>
             <translation>Berechnung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="676" />
+            <location filename="../../ui/panels/inspector.py" line="679" />
             <source>Every rack of the row follows the row's cooling: their own choices are cleared (one undo step)</source>
             <translation>Jedes Rack der Reihe folgt der Kühlung der Reihe: seine eigene Wahl wird gelöscht (ein Rückgängig-Schritt)</translation>
         </message>
         <message>
             <location filename="../../ui/panels/inspector.py" line="58" />
-            <location filename="../../ui/panels/inspector.py" line="723" />
+            <location filename="../../ui/panels/inspector.py" line="726" />
             <source>Fabric</source>
             <translation>Fabric</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="277" />
+            <location filename="../../ui/panels/inspector.py" line="280" />
             <source>Face</source>
             <translation>Seite</translation>
         </message>
@@ -2955,60 +3010,60 @@ Trays</translation>
             <translation>Einspeisung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="714" />
+            <location filename="../../ui/panels/inspector.py" line="717" />
             <source>Floor</source>
             <translation>Raum</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="707" />
+            <location filename="../../ui/panels/inspector.py" line="710" />
             <source>Floor load limit</source>
             <translation>Grenze der Bodenlast</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="706" />
+            <location filename="../../ui/panels/inspector.py" line="709" />
             <source>Floor tiles</source>
             <translation>Bodenplatten</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="277" />
+            <location filename="../../ui/panels/inspector.py" line="280" />
             <source>Front</source>
             <translation>Vorne</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="731" />
+            <location filename="../../ui/panels/inspector.py" line="734" />
             <source>Front-end</source>
             <translation>Frontend</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="302" />
+            <location filename="../../ui/panels/inspector.py" line="305" />
             <source>GPUs</source>
             <translation>GPUs</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="291" />
+            <location filename="../../ui/panels/inspector.py" line="294" />
             <source>Height</source>
             <translation>Höhe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="264" />
-            <location filename="../../ui/panels/inspector.py" line="495" />
-            <location filename="../../ui/panels/inspector.py" line="703" />
-            <location filename="../../ui/panels/inspector.py" line="725" />
+            <location filename="../../ui/panels/inspector.py" line="267" />
+            <location filename="../../ui/panels/inspector.py" line="498" />
+            <location filename="../../ui/panels/inspector.py" line="706" />
+            <location filename="../../ui/panels/inspector.py" line="728" />
             <source>Id</source>
             <translation>ID</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="733" />
+            <location filename="../../ui/panels/inspector.py" line="736" />
             <source>Kind</source>
             <translation>Art</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="746" />
+            <location filename="../../ui/panels/inspector.py" line="749" />
             <source>Layout</source>
             <translation>Aufteilung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="281" />
+            <location filename="../../ui/panels/inspector.py" line="284" />
             <source>Left</source>
             <translation>Links</translation>
         </message>
@@ -3018,117 +3073,117 @@ Trays</translation>
             <translation>Verbindung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="736" />
+            <location filename="../../ui/panels/inspector.py" line="739" />
             <source>Link speed</source>
             <translation>Verbindungsgeschwindigkeit</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="749" />
+            <location filename="../../ui/panels/inspector.py" line="752" />
             <source>Links</source>
             <translation>Verbindungen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="275" />
+            <location filename="../../ui/panels/inspector.py" line="278" />
             <source>Lowest U</source>
             <translation>Unterste HE</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="732" />
+            <location filename="../../ui/panels/inspector.py" line="735" />
             <source>Management</source>
             <translation>Management</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="311" />
+            <location filename="../../ui/panels/inspector.py" line="314" />
             <source>Mass</source>
             <translation>Masse</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="293" />
+            <location filename="../../ui/panels/inspector.py" line="296" />
             <source>Max power</source>
             <translation>Maximale Leistung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="585" />
+            <location filename="../../ui/panels/inspector.py" line="588" />
             <source>Max. supply</source>
             <translation>Max. Versorgung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="539" />
-            <location filename="../../ui/panels/inspector.py" line="661" />
+            <location filename="../../ui/panels/inspector.py" line="542" />
+            <location filename="../../ui/panels/inspector.py" line="664" />
             <source>Method</source>
             <translation>Methode</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="235" />
+            <location filename="../../ui/panels/inspector.py" line="238" />
             <source>Money</source>
             <translation>Geld</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="732" />
+            <location filename="../../ui/panels/inspector.py" line="735" />
             <source>NVLink</source>
             <translation>NVLink</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="258" />
-            <location filename="../../ui/panels/inspector.py" line="494" />
-            <location filename="../../ui/panels/inspector.py" line="644" />
-            <location filename="../../ui/panels/inspector.py" line="702" />
-            <location filename="../../ui/panels/inspector.py" line="724" />
+            <location filename="../../ui/panels/inspector.py" line="261" />
+            <location filename="../../ui/panels/inspector.py" line="497" />
+            <location filename="../../ui/panels/inspector.py" line="647" />
+            <location filename="../../ui/panels/inspector.py" line="705" />
+            <location filename="../../ui/panels/inspector.py" line="727" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="309" />
+            <location filename="../../ui/panels/inspector.py" line="312" />
             <source>Needs data</source>
             <translation>Daten fehlen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="568" />
+            <location filename="../../ui/panels/inspector.py" line="571" />
             <source>New loop…</source>
             <translation>Neuer Kreislauf…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="518" />
+            <location filename="../../ui/panels/inspector.py" line="521" />
             <source>No PDUs in this rack: drag PDUs from the catalog onto its sides.</source>
             <translation>Keine PDUs in diesem Rack: PDUs aus dem Katalog an seine Seiten ziehen.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="383" />
+            <location filename="../../ui/panels/inspector.py" line="386" />
             <source>No feeds yet: add them in Plan &gt; Power Feeds and Sources</source>
             <translation>Noch keine Einspeisungen: unter Plan &gt; Einspeisungen und Stromquellen anlegen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="349" />
+            <location filename="../../ui/panels/inspector.py" line="352" />
             <source>No price: not in the capex, which is incomplete.</source>
             <translation>Kein Preis: nicht in den Investitionskosten, die damit unvollständig sind.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="818" />
+            <location filename="../../ui/panels/inspector.py" line="821" />
             <source>No racks yet: choose this loop in a rack's or row's cooling, or use Plan &gt; Cooling Loops &gt; Assign selected racks.</source>
             <translation>Noch keine Racks: diesen Kreislauf in der Kühlung eines Racks oder einer Reihe wählen oder Plan &gt; Kühlkreisläufe &gt; Gewählte Racks zuordnen nutzen.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="347" />
+            <location filename="../../ui/panels/inspector.py" line="350" />
             <source>No results yet.</source>
             <translation>Noch keine Ergebnisse.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="544" />
+            <location filename="../../ui/panels/inspector.py" line="547" />
             <source>Not on a cooling loop: choose one, or create it with New loop…</source>
             <translation>An keinem Kühlkreislauf: einen wählen oder mit „Neuer Kreislauf…“ anlegen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="647" />
+            <location filename="../../ui/panels/inspector.py" line="650" />
             <source>Orientation</source>
             <translation>Ausrichtung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="738" />
+            <location filename="../../ui/panels/inspector.py" line="741" />
             <source>Oversubscription target</source>
             <translation>Überbuchungsziel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="298" />
+            <location filename="../../ui/panels/inspector.py" line="301" />
             <source>PSU nameplate</source>
             <translation>Netzteil-Typenschild</translation>
         </message>
@@ -3138,8 +3193,8 @@ Trays</translation>
             <translation>PUE</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="451" />
-            <location filename="../../ui/panels/inspector.py" line="474" />
+            <location filename="../../ui/panels/inspector.py" line="454" />
+            <location filename="../../ui/panels/inspector.py" line="477" />
             <source>Pin</source>
             <translation>Fest</translation>
         </message>
@@ -3149,29 +3204,29 @@ Trays</translation>
             <translation>Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="453" />
+            <location filename="../../ui/panels/inspector.py" line="456" />
             <source>Plug this cord into the chosen outlet; the device's other cords stay where they are. A cord the engine spread there moves elsewhere.</source>
             <translation>Dieses Netzkabel in den gewählten Steckplatz stecken; die anderen Netzkabel des Geräts bleiben, wo sie sind. Ein von der Berechnung dort verteiltes Netzkabel zieht um.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="911" />
+            <location filename="../../ui/panels/inspector.py" line="914" />
             <source>Power</source>
             <translation>Strom</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="401" />
+            <location filename="../../ui/panels/inspector.py" line="404" />
             <source>Power cords</source>
             <translation>Netzkabel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="284" />
-            <location filename="../../ui/panels/inspector.py" line="755" />
+            <location filename="../../ui/panels/inspector.py" line="287" />
+            <location filename="../../ui/panels/inspector.py" line="758" />
             <source>Power feed</source>
             <translation>Einspeisung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="238" />
-            <location filename="../../ui/panels/inspector.py" line="516" />
+            <location filename="../../ui/panels/inspector.py" line="241" />
+            <location filename="../../ui/panels/inspector.py" line="519" />
             <source>Power feeds</source>
             <translation>Einspeisungen</translation>
         </message>
@@ -3181,12 +3236,12 @@ Trays</translation>
             <translation>Stromquelle</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="322" />
+            <location filename="../../ui/panels/inspector.py" line="325" />
             <source>Price</source>
             <translation>Preis</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="329" />
+            <location filename="../../ui/panels/inspector.py" line="332" />
             <source>Price for this plan…</source>
             <translation>Preis für diesen Plan…</translation>
         </message>
@@ -3196,39 +3251,39 @@ Trays</translation>
             <translation>Projekt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="265" />
-            <location filename="../../ui/panels/inspector.py" line="493" />
+            <location filename="../../ui/panels/inspector.py" line="268" />
+            <location filename="../../ui/panels/inspector.py" line="496" />
             <source>Rack</source>
             <translation>Rack</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="501" />
+            <location filename="../../ui/panels/inspector.py" line="504" />
             <source>Rack type</source>
             <translation>Racktyp</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="650" />
-            <location filename="../../ui/panels/inspector.py" line="717" />
+            <location filename="../../ui/panels/inspector.py" line="653" />
+            <location filename="../../ui/panels/inspector.py" line="720" />
             <source>Racks</source>
             <translation>Racks</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="811" />
+            <location filename="../../ui/panels/inspector.py" line="814" />
             <source>Racks on this loop</source>
             <translation>Racks an diesem Kreislauf</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="741" />
+            <location filename="../../ui/panels/inspector.py" line="744" />
             <source>Rail-optimised</source>
             <translation>Rail-optimiert</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="709" />
+            <location filename="../../ui/panels/inspector.py" line="712" />
             <source>Raised floor (unchecked: slab)</source>
             <translation>Doppelboden (nicht angehakt: Rohboden)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="277" />
+            <location filename="../../ui/panels/inspector.py" line="280" />
             <source>Rear</source>
             <translation>Hinten</translation>
         </message>
@@ -3238,39 +3293,39 @@ Trays</translation>
             <translation>Revision</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="281" />
+            <location filename="../../ui/panels/inspector.py" line="284" />
             <source>Right</source>
             <translation>Rechts</translation>
         </message>
         <message>
             <location filename="../../ui/panels/inspector.py" line="58" />
-            <location filename="../../ui/panels/inspector.py" line="701" />
+            <location filename="../../ui/panels/inspector.py" line="704" />
             <source>Room</source>
             <translation>Raum</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="496" />
-            <location filename="../../ui/panels/inspector.py" line="643" />
+            <location filename="../../ui/panels/inspector.py" line="499" />
+            <location filename="../../ui/panels/inspector.py" line="646" />
             <source>Row</source>
             <translation>Reihe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="716" />
+            <location filename="../../ui/panels/inspector.py" line="719" />
             <source>Rows</source>
             <translation>Reihen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="247" />
+            <location filename="../../ui/panels/inspector.py" line="250" />
             <source>Select a rack or a device to see its properties.</source>
             <translation>Ein Rack oder Gerät wählen, um seine Eigenschaften zu sehen.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="260" />
+            <location filename="../../ui/panels/inspector.py" line="263" />
             <source>Serial</source>
             <translation>Seriennummer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="596" />
+            <location filename="../../ui/panels/inspector.py" line="599" />
             <source>Server air temperature rise, for the airflow</source>
             <translation>Temperaturanstieg der Serverluft, für die Luftmenge</translation>
         </message>
@@ -3280,7 +3335,7 @@ Trays</translation>
             <translation>Servergruppe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="281" />
+            <location filename="../../ui/panels/inspector.py" line="284" />
             <source>Side</source>
             <translation>Seite</translation>
         </message>
@@ -3290,32 +3345,32 @@ Trays</translation>
             <translation>Standort</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="318" />
+            <location filename="../../ui/panels/inspector.py" line="321" />
             <source>Sources</source>
             <translation>Quellen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="479" />
+            <location filename="../../ui/panels/inspector.py" line="482" />
             <source>Spread automatically</source>
             <translation>Automatisch verteilen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="731" />
+            <location filename="../../ui/panels/inspector.py" line="734" />
             <source>Storage</source>
             <translation>Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="735" />
+            <location filename="../../ui/panels/inspector.py" line="738" />
             <source>Technology</source>
             <translation>Technik</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="307" />
+            <location filename="../../ui/panels/inspector.py" line="310" />
             <source>The catalog entry lacks these figures (imported from NetBox?); the engine counts what is missing as zero. Fill them in the catalog file.</source>
             <translation>Dem Katalogeintrag fehlen diese Werte (aus NetBox importiert?); die Berechnung zählt Fehlendes als null. Im Katalog eintragen.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="485" />
+            <location filename="../../ui/panels/inspector.py" line="488" />
             <source>The engine spreads these cords over the rack's PDUs, A/B alternating, each on the least-loaded phase.</source>
             <translation>Die Berechnung verteilt diese Netzkabel auf die PDUs des Racks, abwechselnd A/B, jeweils auf die am wenigsten belastete Phase.</translation>
         </message>
@@ -3325,32 +3380,32 @@ Trays</translation>
             <translation>Das gewählte Element existiert nicht mehr.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="588" />
+            <location filename="../../ui/panels/inspector.py" line="591" />
             <source>The warmest coolant the door, cold plates or tank are designed for; a warning when the loop supplies warmer water</source>
             <translation>Das wärmste Kühlmittel, für das Tür, Kühlplatten oder Tank ausgelegt sind; eine Warnung, wenn der Kreislauf wärmeres Wasser liefert</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="263" />
+            <location filename="../../ui/panels/inspector.py" line="266" />
             <source>Type</source>
             <translation>Typ</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="295" />
+            <location filename="../../ui/panels/inspector.py" line="298" />
             <source>Typical power</source>
             <translation>Typische Leistung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="824" />
+            <location filename="../../ui/panels/inspector.py" line="827" />
             <source>Unassign racks and delete</source>
             <translation>Racks lösen und löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="583" />
+            <location filename="../../ui/panels/inspector.py" line="586" />
             <source>Unit</source>
             <translation>Einheit</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="704" />
+            <location filename="../../ui/panels/inspector.py" line="707" />
             <source>Width</source>
             <translation>Breite</translation>
         </message>
@@ -3360,77 +3415,77 @@ Trays</translation>
             <translation>Arbeitslast</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="645" />
+            <location filename="../../ui/panels/inspector.py" line="648" />
             <source>X</source>
             <translation>X</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="646" />
+            <location filename="../../ui/panels/inspector.py" line="649" />
             <source>Y</source>
             <translation>Y</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="358" />
+            <location filename="../../ui/panels/inspector.py" line="361" />
             <source>catalog estimate, not a quote (basis: {basis})</source>
             <translation>Katalogschätzung, kein Angebot (Grundlage: {basis})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="361" />
+            <location filename="../../ui/panels/inspector.py" line="364" />
             <source>catalog price</source>
             <translation>Katalogpreis</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="433" />
+            <location filename="../../ui/panels/inspector.py" line="436" />
             <source>cord </source>
             <translation>Netzkabel </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="363" />
+            <location filename="../../ui/panels/inspector.py" line="366" />
             <source>no exchange rate: not in the capex</source>
             <translation>kein Wechselkurs: nicht in den Investitionskosten</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="227" />
+            <location filename="../../ui/panels/inspector.py" line="230" />
             <source>none</source>
             <translation>keine</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="440" />
+            <location filename="../../ui/panels/inspector.py" line="443" />
             <source>outlet </source>
             <translation>Steckplatz </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="414" />
+            <location filename="../../ui/panels/inspector.py" line="417" />
             <source>pinned</source>
             <translation>fest</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="356" />
+            <location filename="../../ui/panels/inspector.py" line="359" />
             <source>price set for this plan{source}</source>
             <translation>Preis für diesen Plan gesetzt{source}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="414" />
+            <location filename="../../ui/panels/inspector.py" line="417" />
             <source>spread by the engine</source>
             <translation>von der Berechnung verteilt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="915" />
+            <location filename="../../ui/panels/inspector.py" line="918" />
             <source>{0}: {1}</source>
             <translation>{0}: {1}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="918" />
+            <location filename="../../ui/panels/inspector.py" line="921" />
             <source>{0}: {1} % of its limit, {2}</source>
             <translation>{0}: {1} % der Grenze, {2}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="298" />
+            <location filename="../../ui/panels/inspector.py" line="301" />
             <source>{count} x {rating} W</source>
             <translation>{count} × {rating} W</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="228" />
+            <location filename="../../ui/panels/inspector.py" line="231" />
             <source>{cur}; exchange rates: {rates}{date}; {price:g} {cur}/kWh, utilisation {util:g} %</source>
             <translation>{cur}; Wechselkurse: {rates}{date}; {price:g} {cur}/kWh, Auslastung {util:g} %</translation>
         </message>
@@ -3440,13 +3495,13 @@ Trays</translation>
             <translation>{kind} {id}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="240" />
-            <location filename="../../ui/panels/inspector.py" line="375" />
+            <location filename="../../ui/panels/inspector.py" line="243" />
+            <location filename="../../ui/panels/inspector.py" line="378" />
             <source>{name} (side {side})</source>
             <translation>{name} (Seite {side})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="372" />
+            <location filename="../../ui/panels/inspector.py" line="375" />
             <source>{name} (side {side}, on {source})</source>
             <translation>{name} (Seite {side}, an {source})</translation>
         </message>
@@ -3458,49 +3513,49 @@ Delete, Copy and Duplicate act on all of them.</source>
 Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="668" />
+            <location filename="../../ui/panels/inspector.py" line="671" />
             <source>{n} of {total} racks have their own cooling: {names}</source>
             <translation>{n} von {total} Racks haben ihre eigene Kühlung: {names}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="415" />
+            <location filename="../../ui/panels/inspector.py" line="418" />
             <source>{pdu} outlet {outlet}, {phase} ({how})</source>
             <translation>{pdu} Steckplatz {outlet}, {phase} ({how})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="411" />
+            <location filename="../../ui/panels/inspector.py" line="414" />
             <source>{pdu}, outlet not known yet</source>
             <translation>{pdu}, Steckplatz noch unbekannt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="351" />
+            <location filename="../../ui/panels/inspector.py" line="354" />
             <source>{price} {currency} each, {qty} in the plan</source>
             <translation>{price} {currency} pro Stück, {qty} im Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="261" />
-            <location filename="../../ui/panels/inspector.py" line="500" />
-            <location filename="../../ui/panels/inspector.py" line="582" />
+            <location filename="../../ui/panels/inspector.py" line="264" />
+            <location filename="../../ui/panels/inspector.py" line="503" />
+            <location filename="../../ui/panels/inspector.py" line="585" />
             <source>{slug} (not in catalog)</source>
             <translation>{slug} (nicht im Katalog)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="290" />
+            <location filename="../../ui/panels/inspector.py" line="293" />
             <source>{u} U</source>
             <translation>{u} HE</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="290" />
+            <location filename="../../ui/panels/inspector.py" line="293" />
             <source>{u} U (full depth)</source>
             <translation>{u} HE (volle Tiefe)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="241" />
+            <location filename="../../ui/panels/inspector.py" line="244" />
             <source>{v} V {phases}-phase, {a} A</source>
             <translation>{v} V {phases}-phasig, {a} A</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="816" />
+            <location filename="../../ui/panels/inspector.py" line="819" />
             <source>… and {n} more</source>
             <translation>… und {n} weitere</translation>
         </message>
@@ -3561,90 +3616,125 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
     <context>
         <name>LimitsPage</name>
         <message>
-            <location filename="../../ui/design/wizard.py" line="391" />
+            <location filename="../../ui/design/wizard.py" line="538" />
+            <source>1 USD = ? {currency}: without a rate the catalog's USD prices stay out of the capex.</source>
+            <translation>1 USD = ? {currency}: ohne Kurs bleiben die USD-Preise des Katalogs außerhalb der Investitionskosten.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="396" />
             <source>Budget</source>
             <translation>Budget</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="436" />
+            <location filename="../../ui/design/wizard.py" line="477" />
             <source>Cooling available</source>
             <translation>Verfügbare Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="425" />
+            <location filename="../../ui/design/wizard.py" line="430" />
             <source>Currency</source>
             <translation>Währung</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="393" />
+            <location filename="../../ui/design/wizard.py" line="398" />
             <source>Electricity price per kWh</source>
             <translation>Strompreis pro kWh</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="392" />
+            <location filename="../../ui/design/wizard.py" line="461" />
+            <source>Exchange rates</source>
+            <translation>Wechselkurse</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="397" />
             <source>Floor area (m²)</source>
             <translation>Bodenfläche (m²)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="471" />
+            <location filename="../../ui/design/wizard.py" line="512" />
             <source>GPU models</source>
             <translation>GPU-Modelle</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="373" />
+            <location filename="../../ui/design/wizard.py" line="378" />
             <source>Hard limits of the build (leave a field empty for no limit) and the figures the running cost is worked out with.</source>
             <translation>Harte Grenzen des Aufbaus (Feld leer lassen für keine Grenze) und die Werte, mit denen die laufenden Kosten berechnet werden.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="372" />
-            <location filename="../../ui/design/wizard.py" line="383" />
+            <location filename="../../ui/design/wizard.py" line="449" />
+            <source>How many units of the plan currency one unit of another currency buys, e.g. USD 0.92 for a plan in EUR (the catalog's prices are mostly in USD). Several: USD 0.92; GBP 1.17</source>
+            <translation>Wie viele Einheiten der Planwährung eine Einheit einer anderen Währung kauft, z. B. USD 0,92 für einen Plan in EUR (die Preise des Katalogs sind meist in USD). Mehrere: USD 0,92; GBP 1,17</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="377" />
+            <location filename="../../ui/design/wizard.py" line="388" />
             <source>Limits</source>
             <translation>Grenzen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="391" />
+            <location filename="../../ui/design/wizard.py" line="396" />
             <source>Maximum kW per rack</source>
             <translation>Maximale kW pro Rack</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="392" />
+            <location filename="../../ui/design/wizard.py" line="397" />
             <source>Maximum racks</source>
             <translation>Maximale Anzahl Racks</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="393" />
+            <location filename="../../ui/design/wizard.py" line="398" />
             <source>PUE</source>
             <translation>PUE</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="448" />
+            <location filename="../../ui/design/wizard.py" line="489" />
             <source>Preferred (none ticked: any)</source>
             <translation>Bevorzugt (keines angehakt: beliebig)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="386" />
+            <location filename="../../ui/design/wizard.py" line="473" />
+            <source>Rates as of</source>
+            <translation>Kurse vom</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="391" />
             <source>Running cost</source>
             <translation>Laufende Kosten</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="434" />
+            <location filename="../../ui/design/wizard.py" line="439" />
             <source>Site power</source>
             <translation>Stromversorgung am Standort</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="394" />
+            <location filename="../../ui/design/wizard.py" line="399" />
             <source>Utilisation (%)</source>
             <translation>Auslastung (%)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="470" />
+            <location filename="../../ui/design/wizard.py" line="511" />
             <source>Vendors</source>
             <translation>Hersteller</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="394" />
+            <location filename="../../ui/design/wizard.py" line="468" />
+            <source>YYYY-MM-DD</source>
+            <translation>JJJJ-MM-TT</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="399" />
             <source>Years of use</source>
             <translation>Nutzungsjahre</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="537" />
+            <source>e.g. USD 0.92</source>
+            <translation>z. B. USD 0,92</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="537" />
+            <source>none needed</source>
+            <translation>nicht nötig</translation>
         </message>
     </context>
     <context>
@@ -5855,7 +5945,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Mieten</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/rent_chart.py" line="122" />
+            <location filename="../../ui/panels/rent_chart.py" line="128" />
             <source>Renting is not costed: {reason}</source>
             <translation>Mieten ist nicht berechnet: {reason}</translation>
         </message>
@@ -5865,9 +5955,14 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Mrd.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/rent_chart.py" line="112" />
+            <location filename="../../ui/panels/rent_chart.py" line="116" />
             <source>break-even {months} months</source>
             <translation>Amortisation nach {months} Monaten</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/rent_chart.py" line="117" />
+            <source>break-even {months} months ⚠</source>
+            <translation>Amortisation nach {months} Monaten ⚠</translation>
         </message>
         <message>
             <location filename="../../ui/panels/rent_chart.py" line="101" />
@@ -5878,6 +5973,11 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <location filename="../../ui/panels/rent_chart.py" line="32" />
             <source>months</source>
             <translation>Monate</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/rent_chart.py" line="118" />
+            <source>⚠ capex incomplete: owning is understated and the break-even too early</source>
+            <translation>⚠ Investitionskosten unvollständig: Kaufen ist zu niedrig angesetzt, die Amortisation zu früh</translation>
         </message>
     </context>
     <context>
@@ -6227,17 +6327,17 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>SizingWizard</name>
         <message>
-            <location filename="../../ui/design/wizard.py" line="971" />
+            <location filename="../../ui/design/wizard.py" line="1209" />
             <source>Create Plan</source>
             <translation>Plan erstellen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="960" />
+            <location filename="../../ui/design/wizard.py" line="1198" />
             <source>New from Workload</source>
             <translation>Neu aus Arbeitslast</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="960" />
+            <location filename="../../ui/design/wizard.py" line="1198" />
             <source>Size This Workload</source>
             <translation>Diese Arbeitslast dimensionieren</translation>
         </message>
@@ -6380,7 +6480,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="481" />
+            <location filename="../../ui/panels/totals.py" line="486" />
             <source>%n rack domain(s), {complete} complete, {tbs} TB/s per GPU</source>
             <translation>
                 <numerusform>%n Rack-Domäne, {complete} vollständig, {tbs} TB/s pro GPU</numerusform>
@@ -6420,7 +6520,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="489" />
+            <location filename="../../ui/panels/totals.py" line="494" />
             <source>%n server(s) with NVLink-bridged GPU pairs</source>
             <translation>
                 <numerusform>%n Server mit per NVLink-Bridge gekoppelten GPU-Paaren</numerusform>
@@ -6428,7 +6528,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="491" />
+            <location filename="../../ui/panels/totals.py" line="496" />
             <source>%n server(s) with a GPU-to-GPU link</source>
             <translation>
                 <numerusform>%n Server mit GPU-zu-GPU-Verbindung</numerusform>
@@ -6436,7 +6536,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="487" />
+            <location filename="../../ui/panels/totals.py" line="492" />
             <source>%n server(s) with an in-server Infinity Fabric domain</source>
             <translation>
                 <numerusform>%n Server mit Infinity-Fabric-Domäne im Server</numerusform>
@@ -6444,7 +6544,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="485" />
+            <location filename="../../ui/panels/totals.py" line="490" />
             <source>%n server(s) with an in-server NVSwitch domain</source>
             <translation>
                 <numerusform>%n Server mit NVSwitch-Domäne im Server</numerusform>
@@ -6545,7 +6645,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>IT-Last</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="469" />
+            <location filename="../../ui/panels/totals.py" line="474" />
             <source>Infinity Fabric domains</source>
             <translation>Infinity-Fabric-Domänen</translation>
         </message>
@@ -6561,7 +6661,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
         </message>
         <message>
             <location filename="../../ui/panels/totals.py" line="112" />
-            <location filename="../../ui/panels/totals.py" line="471" />
+            <location filename="../../ui/panels/totals.py" line="476" />
             <source>NVLink domains</source>
             <translation>NVLink-Domänen</translation>
         </message>
@@ -6596,7 +6696,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Mieten oder kaufen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="470" />
+            <location filename="../../ui/panels/totals.py" line="475" />
             <source>Scale-up domains</source>
             <translation>Scale-up-Domänen</translation>
         </message>
@@ -6626,9 +6726,9 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Amortisation nach {months} Monaten</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="450" />
-            <source>capex incomplete: owning is understated</source>
-            <translation>Investitionskosten unvollständig: Kaufen ist zu niedrig angesetzt</translation>
+            <location filename="../../ui/panels/totals.py" line="442" />
+            <source>break-even {months} months ⚠</source>
+            <translation>Amortisation nach {months} Monaten ⚠</translation>
         </message>
         <message>
             <location filename="../../ui/panels/totals.py" line="358" />
@@ -6661,12 +6761,12 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>unvollständig: einige Positionen haben keinen Preis im Katalog</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="478" />
+            <location filename="../../ui/panels/totals.py" line="483" />
             <source>largest {n} GPUs (in one {model})</source>
             <translation>größte {n} GPUs (in einem {model})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="477" />
+            <location filename="../../ui/panels/totals.py" line="482" />
             <source>largest {n} GPUs ({name})</source>
             <translation>größte {n} GPUs ({name})</translation>
         </message>
@@ -6701,7 +6801,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>keine GPUs in diesem Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="473" />
+            <location filename="../../ui/panels/totals.py" line="478" />
             <source>no GPUs with a GPU-to-GPU link (NVLink, Infinity Fabric) placed</source>
             <translation>keine GPUs mit GPU-zu-GPU-Verbindung (NVLink, Infinity Fabric) platziert</translation>
         </message>
@@ -6723,7 +6823,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
         </message>
         <message>
             <location filename="../../ui/panels/totals.py" line="374" />
-            <location filename="../../ui/panels/totals.py" line="473" />
+            <location filename="../../ui/panels/totals.py" line="478" />
             <source>none</source>
             <translation>keine</translation>
         </message>
@@ -6738,7 +6838,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>der Bodenbelastbarkeit des Raums unter Rack {rack}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="444" />
+            <location filename="../../ui/panels/totals.py" line="449" />
             <source>own {own}/year vs rent {rent}/year ({gpus} GPUs at {price} {cur}/GPU-hour, {source}); break-even utilisation {util}</source>
             <translation>kaufen {own}/Jahr gegenüber mieten {rent}/Jahr ({gpus} GPUs zu {price} {cur}/GPU-Stunde, {source}); Auslastung an der Gewinnschwelle {util}</translation>
         </message>
@@ -6748,7 +6848,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>kaufen {own}/Jahr; Mieten nicht berechnet: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="440" />
+            <location filename="../../ui/panels/totals.py" line="445" />
             <source>price set in this plan</source>
             <translation>Preis in diesem Plan gesetzt</translation>
         </message>
@@ -6813,7 +6913,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>{mwh} MWh zu {price} {cur}/kWh</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="441" />
+            <location filename="../../ui/panels/totals.py" line="446" />
             <source>{offer}, {basis} {date}</source>
             <translation>{offer}, {basis} {date}</translation>
         </message>
@@ -6827,6 +6927,11 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <source>{used} U used, {free} U free</source>
             <translation>{used} HE belegt, {free} HE frei</translation>
         </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="455" />
+            <source>⚠ capex incomplete: owning is understated and the break-even too early</source>
+            <translation>⚠ Investitionskosten unvollständig: Kaufen ist zu niedrig angesetzt, die Amortisation zu früh</translation>
+        </message>
     </context>
     <context>
         <name>UtilBar</name>
@@ -6839,235 +6944,291 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>Wizard</name>
         <message>
-            <location filename="../../ui/design/wizard.py" line="596" />
+            <location filename="../../ui/design/wizard.py" line="710" />
+            <source>1 month</source>
+            <translation>1 Monat</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="682" />
             <source>Air</source>
             <translation>Luft</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="88" />
+            <location filename="../../ui/design/wizard.py" line="92" />
             <source>Air (hot/cold aisle containment)</source>
             <translation>Luft (Warmgang-/Kaltgang-Einhausung)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="569" />
+            <location filename="../../ui/design/wizard.py" line="646" />
             <source>Bottleneck</source>
             <translation>Engpass</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="580" />
+            <location filename="../../ui/design/wizard.py" line="657" />
             <source>Break-even</source>
             <translation>Amortisation</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="576" />
+            <location filename="../../ui/design/wizard.py" line="1011" />
+            <source>Break-even from an incomplete capex: the items without a price are left out, so owning pays off later than this:
+{items}</source>
+            <translation>Amortisation aus unvollständigen Investitionskosten: Die Positionen ohne Preis fehlen, der Kauf amortisiert sich also später:
+{items}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="653" />
+            <location filename="../../ui/design/wizard.py" line="678" />
             <source>Capex</source>
             <translation>Investitionskosten</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="809" />
+            <location filename="../../ui/design/wizard.py" line="1018" />
             <source>Capex incomplete: these items have no price in {currency} and are left out:
 {items}</source>
             <translation>Investitionskosten unvollständig: Diese Positionen haben keinen Preis in {currency} und fehlen:
 {items}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="588" />
+            <location filename="../../ui/design/wizard.py" line="665" />
             <source>Capex plus running cost over the years of use</source>
             <translation>Investitionskosten plus laufende Kosten über die Nutzungsjahre</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="573" />
+            <location filename="../../ui/design/wizard.py" line="650" />
             <source>Cooling</source>
             <translation>Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="591" />
-            <source>Cost per million tokens served, USD</source>
-            <translation>Kosten pro Million ausgelieferter Tokens, USD</translation>
+            <location filename="../../ui/design/wizard.py" line="661" />
+            <source>Cost / M tok</source>
+            <translation>Kosten / Mio. Tok.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="581" />
+            <location filename="../../ui/design/wizard.py" line="668" />
+            <source>Cost per million tokens served, in the plan currency (capex share over the years of use and energy at the plan's electricity price)</source>
+            <translation>Kosten je Million ausgelieferter Tokens in der Planwährung (Anteil der Investitionskosten über die Nutzungsjahre und Energie zum Strompreis des Plans)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="1008" />
+            <source>Cost per token from an incomplete capex ({basis}): a lower bound</source>
+            <translation>Kosten je Token aus unvollständigen Investitionskosten ({basis}): eine Untergrenze</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="658" />
             <source>Days to train</source>
             <translation>Tage Training</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="89" />
+            <location filename="../../ui/design/wizard.py" line="93" />
             <source>Direct liquid cooling (CDU)</source>
             <translation>Direkte Flüssigkeitskühlung (CDU)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="575" />
+            <location filename="../../ui/design/wizard.py" line="1022" />
+            <source>Estimated by the search; the plan it writes is priced when you create it</source>
+            <translation>Von der Suche geschätzt; der Plan wird beim Erstellen bepreist</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="652" />
             <source>Facility kW</source>
             <translation>Gebäude-kW</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="570" />
+            <location filename="../../ui/design/wizard.py" line="1015" />
+            <source>From an incomplete capex (support is a share of it): a lower bound:
+{items}</source>
+            <translation>Aus unvollständigen Investitionskosten (der Support ist ein Anteil davon): eine Untergrenze:
+{items}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="647" />
             <source>GPUs</source>
             <translation>GPUs</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="587" />
+            <location filename="../../ui/design/wizard.py" line="664" />
             <source>How far the tightest workload is past its target (negative: short of it)</source>
             <translation>Wie weit die knappste Arbeitslast über ihrem Ziel liegt (negativ: darunter)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="574" />
+            <location filename="../../ui/design/wizard.py" line="651" />
+            <location filename="../../ui/design/wizard.py" line="679" />
             <source>IT kW</source>
             <translation>IT-kW</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="592" />
+            <location filename="../../ui/design/wizard.py" line="671" />
             <source>IT load times PUE</source>
             <translation>IT-Last mal PUE</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="89" />
-            <location filename="../../ui/design/wizard.py" line="596" />
+            <location filename="../../ui/design/wizard.py" line="93" />
+            <location filename="../../ui/design/wizard.py" line="682" />
             <source>Immersion</source>
             <translation>Immersionskühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="596" />
+            <location filename="../../ui/design/wizard.py" line="682" />
             <source>Liquid (DLC)</source>
             <translation>Flüssigkeit (DLC)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="568" />
+            <location filename="../../ui/design/wizard.py" line="645" />
+            <location filename="../../ui/design/wizard.py" line="680" />
             <source>Margin</source>
             <translation>Spielraum</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="567" />
+            <location filename="../../ui/design/wizard.py" line="644" />
             <source>Meets</source>
             <translation>Erfüllt</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="594" />
+            <location filename="../../ui/design/wizard.py" line="673" />
             <source>Months after which owning has cost less than renting (capex paid up front)</source>
             <translation>Monate, nach denen Kaufen weniger gekostet hat als Mieten (Investitionskosten vorab bezahlt)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="577" />
+            <location filename="../../ui/design/wizard.py" line="654" />
             <source>Opex / year</source>
             <translation>Betriebskosten / Jahr</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="572" />
+            <location filename="../../ui/design/wizard.py" line="649" />
+            <location filename="../../ui/design/wizard.py" line="680" />
             <source>Racks</source>
             <translation>Racks</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="596" />
+            <location filename="../../ui/design/wizard.py" line="678" />
+            <source>Ranking</source>
+            <translation>Rangfolge</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="682" />
             <source>Rear door</source>
             <translation>Rückkühltür</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="88" />
+            <location filename="../../ui/design/wizard.py" line="92" />
             <source>Rear-door heat exchangers</source>
             <translation>Rückkühltüren</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="579" />
+            <location filename="../../ui/design/wizard.py" line="656" />
             <source>Rent / year</source>
             <translation>Miete / Jahr</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="571" />
+            <location filename="../../ui/design/wizard.py" line="648" />
             <source>Servers</source>
             <translation>Server</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="583" />
+            <location filename="../../ui/design/wizard.py" line="660" />
             <source>TTFT (s)</source>
             <translation>TTFT (s)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="593" />
+            <location filename="../../ui/design/wizard.py" line="672" />
             <source>The same GPUs rented at the catalog's indicative cloud price per GPU-hour</source>
             <translation>Dieselben GPUs gemietet, zum Richtpreis des Katalogs pro GPU-Stunde</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="542" />
+            <location filename="../../ui/design/wizard.py" line="619" />
             <source>Tick at least one way of cooling the racks.</source>
             <translation>Mindestens eine Kühlungsart für die Racks anhaken.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="590" />
+            <location filename="../../ui/design/wizard.py" line="667" />
             <source>Time to first token, seconds</source>
             <translation>Zeit bis zum ersten Token, Sekunden</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="582" />
+            <location filename="../../ui/design/wizard.py" line="659" />
             <source>Tok/s per user</source>
             <translation>Tok/s pro Nutzer</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="589" />
+            <location filename="../../ui/design/wizard.py" line="666" />
             <source>Tokens per second each user gets</source>
             <translation>Tokens pro Sekunde, die jeder Nutzer erhält</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="578" />
+            <location filename="../../ui/design/wizard.py" line="655" />
+            <location filename="../../ui/design/wizard.py" line="679" />
             <source>Total cost</source>
             <translation>Gesamtkosten</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="584" />
-            <source>USD / M tok</source>
-            <translation>USD / M Tok</translation>
-        </message>
-        <message>
-            <location filename="../../ui/design/wizard.py" line="533" />
+            <location filename="../../ui/design/wizard.py" line="602" />
             <source>a percentage from 0 to 100</source>
             <translation>ein Prozentwert von 0 bis 100</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="657" />
+            <location filename="../../ui/design/wizard.py" line="759" />
             <source>met</source>
             <translation>erfüllt</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="656" />
+            <location filename="../../ui/design/wizard.py" line="758" />
             <source>met within the model's uncertainty</source>
             <translation>im Rahmen der Modellunsicherheit erfüllt</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="410" />
+            <location filename="../../ui/design/wizard.py" line="415" />
             <source>no limit</source>
             <translation>keine Grenze</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="657" />
+            <location filename="../../ui/design/wizard.py" line="759" />
             <source>not met</source>
             <translation>nicht erfüllt</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="630" />
+            <location filename="../../ui/design/wizard.py" line="983" />
+            <source>{currency} / M tok</source>
+            <translation>{currency} / Mio. Tok.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="727" />
             <source>{money} ⚠ incomplete</source>
             <translation>{money} ⚠ unvollständig</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="624" />
+            <location filename="../../ui/design/wizard.py" line="711" />
             <source>{months} months</source>
             <translation>{months} Monate</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="659" />
+            <location filename="../../ui/design/wizard.py" line="761" />
             <source>{name}: {met}, margin {margin}, limited by {bottleneck}</source>
             <translation>{name}: {met}, Spielraum {margin}, begrenzt durch {bottleneck}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="609" />
+            <location filename="../../ui/design/wizard.py" line="713" />
+            <location filename="../../ui/design/wizard.py" line="718" />
+            <location filename="../../ui/design/wizard.py" line="729" />
+            <source>{value} ⚠</source>
+            <translation>{value} ⚠</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="725" />
+            <source>≈ {money}</source>
+            <translation>≈ {money}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="695" />
             <source>⚠ meets, within the model's uncertainty</source>
             <translation>⚠ erfüllt, im Rahmen der Modellunsicherheit</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="610" />
+            <location filename="../../ui/design/wizard.py" line="696" />
             <source>✔ meets</source>
             <translation>✔ erfüllt</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="610" />
+            <location filename="../../ui/design/wizard.py" line="696" />
             <source>✘ does not meet</source>
             <translation>✘ erfüllt nicht</translation>
         </message>
@@ -7081,7 +7242,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
         </message>
         <message>
             <location filename="../../ui/panels/workloads.py" line="269" />
-            <location filename="../../ui/panels/workloads.py" line="284" />
+            <location filename="../../ui/panels/workloads.py" line="290" />
             <source>  (target {tgt})</source>
             <translation>  (Ziel {tgt})</translation>
         </message>
@@ -7091,22 +7252,22 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>  (Ziel {tt} s)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="280" />
+            <location filename="../../ui/panels/workloads.py" line="286" />
             <source> (energy {cost})</source>
             <translation> (Energie {cost})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="284" />
+            <location filename="../../ui/panels/workloads.py" line="290" />
             <source> days</source>
             <translation> Tage</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="287" />
+            <location filename="../../ui/panels/workloads.py" line="293" />
             <source> of {capacity}</source>
             <translation> von {capacity}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="294" />
+            <location filename="../../ui/panels/workloads.py" line="300" />
             <source> on {gpus} × {gpu}</source>
             <translation> auf {gpus} × {gpu}</translation>
         </message>
@@ -7116,7 +7277,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation> · KV-Cache {size}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="296" />
+            <location filename="../../ui/panels/workloads.py" line="302" />
             <source>, written in {time}</source>
             <translation>, geschrieben in {time}</translation>
         </message>
@@ -7131,7 +7292,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Attention-Datenparallelität (MoE)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="295" />
+            <location filename="../../ui/panels/workloads.py" line="301" />
             <source>Checkpoint</source>
             <translation>Checkpoint</translation>
         </message>
@@ -7141,7 +7302,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Checkpoint alle (min)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="299" />
+            <location filename="../../ui/panels/workloads.py" line="305" />
             <source>Checkpoint size</source>
             <translation>Checkpoint-Größe</translation>
         </message>
@@ -7151,7 +7312,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Checkpoint-Größe (GB)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="301" />
+            <location filename="../../ui/panels/workloads.py" line="307" />
             <source>Checkpoint write</source>
             <translation>Checkpoint schreiben</translation>
         </message>
@@ -7171,7 +7332,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Kontextparallel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="279" />
+            <location filename="../../ui/panels/workloads.py" line="285" />
             <source>Cost per million tokens</source>
             <translation>Kosten pro Million Tokens</translation>
         </message>
@@ -7181,7 +7342,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Datensatz lesen (GB/s)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="281" />
+            <location filename="../../ui/panels/workloads.py" line="287" />
             <source>Energy per token</source>
             <translation>Energie pro Token</translation>
         </message>
@@ -7231,12 +7392,12 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>GPU-Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="285" />
+            <location filename="../../ui/panels/workloads.py" line="291" />
             <source>GPU-hours</source>
             <translation>GPU-Stunden</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="310" />
+            <location filename="../../ui/panels/workloads.py" line="316" />
             <source>GPUs that would meet it</source>
             <translation>GPUs, die es erfüllen würden</translation>
         </message>
@@ -7266,18 +7427,18 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>KV-Cache-Genauigkeit</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="409" />
+            <location filename="../../ui/panels/workloads.py" line="415" />
             <source>Key figure</source>
             <translation>Kennzahl</translation>
         </message>
         <message>
             <location filename="../../ui/panels/workloads.py" line="275" />
-            <location filename="../../ui/panels/workloads.py" line="292" />
+            <location filename="../../ui/panels/workloads.py" line="298" />
             <source>Layout</source>
             <translation>Aufteilung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="409" />
+            <location filename="../../ui/panels/workloads.py" line="415" />
             <source>Limited by</source>
             <translation>Begrenzt durch</translation>
         </message>
@@ -7292,7 +7453,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>LoRA-Rang</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="286" />
+            <location filename="../../ui/panels/workloads.py" line="292" />
             <source>Memory per GPU</source>
             <translation>Speicher pro GPU</translation>
         </message>
@@ -7423,12 +7584,12 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Speicher (Checkpoints, Datensatz)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="306" />
+            <location filename="../../ui/panels/workloads.py" line="312" />
             <source>Storage read</source>
             <translation>Speicher lesen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="305" />
+            <location filename="../../ui/panels/workloads.py" line="311" />
             <source>Storage write</source>
             <translation>Speicher schreiben</translation>
         </message>
@@ -7468,12 +7629,12 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>TensorRT-LLM</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="288" />
+            <location filename="../../ui/panels/workloads.py" line="294" />
             <source>Throughput</source>
             <translation>Durchsatz</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="304" />
+            <location filename="../../ui/panels/workloads.py" line="310" />
             <source>Time spent checkpointing</source>
             <translation>Zeit für Checkpoints</translation>
         </message>
@@ -7483,7 +7644,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Zeit bis zum ersten Token</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="284" />
+            <location filename="../../ui/panels/workloads.py" line="290" />
             <source>Time to train</source>
             <translation>Trainingsdauer</translation>
         </message>
@@ -7503,7 +7664,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Passende Nutzer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="408" />
+            <location filename="../../ui/panels/workloads.py" line="414" />
             <source>Verdict</source>
             <translation>Ergebnis</translation>
         </message>
@@ -7513,7 +7674,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Gewichte pro GPU</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="408" />
+            <location filename="../../ui/panels/workloads.py" line="414" />
             <source>Workload</source>
             <translation>Arbeitslast</translation>
         </message>
@@ -7647,6 +7808,11 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>ja</translation>
         </message>
         <message>
+            <location filename="../../ui/panels/workloads.py" line="283" />
+            <source>{cost} ⚠ capex incomplete ({basis})</source>
+            <translation>{cost} ⚠ Investitionskosten unvollständig ({basis})</translation>
+        </message>
+        <message>
             <location filename="../../ui/panels/workloads.py" line="253" />
             <source>{days} days · {hours} GPU-h</source>
             <translation>{days} Tage · {hours} GPU-h</translation>
@@ -7660,32 +7826,32 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>WorkloadsPage</name>
         <message>
-            <location filename="../../ui/design/wizard.py" line="156" />
+            <location filename="../../ui/design/wizard.py" line="161" />
             <source>Add target</source>
             <translation>Ziel hinzufügen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="253" />
+            <location filename="../../ui/design/wizard.py" line="258" />
             <source>Kind</source>
             <translation>Art</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="252" />
+            <location filename="../../ui/design/wizard.py" line="257" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="159" />
+            <location filename="../../ui/design/wizard.py" line="164" />
             <source>Remove</source>
             <translation>Entfernen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="148" />
+            <location filename="../../ui/design/wizard.py" line="153" />
             <source>What the build has to do: train, fine-tune or serve a model. Add one target or several; each is a plan workload and is attached to the plan made.</source>
             <translation>Was der Aufbau leisten muss: ein Modell trainieren, feintunen oder betreiben. Ein Ziel oder mehrere hinzufügen; jedes wird eine Arbeitslast des Plans und dem erzeugten Plan zugeordnet.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="147" />
+            <location filename="../../ui/design/wizard.py" line="152" />
             <source>Workloads</source>
             <translation>Arbeitslasten</translation>
         </message>
@@ -7693,17 +7859,17 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>WorkloadsPanel</name>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="424" />
+            <location filename="../../ui/panels/workloads.py" line="430" />
             <source>Add a workload target: training, fine-tuning, inference serving or storage</source>
             <translation>Ein Arbeitslast-Ziel hinzufügen: Training, Feintuning, Inferenz oder Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="422" />
+            <location filename="../../ui/panels/workloads.py" line="428" />
             <source>Add target</source>
             <translation>Ziel hinzufügen</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1010" />
+            <location filename="../../ui/panels/workloads.py" line="1016" />
             <source>Cannot delete {name}: %n workload(s) run on it ({who}). Set “Runs on” to another group or the whole plan first.</source>
             <translation>
                 <numerusform>{name} kann nicht gelöscht werden: %n Arbeitslast läuft darauf ({who}). Zuerst „Läuft auf“ auf eine andere Gruppe oder den ganzen Plan setzen.</numerusform>
@@ -7711,27 +7877,27 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="1014" />
+            <location filename="../../ui/panels/workloads.py" line="1020" />
             <source>Cannot delete {name}: {reason}</source>
             <translation>{name} kann nicht gelöscht werden: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="991" />
+            <location filename="../../ui/panels/workloads.py" line="997" />
             <source>Cannot rename {name}: {reason}</source>
             <translation>{name} kann nicht umbenannt werden: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="465" />
+            <location filename="../../ui/panels/workloads.py" line="471" />
             <source>Delete</source>
             <translation>Löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="467" />
+            <location filename="../../ui/panels/workloads.py" line="473" />
             <source>Delete the server group chosen on the left (undoable); not while a workload runs on it</source>
             <translation>Die links gewählte Servergruppe löschen (rückgängig machbar); nicht, solange eine Arbeitslast darauf läuft</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1052" />
+            <location filename="../../ui/panels/workloads.py" line="1058" />
             <source>Group %n server(s)</source>
             <translation>
                 <numerusform>%n Server gruppieren</numerusform>
@@ -7739,7 +7905,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1051" />
+            <location filename="../../ui/panels/workloads.py" line="1057" />
             <source>Group %n server(s) for {name}</source>
             <translation>
                 <numerusform>%n Server für {name} gruppieren</numerusform>
@@ -7747,12 +7913,12 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="439" />
+            <location filename="../../ui/panels/workloads.py" line="445" />
             <source>Group from selection</source>
             <translation>Gruppe aus Auswahl</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1058" />
+            <location filename="../../ui/panels/workloads.py" line="1064" />
             <source>Group of %n server(s) created</source>
             <translation>
                 <numerusform>Gruppe aus %n Server angelegt</numerusform>
@@ -7760,7 +7926,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1057" />
+            <location filename="../../ui/panels/workloads.py" line="1063" />
             <source>Group of %n server(s) created; {name} runs on it</source>
             <translation>
                 <numerusform>Gruppe aus %n Server angelegt; {name} läuft darauf</numerusform>
@@ -7768,147 +7934,147 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="754" />
+            <location filename="../../ui/panels/workloads.py" line="760" />
             <source>Kind</source>
             <translation>Art</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="440" />
+            <location filename="../../ui/panels/workloads.py" line="446" />
             <source>Make a server group of the GPU servers selected in the racks or on the floor (servers of selected racks count too) and run the current workload on it</source>
             <translation>Aus den in den Racks oder im Raumplan gewählten GPU-Servern eine Servergruppe bilden (Server gewählter Racks zählen mit) und die aktuelle Arbeitslast darauf laufen lassen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="702" />
+            <location filename="../../ui/panels/workloads.py" line="708" />
             <source>NOT MET · {bn}</source>
             <translation>NICHT ERFÜLLT · {bn}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="705" />
+            <location filename="../../ui/panels/workloads.py" line="711" />
             <source>NOT MET · {margin}</source>
             <translation>NICHT ERFÜLLT · {margin}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="753" />
+            <location filename="../../ui/panels/workloads.py" line="759" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="984" />
+            <location filename="../../ui/panels/workloads.py" line="990" />
             <source>New name for {name}:</source>
             <translation>Neuer Name für {name}:</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="497" />
+            <location filename="../../ui/panels/workloads.py" line="503" />
             <source>No workload targets yet. Add one (training, fine-tuning, inference or storage) to see whether this build meets it.</source>
             <translation>Noch keine Arbeitslast-Ziele. Eines hinzufügen (Training, Feintuning, Inferenz oder Speicher), um zu sehen, ob dieser Aufbau es erfüllt.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="428" />
+            <location filename="../../ui/panels/workloads.py" line="434" />
             <source>Remove</source>
             <translation>Entfernen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="429" />
+            <location filename="../../ui/panels/workloads.py" line="435" />
             <source>Remove the selected workload target (undoable)</source>
             <translation>Das gewählte Arbeitslast-Ziel entfernen (rückgängig machbar)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="983" />
+            <location filename="../../ui/panels/workloads.py" line="989" />
             <source>Rename server group</source>
             <translation>Servergruppe umbenennen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="463" />
+            <location filename="../../ui/panels/workloads.py" line="469" />
             <source>Rename the server group chosen on the left (undoable)</source>
             <translation>Die links gewählte Servergruppe umbenennen (rückgängig machbar)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="461" />
+            <location filename="../../ui/panels/workloads.py" line="467" />
             <source>Rename…</source>
             <translation>Umbenennen…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="755" />
+            <location filename="../../ui/panels/workloads.py" line="761" />
             <source>Runs on</source>
             <translation>Läuft auf</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="1038" />
+            <location filename="../../ui/panels/workloads.py" line="1044" />
             <source>Select GPU servers (or their racks) in the rack view or the floor plan first</source>
             <translation>Zuerst GPU-Server (oder ihre Racks) in der Rackansicht oder im Raumplan auswählen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="470" />
+            <location filename="../../ui/panels/workloads.py" line="476" />
             <source>Server groups</source>
             <translation>Servergruppen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="1046" />
+            <location filename="../../ui/panels/workloads.py" line="1052" />
             <source>Servers {names}</source>
             <translation>Server {names}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="432" />
+            <location filename="../../ui/panels/workloads.py" line="438" />
             <source>Size a Build…</source>
             <translation>Aufbau dimensionieren…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="434" />
+            <location filename="../../ui/panels/workloads.py" line="440" />
             <source>Size this workload for me: compare the builds that meet the selected target and open the chosen one as a new plan</source>
             <translation>Diese Arbeitslast für mich dimensionieren: die Aufbauten vergleichen, die das gewählte Ziel erfüllen, und den gewählten als neuen Plan öffnen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="851" />
+            <location filename="../../ui/panels/workloads.py" line="857" />
             <source>The model's median error on published runs of this kind (docs/validation.md)</source>
             <translation>Der mittlere Fehler des Modells gegenüber veröffentlichten Läufen dieser Art (docs/validation.md)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="459" />
+            <location filename="../../ui/panels/workloads.py" line="465" />
             <source>The plan's server groups (a workload can run on one)</source>
             <translation>Die Servergruppen des Plans (eine Arbeitslast kann auf einer laufen)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="848" />
+            <location filename="../../ui/panels/workloads.py" line="854" />
             <source>Uncertainty</source>
             <translation>Unsicherheit</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="785" />
+            <location filename="../../ui/panels/workloads.py" line="791" />
             <source>Whole plan (every GPU server)</source>
             <translation>Ganzer Plan (jeder GPU-Server)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="705" />
+            <location filename="../../ui/panels/workloads.py" line="711" />
             <source>met · {margin}</source>
             <translation>erfüllt · {margin}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="698" />
+            <location filename="../../ui/panels/workloads.py" line="704" />
             <source>not evaluated</source>
             <translation>nicht bewertet</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="700" />
+            <location filename="../../ui/panels/workloads.py" line="706" />
             <source>sized (no target)</source>
             <translation>ausgelegt (ohne Ziel)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="710" />
+            <location filename="../../ui/panels/workloads.py" line="716" />
             <source>waiting for the engine</source>
             <translation>wartet auf die Berechnung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="693" />
+            <location filename="../../ui/panels/workloads.py" line="699" />
             <source>whole plan</source>
             <translation>ganzer Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="694" />
+            <location filename="../../ui/panels/workloads.py" line="700" />
             <source>{kind} · runs on {where}</source>
             <translation>{kind} · läuft auf {where}</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1009" />
+            <location filename="../../ui/panels/workloads.py" line="1015" />
             <source>{names} and %n more</source>
             <translation>
                 <numerusform>{names} und %n weitere</numerusform>
@@ -7916,7 +8082,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="850" />
+            <location filename="../../ui/panels/workloads.py" line="856" />
             <source>±{pct} %</source>
             <translation>±{pct} %</translation>
         </message>
@@ -7924,12 +8090,12 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>_Field</name>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="331" />
+            <location filename="../../ui/panels/workloads.py" line="337" />
             <source>not set</source>
             <translation>nicht gesetzt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="375" />
+            <location filename="../../ui/panels/workloads.py" line="381" />
             <source>{value} (not in catalog)</source>
             <translation>{value} (nicht im Katalog)</translation>
         </message>

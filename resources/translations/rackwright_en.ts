@@ -155,7 +155,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="481" />
+            <location filename="../../ui/panels/totals.py" line="486" />
             <source>%n rack domain(s), {complete} complete, {tbs} TB/s per GPU</source>
             <translation>
                 <numerusform>%n rack domain, {complete} complete, {tbs} TB/s per GPU</numerusform>
@@ -195,7 +195,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="489" />
+            <location filename="../../ui/panels/totals.py" line="494" />
             <source>%n server(s) with NVLink-bridged GPU pairs</source>
             <translation>
                 <numerusform>%n server with NVLink-bridged GPU pairs</numerusform>
@@ -203,7 +203,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="491" />
+            <location filename="../../ui/panels/totals.py" line="496" />
             <source>%n server(s) with a GPU-to-GPU link</source>
             <translation>
                 <numerusform>%n server with a GPU-to-GPU link</numerusform>
@@ -211,7 +211,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="487" />
+            <location filename="../../ui/panels/totals.py" line="492" />
             <source>%n server(s) with an in-server Infinity Fabric domain</source>
             <translation>
                 <numerusform>%n server with an in-server Infinity Fabric domain</numerusform>
@@ -219,7 +219,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="485" />
+            <location filename="../../ui/panels/totals.py" line="490" />
             <source>%n server(s) with an in-server NVSwitch domain</source>
             <translation>
                 <numerusform>%n server with an in-server NVSwitch domain</numerusform>
@@ -238,7 +238,7 @@ Everything else in the catalog loaded normally.</numerusform>
     <context>
         <name>WorkloadsPanel</name>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1010" />
+            <location filename="../../ui/panels/workloads.py" line="1016" />
             <source>Cannot delete {name}: %n workload(s) run on it ({who}). Set “Runs on” to another group or the whole plan first.</source>
             <translation>
                 <numerusform>Cannot delete {name}: %n workload runs on it ({who}). Set “Runs on” to another group or the whole plan first.</numerusform>
@@ -246,7 +246,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1052" />
+            <location filename="../../ui/panels/workloads.py" line="1058" />
             <source>Group %n server(s)</source>
             <translation>
                 <numerusform>Group %n server</numerusform>
@@ -254,7 +254,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1051" />
+            <location filename="../../ui/panels/workloads.py" line="1057" />
             <source>Group %n server(s) for {name}</source>
             <translation>
                 <numerusform>Group %n server for {name}</numerusform>
@@ -262,7 +262,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1058" />
+            <location filename="../../ui/panels/workloads.py" line="1064" />
             <source>Group of %n server(s) created</source>
             <translation>
                 <numerusform>Group of %n server created</numerusform>
@@ -270,7 +270,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1057" />
+            <location filename="../../ui/panels/workloads.py" line="1063" />
             <source>Group of %n server(s) created; {name} runs on it</source>
             <translation>
                 <numerusform>Group of %n server created; {name} runs on it</numerusform>
@@ -278,7 +278,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1009" />
+            <location filename="../../ui/panels/workloads.py" line="1015" />
             <source>{names} and %n more</source>
             <translation>
                 <numerusform>{names} and %n more</numerusform>

@@ -3,15 +3,19 @@
 1. **Workloads**: one or more targets, each a plan workload's kind and spec, edited with the
    Workloads panel's own fields (:class:`ui.panels.workloads._Field`); a value the spec
    model refuses is named under its field.
-2. **Limits**: the search's constraints (budget, currency, kW per rack, cooling available,
+2. **Limits**: the search's constraints (budget, currency, exchange rates and their date, kW per rack, cooling available,
    racks or floor area, vendors and GPU models, electricity price, PUE, years,
    utilisation). The wizard writes them as the ``rackwright plan-for`` SPEC and has
    :func:`planner.design.search.parse_plan_for_spec` check it: an error names its field
    path (``constraints.pue: ...``) and the wizard shows it under that field.
 3. **Builds**: :func:`planner.design.search.search` runs off the GUI thread
-   (:class:`ui.tasks.BackgroundTask`, Cancel stops it) and its ranked candidates fill the
-   comparison table; when none meets the targets the search's binding-constraint sentence
-   is shown above it. Finish generates the chosen build
+   (:class:`ui.tasks.BackgroundTask`, Cancel stops it), then its distinct options
+   (:func:`planner.design.search.options`: per GPU model and cooling, margin steps) are priced
+   from the plans they write, with the metadata the plan will get; they fill the comparison
+   table ("Show all N builds": every candidate, capex estimated, marked "≈"), filtered by GPU
+   model, cooling and "meets", sorted by ranking, capex, total cost, IT kW, racks or margin.
+   Break-even, opex, total cost and cost per token from an incomplete capex carry "⚠". When
+   none meets the targets the search's binding-constraint sentence is shown above it. Finish generates the chosen build
    (:func:`planner.design.generate.generate_plan`, off the GUI thread, with progress) and
    emits ``planChosen(plan)``; the main window opens it as a new untitled document.
 
@@ -100,8 +104,9 @@ NUMBER_FIELDS: tuple[tuple[str, str, bool, str], ...] = (
 )
 # plan metadata a sized plan carries over from the plan it was sized from (the rest comes from the
 # search's constraints, or starts fresh: revision, naming, notes)
-CARRIED_METADATA = ("customer", "project", "author", "exchange_rates", "exchange_rates_date",
-                    "support_fraction_per_year", "colocation_price_per_kw_month", "cloud_price_per_gpu_hour")
+# (the exchange rates are the Limits page's: prefilled from the plan sized, written into the SPEC)
+CARRIED_METADATA = ("customer", "project", "author", "support_fraction_per_year", "colocation_price_per_kw_month",
+                    "cloud_price_per_gpu_hour")
 CURRENCIES = ("USD", "EUR", "GBP", "CHF", "JPY", "CAD", "AUD", "SEK", "NOK", "DKK", "PLN", "INR", "CNY", "SGD")
 PATH_RE = re.compile(r"^\s*(workloads\[(\d+)\](?:\.spec)?\.([A-Za-z_]\w*)|workloads\[(\d+)\]|workloads|"
                      r"constraints\.([A-Za-z_]\w*)|constraints)(?:\[\d+\])?\s*:\s*(.*)$", re.S)
@@ -432,6 +437,42 @@ class LimitsPage(QWizardPage):
                 region = metadata.site_region if metadata is not None else default_region(active_language())
                 self.region.setCurrentIndex(max(0, self.region.findData(region)))
                 lf.addRow(self.tr("Site power"), self.region)
+                # the catalog's prices are in USD: a plan in another currency needs the rate and its date
+                rbox = QWidget(limits)
+                rl = QVBoxLayout(rbox)
+                rl.setContentsMargins(0, 0, 0, 0)
+                rl.setSpacing(1)
+                self.rates = QLineEdit(rbox)
+                self.rates.setObjectName("constraint_exchange_rates")
+                self.rates.setText("; ".join(f"{code} {format_number(rate)}"
+                                             for code, rate in sorted(md.exchange_rates.items())))
+                self.rates.setToolTip(self.tr("How many units of the plan currency one unit of another currency "
+                                              "buys, e.g. USD 0.92 for a plan in EUR (the catalog's prices are "
+                                              "mostly in USD). Several: USD 0.92; GBP 1.17"))
+                self.rates_hint = QLabel(rbox)
+                self.rates_hint.setObjectName("ratesHint")
+                self.rates_hint.setWordWrap(True)
+                self.rates_hint.setEnabled(False)
+                self.errors["exchange_rates"] = _error_label(rbox, "exchange_rates")
+                self.edits["exchange_rates"] = self.rates
+                rl.addWidget(self.rates)
+                rl.addWidget(self.rates_hint)
+                rl.addWidget(self.errors["exchange_rates"])
+                lf.addRow(self.tr("Exchange rates"), rbox)
+                dbox = QWidget(limits)
+                dl = QVBoxLayout(dbox)
+                dl.setContentsMargins(0, 0, 0, 0)
+                dl.setSpacing(1)
+                self.rates_date = QLineEdit(md.exchange_rates_date, dbox)
+                self.rates_date.setObjectName("constraint_exchange_rates_date")
+                self.rates_date.setPlaceholderText(self.tr("YYYY-MM-DD"))
+                self.errors["exchange_rates_date"] = _error_label(dbox, "exchange_rates_date")
+                self.edits["exchange_rates_date"] = self.rates_date
+                dl.addWidget(self.rates_date)
+                dl.addWidget(self.errors["exchange_rates_date"])
+                lf.addRow(self.tr("Rates as of"), dbox)
+                self.currency.currentTextChanged.connect(self._currency_changed)
+                self._currency_changed(self.currency.currentText())
 
         cooling = QGroupBox(self.tr("Cooling available"), body)
         col = QVBoxLayout(cooling)
@@ -491,6 +532,34 @@ class LimitsPage(QWizardPage):
         lay.addWidget(scroll, 1)
         lay.addWidget(self.message)
 
+    def _currency_changed(self, text: str) -> None:
+        code = text.strip().upper() or "USD"
+        self.rates.setPlaceholderText(self.tr("e.g. USD 0.92") if code != "USD" else self.tr("none needed"))
+        self.rates_hint.setText(self.tr("1 USD = ? {currency}: without a rate the catalog's USD prices stay out of "
+                                        "the capex.").format(currency=code) if code != "USD" else "")
+        self.rates_hint.setVisible(code != "USD")
+
+    def exchange_rates(self, currency: str) -> dict[str, float] | None:
+        """The rates typed ("USD 0,92; GBP 1,17") as {code: rate}; None (error shown) when one cannot be read."""
+        from planner.plan_settings import SettingsInvalid, parse_rates
+
+        rows: list[tuple[str, Any]] = []
+        for part in re.split(r"[;\n]+", self.rates.text()):
+            part = part.strip()
+            if not part:
+                continue
+            m = re.match(r"^(?:1\s*)?([A-Za-z]{3})\s*[=:]?\s*(.*)$", part)
+            code, text = (m.group(1), m.group(2).strip()) if m else (part, "")
+            try:  # a number as the app's language writes it (German 0,92)
+                rows.append((code, parse_number(text, False) if text else ""))
+            except ValueError:
+                rows.append((code, text))  # parse_rates names it
+        try:
+            return parse_rates(rows, currency)
+        except SettingsInvalid as e:
+            self.show_error("exchange_rates", e.text())
+            return None
+
     def clear_errors(self) -> None:
         for name, lab in self.errors.items():
             lab.hide()
@@ -537,6 +606,14 @@ class LimitsPage(QWizardPage):
             out[name] = v
         out["currency"] = self.currency.currentText().strip().upper()
         out["region"] = self.region.currentData()  # d-power: eu or na
+        rates = self.exchange_rates(out["currency"])
+        if rates is None:
+            ok = False
+        elif rates:
+            out["exchange_rates"] = rates
+        date = self.rates_date.text().strip()
+        if date:
+            out["exchange_rates_date"] = date
         out["cooling"] = [opt for opt, cb in self.cooling.items() if cb.isChecked()]
         if not out["cooling"]:
             self.show_error("cooling", tr("Wizard", "Tick at least one way of cooling the racks."))
@@ -574,25 +651,34 @@ COLUMNS: tuple[tuple[str, str, str], ...] = (
     ("it_kw", QT_TRANSLATE_NOOP("Wizard", "IT kW"), "kw"),
     ("facility_kw", QT_TRANSLATE_NOOP("Wizard", "Facility kW"), "kw"),
     ("capex", QT_TRANSLATE_NOOP("Wizard", "Capex"), "capex"),
-    ("opex_per_year", QT_TRANSLATE_NOOP("Wizard", "Opex / year"), "money"),
-    ("tco", QT_TRANSLATE_NOOP("Wizard", "Total cost"), "money"),
+    ("opex_per_year", QT_TRANSLATE_NOOP("Wizard", "Opex / year"), "money_capex"),
+    ("tco", QT_TRANSLATE_NOOP("Wizard", "Total cost"), "money_capex"),
     ("cloud_cost_per_year", QT_TRANSLATE_NOOP("Wizard", "Rent / year"), "money"),
     ("break_even_months", QT_TRANSLATE_NOOP("Wizard", "Break-even"), "months"),
     ("days", QT_TRANSLATE_NOOP("Wizard", "Days to train"), "days"),
     ("tokens_per_s_per_user", QT_TRANSLATE_NOOP("Wizard", "Tok/s per user"), "f1"),
     ("ttft_s", QT_TRANSLATE_NOOP("Wizard", "TTFT (s)"), "f2"),
-    ("cost_per_million_tokens_usd", QT_TRANSLATE_NOOP("Wizard", "USD / M tok"), "f2"),
+    ("cost_per_million_tokens", QT_TRANSLATE_NOOP("Wizard", "Cost / M tok"), "token_cost"),
 )
 HEADER_TIPS = {
     "margin": QT_TRANSLATE_NOOP("Wizard", "How far the tightest workload is past its target (negative: short of it)"),
     "tco": QT_TRANSLATE_NOOP("Wizard", "Capex plus running cost over the years of use"),
     "tokens_per_s_per_user": QT_TRANSLATE_NOOP("Wizard", "Tokens per second each user gets"),
     "ttft_s": QT_TRANSLATE_NOOP("Wizard", "Time to first token, seconds"),
-    "cost_per_million_tokens_usd": QT_TRANSLATE_NOOP("Wizard", "Cost per million tokens served, USD"),
+    "cost_per_million_tokens": QT_TRANSLATE_NOOP("Wizard", "Cost per million tokens served, in the plan currency "
+                                                           "(capex share over the years of use and energy at "
+                                                           "the plan's electricity price)"),
     "facility_kw": QT_TRANSLATE_NOOP("Wizard", "IT load times PUE"),
     "cloud_cost_per_year": QT_TRANSLATE_NOOP("Wizard", "The same GPUs rented at the catalog's indicative cloud price per GPU-hour"),
     "break_even_months": QT_TRANSLATE_NOOP("Wizard", "Months after which owning has cost less than renting (capex paid up front)"),
 }
+PRICING = "\x00pricing:"  # a progress stage of the options' pricing (the wizard words it)
+# the comparison's sort order (planner.design.search.SORT_KEYS)
+SORT_TEXT: tuple[tuple[str, str], ...] = (
+    ("rank", QT_TRANSLATE_NOOP("Wizard", "Ranking")), ("capex", QT_TRANSLATE_NOOP("Wizard", "Capex")),
+    ("tco", QT_TRANSLATE_NOOP("Wizard", "Total cost")), ("it_kw", QT_TRANSLATE_NOOP("Wizard", "IT kW")),
+    ("racks", QT_TRANSLATE_NOOP("Wizard", "Racks")), ("margin", QT_TRANSLATE_NOOP("Wizard", "Margin")),
+)
 COOLING_SHORT = {"air": QT_TRANSLATE_NOOP("Wizard", "Air"), "rdhx": QT_TRANSLATE_NOOP("Wizard", "Rear door"), "dlc": QT_TRANSLATE_NOOP("Wizard", "Liquid (DLC)"), "immersion": QT_TRANSLATE_NOOP("Wizard", "Immersion")}
 
 
@@ -621,19 +707,32 @@ def cell_text(value: Any, fmt: str, row: dict[str, Any], currency: str) -> str:
     if fmt in NUMBER_SPECS:  # in the app's language (German 1.234,5), as every other figure
         return fnum(float(value), NUMBER_SPECS[fmt])
     if fmt == "months":
-        return tr("Wizard", "{months} months").format(months=fnum(float(value), ",.0f"))
+        text = (tr("Wizard", "1 month") if round(float(value)) == 1
+                else tr("Wizard", "{months} months").format(months=fnum(float(value), ",.0f")))
+        if row.get("capex_complete") is False:  # break-even from a capex that leaves items out: too early
+            return tr("Wizard", "{value} \u26a0").format(value=text)  # the cell's tooltip says why
+        return text
+    if fmt == "token_cost":
+        text = f"{fnum(float(value), ',.2f')} {row.get('currency') or currency}"
+        if row.get("cost_complete") is False:
+            return tr("Wizard", "{value} \u26a0").format(value=text)  # the cell's tooltip says why
+        return text
     if fmt == "pct":
         return f"{fnum(float(value) * 100, '+,.0f')} %"
-    if fmt in ("money", "capex"):
+    if fmt in ("money", "capex", "money_capex"):
         text = fmt_money(float(value), row.get("currency") or currency)
+        if fmt == "capex" and row.get("capex_exact") is False:  # the search's estimate, not yet its plan's
+            text = tr("Wizard", "\u2248 {money}").format(money=text)
         if fmt == "capex" and row.get("capex_complete") is False:
             return tr("Wizard", "{money} \u26a0 incomplete").format(money=text)
+        if fmt == "money_capex" and row.get("capex_complete") is False:  # opex and TCO grow with the capex
+            return tr("Wizard", "{value} \u26a0").format(value=text)
         return text
     return str(value)
 
 
 # figures the search gives per workload (Candidate.workloads), one column each
-WORKLOAD_FIGURES = ("days", "tokens_per_s_per_user", "ttft_s", "cost_per_million_tokens_usd")
+WORKLOAD_FIGURES = ("days", "tokens_per_s_per_user", "ttft_s", "cost_per_million_tokens")
 
 
 def candidate_row(cand: Candidate) -> dict[str, Any]:
@@ -646,6 +745,9 @@ def candidate_row(cand: Candidate) -> dict[str, Any]:
     for key in WORKLOAD_FIGURES:
         vals = [w.get(key) for w in d.get("workloads") or () if w.get(key) is not None]
         d[key] = vals or None
+    # a cost per token whose capex share leaves the servers' price out (GPU only, or none)
+    d["cost_complete"] = not any(w.get("cost_complete") is False for w in d.get("workloads") or ()
+                                 if w.get("cost_per_million_tokens") is not None)
     return d
 
 
@@ -674,9 +776,11 @@ class BuildsPage(QWizardPage):
         self.setSubTitle(self.tr("Candidate builds, best first. Pick one and press Create Plan to open it as a new plan: "
                                  "room, racks, power, cooling and fabrics laid out, the workloads attached."))
         self.result: SearchResult | None = None
+        self.options: list[Candidate] = []  # the distinct options, priced from their plans
+        self.shown: list[Candidate] = []  # the table's rows, in order
         self.rows: list[dict[str, Any]] = []
         self.plan: Plan | None = None  # the generated plan of the chosen candidate
-        self.generated_for: int | None = None
+        self.generated_for: Candidate | None = None  # the candidate ``plan`` was generated from
         self.search_task = BackgroundTask(self, "workload search", expected_errors=(ValueError,))
         self.generate_task = BackgroundTask(self, "plan generation")
 
@@ -718,6 +822,42 @@ class BuildsPage(QWizardPage):
         self.table.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.table.itemSelectionChanged.connect(self._selection_changed)
         self.table.itemDoubleClicked.connect(lambda _it: self.wizard().next() if self.wizard() else None)
+        # what the table shows: the distinct options or all, of one GPU model or cooling, sorted by
+        self.show_all = QCheckBox(self)
+        self.show_all.setObjectName("showAllBuilds")
+        self.filter_gpu = QComboBox(self)
+        self.filter_gpu.setObjectName("filterGpu")
+        # long GPU names ("NVIDIA Blackwell GPU in GB200 superchip ...") whole in the list, not in the bar
+        self.filter_gpu.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.filter_gpu.setMinimumContentsLength(18)
+        self.filter_cooling = QComboBox(self)
+        self.filter_cooling.setObjectName("filterCooling")
+        self.filter_cooling.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.filter_cooling.addItem(self.tr("Any cooling"), None)
+        for opt in COOLING_OPTIONS:
+            self.filter_cooling.addItem(tr("Wizard", COOLING_SHORT[opt]), opt)
+        self.meets_only = QCheckBox(self.tr("Only builds that meet"), self)
+        self.meets_only.setObjectName("meetsOnly")
+        self.sort_by = QComboBox(self)
+        self.sort_by.setObjectName("sortBy")
+        for key, text in SORT_TEXT:
+            self.sort_by.addItem(tr("Wizard", text), key)
+        for w in (self.show_all, self.meets_only):
+            w.toggled.connect(lambda _on: self.refill())
+        for combo in (self.filter_gpu, self.filter_cooling, self.sort_by):
+            combo.currentIndexChanged.connect(lambda _i: self.refill())
+        filters = QHBoxLayout()
+        filters.addWidget(self.show_all)
+        filters.addSpacing(12)
+        filters.addWidget(QLabel(self.tr("GPU"), self))
+        filters.addWidget(self.filter_gpu)
+        filters.addWidget(QLabel(self.tr("Cooling"), self))
+        filters.addWidget(self.filter_cooling)
+        filters.addWidget(self.meets_only)
+        filters.addStretch(1)
+        filters.addWidget(QLabel(self.tr("Sort by"), self))
+        filters.addWidget(self.sort_by)
+        self._set_filters_enabled(False)
         bar = QHBoxLayout()
         bar.addWidget(self.status, 1)
         bar.addWidget(self.progress)
@@ -726,6 +866,7 @@ class BuildsPage(QWizardPage):
         lay = QVBoxLayout(self)
         lay.addLayout(bar)
         lay.addWidget(self.binding)
+        lay.addLayout(filters)
         lay.addWidget(self.table, 1)
 
     # -- search ---------------------------------------------------------------------------
@@ -755,16 +896,30 @@ class BuildsPage(QWizardPage):
         spec = wiz.spec
         self.generate_task.discard()
         self.table.setRowCount(0)
-        self.rows, self.result, self.plan, self.generated_for = [], None, None, None
+        self.rows, self.shown, self.options, self.result = [], [], [], None
+        self.plan, self.generated_for = None, None
+        self._set_filters_enabled(False)
         self.binding.hide()
         self.status.setText(self.tr("Searching builds\u2026"))
         self._busy(True)
-        catalog, top = wiz.catalog, wiz.top
+        catalog, metadata = wiz.catalog, wiz.plan_metadata()
 
-        def work(progress: ProgressFn, cancelled: CancelFn) -> SearchResult:
+        def work(progress: ProgressFn, cancelled: CancelFn) -> tuple[SearchResult, list[Candidate]]:
             from planner.design import search as design_search
 
-            return design_search.search(spec, catalog, top=top, cancel=cancelled, progress=progress)
+            # every candidate ranked, then the distinct options priced from the plans they write
+            # (with the metadata the plan will have), so their capex is the plan's to the cent
+            result = design_search.search(spec, catalog, cancel=cancelled,
+                                          progress=lambda f, stage: progress(f * 0.8, stage))
+            if result.cancelled:
+                return result, design_search.select_options(result.candidates)
+            try:
+                opts = design_search.options(result, spec, catalog, metadata=metadata, cancel=cancelled,
+                                             progress=lambda f, stage: progress(0.8 + f * 0.2, PRICING + stage))
+            except design_search.SearchCancelled:
+                result.cancelled = True
+                opts = design_search.select_options(result.candidates)
+            return result, opts
 
         self.search_task.start(work, on_done=self._searched, on_failed=self._search_failed,
                                on_cancelled=self._search_cancelled, on_progress=self._progress)
@@ -777,22 +932,61 @@ class BuildsPage(QWizardPage):
         if self.progress.maximum() == 0:
             self.progress.setRange(0, 1000)
         self.progress.setValue(int(fraction * 1000))
-        if stage:
+        if stage.startswith(PRICING):  # the options, each priced from the plan it writes
+            if stage[len(PRICING):]:
+                self.status.setText(self.tr("Pricing the options from their plans: {build}").format(
+                    build=stage[len(PRICING):]))
+        elif stage:
             self.status.setText(stage)
 
-    def _searched(self, result: SearchResult) -> None:
+    def _set_filters_enabled(self, on: bool) -> None:
+        for w in (self.show_all, self.filter_gpu, self.filter_cooling, self.meets_only, self.sort_by):
+            w.setEnabled(on)
+
+    def _searched(self, payload: tuple[SearchResult, list[Candidate]]) -> None:
         self._busy(False)
-        self.result = result
-        self.rows = [candidate_row(c) for c in result.candidates]
+        result, opts = payload
+        self.result, self.options = result, opts
+        self.show_all.setText(self.tr("Show all {n} builds").format(n=fnum(len(result.candidates), ",")))
+        for combo in (self.filter_gpu,):
+            combo.blockSignals(True)
+            combo.clear()
+            combo.addItem(self.tr("Any GPU"), None)
+            for slug, name in sorted({(c.gpu, c.gpu_name) for c in result.candidates}, key=lambda t: t[1]):
+                combo.addItem(name, slug)
+            combo.blockSignals(False)
+        self._set_filters_enabled(bool(result.candidates))
+        self.refill()
+
+    def refill(self) -> None:
+        """The table from the search: the distinct options (or every candidate), filtered and
+        sorted as the controls say (planner.design.search.filter_candidates, sort_candidates)."""
+        result = self.result
+        if result is None:
+            return
+        from planner.design.search import filter_candidates, sort_candidates
+
+        base = result.candidates if self.show_all.isChecked() else self.options
+        k = self.chosen()
+        keep = self.shown[k] if k is not None and k < len(self.shown) else None
+        shown = filter_candidates(base, gpu=self.filter_gpu.currentData(), cooling=self.filter_cooling.currentData(),
+                                  meets_only=self.meets_only.isChecked())
+        key = self.sort_by.currentData() or "rank"
+        self.shown = sort_candidates(shown, key) if key != "rank" else shown  # "rank": the ranking (options: on their plans' capex)
+        self.rows = [candidate_row(c) for c in self.shown]
         wiz = self.wizard()
         currency = wiz.currency if isinstance(wiz, SizingWizard) else "USD"
         self.table.setRowCount(len(self.rows))
+        for c, (key_, _h, _f) in enumerate(COLUMNS):
+            head = self.table.horizontalHeaderItem(c)
+            if key_ == "cost_per_million_tokens" and head is not None:
+                head.setText(tr("Wizard", "{currency} / M tok").format(currency=currency))
         for r, row in enumerate(self.rows):
-            for c, (key, _h, fmt) in enumerate(COLUMNS):
-                value = row.get(key)
+            for c, (key_, _h, fmt) in enumerate(COLUMNS):
+                value = row.get(key_)
                 it = QTableWidgetItem(cell_text(value, fmt, row, currency))
-                if key in ("gpus", "servers"):  # long product names: elided in the cell, whole here
-                    it.setToolTip(f"{it.text()}\n{row.get('gpu' if key == 'gpus' else 'server') or ''}")
+                if key_ in ("gpus", "servers"):  # long product names: elided in the cell, whole here
+                    it.setToolTip(f"{it.text()}\n{row.get('gpu' if key_ == 'gpus' else 'server') or ''}")
                 if fmt not in ("text", "meets", "gpus", "servers", "cooling", "bottleneck"):
                     it.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 if fmt == "meets":  # the colour of the search's level (the engine's rule), not our own
@@ -801,17 +995,36 @@ class BuildsPage(QWizardPage):
                     f = it.font()
                     f.setBold(True)
                     it.setFont(f)
-                if fmt == "capex" and row.get("capex_complete") is False:
+                incomplete = (row.get("capex_complete") is False and fmt in ("capex", "months", "money_capex")) or (
+                    fmt == "token_cost" and row.get("cost_complete") is False)
+                if incomplete and value is not None:
                     it.setForeground(style.WARN.darker(130))
                     f = it.font()
                     f.setBold(True)
                     it.setFont(f)
-                    it.setToolTip(tr("Wizard", "Capex incomplete: these items have no price in {currency} "
-                                               "and are left out:\n{items}").format(
-                        currency=row.get("currency") or currency, items="\n".join(row.get("unpriced") or ())))
+                    if fmt == "token_cost":
+                        bases = sorted({message_text(w.get("cost_basis") or "") for w in row.get("workloads") or ()
+                                        if w.get("cost_complete") is False})
+                        it.setToolTip(tr("Wizard", "Cost per token from an incomplete capex ({basis}): a lower "
+                                                   "bound").format(basis=", ".join(b for b in bases if b)))
+                    elif fmt == "months":
+                        it.setToolTip(tr("Wizard", "Break-even from an incomplete capex: the items without a price "
+                                                   "are left out, so owning pays off later than this:\n{items}").format(
+                            items="\n".join(row.get("unpriced") or ())))
+                    elif fmt == "money_capex":
+                        it.setToolTip(tr("Wizard", "From an incomplete capex (support is a share of it): a lower "
+                                                   "bound:\n{items}").format(items="\n".join(row.get("unpriced") or ())))
+                    else:
+                        it.setToolTip(tr("Wizard", "Capex incomplete: these items have no price in {currency} "
+                                                   "and are left out:\n{items}").format(
+                            currency=row.get("currency") or currency, items="\n".join(row.get("unpriced") or ())))
+                elif fmt == "capex" and row.get("capex_exact") is False:
+                    it.setToolTip(tr("Wizard", "Estimated by the search; the plan it writes is priced when you "
+                                               "create it"))
                 self.table.setItem(r, c, it)
-        for c, (key, _h, _f) in enumerate(COLUMNS):  # a figure none of the workloads has (days for serving)
-            self.table.setColumnHidden(c, bool(self.rows) and all(row.get(key) is None for row in self.rows))
+        if self.rows:  # a figure none of the workloads has (days for serving); none shown: as it was
+            for c, (key_, _h, _f) in enumerate(COLUMNS):
+                self.table.setColumnHidden(c, all(row.get(key_) is None for row in self.rows))
         self._fit_columns()
         QTimer.singleShot(0, self._fit_columns)  # again once the table has its scroll bars and final size
         meets = sum(1 for row in self.rows if row.get("meets"))
@@ -822,28 +1035,43 @@ class BuildsPage(QWizardPage):
                 item = self.table.item(r, c)
                 if item is not None and not item.toolTip():
                     item.setToolTip(tip)
+        n_all = fnum(len(result.candidates), ",")
         if result.cancelled:
-            self.status.setText(self.tr("Search cancelled: the {n} builds ranked so far.").format(n=len(self.rows)))
-        elif not self.rows:
+            self.status.setText(self.tr("Search cancelled: the {n} builds ranked so far.").format(n=n_all))
+        elif not result.candidates:
             notes = "; ".join(message_text(n) for n in result.notes)
             self.status.setText(self.tr("No build was found: {why}").format(why=notes) if notes
                                 else self.tr("No build was found."))
-        elif meets:
-            self.status.setText(self.tr("{n} builds compared, {m} meet every target and limit.").format(
-                n=len(self.rows), m=meets))
+        elif not self.rows:  # the filters leave none
+            self.status.setText(self.tr("None of the {n} builds of this list is of that GPU model and cooling (and "
+                                        "meets, if asked): change the filters or show all builds.").format(
+                n=fnum(len(base), ",")))
+        elif not result.meeting:
+            self.status.setText(self.tr("{n} builds compared; none meets every target and limit.").format(n=n_all))
+        elif self.show_all.isChecked():
+            self.status.setText(self.tr("{shown} of {n} builds shown, {m} of them meet every target and limit.").format(
+                shown=fnum(len(self.rows), ","), n=n_all, m=fnum(meets, ",")))
+        elif len(self.rows) < len(self.options):
+            self.status.setText(self.tr("{shown} of the {k} distinct options shown ({n} builds compared, {m} meet "
+                                        "every target and limit).").format(shown=fnum(len(self.rows), ","),
+                                                                           k=fnum(len(self.options), ","), n=n_all,
+                                                                           m=fnum(result.meeting, ",")))
         else:
-            self.status.setText(self.tr("{n} builds compared; none meets every target and limit.").format(
-                n=len(self.rows)))
-        if not meets and binding:
+            self.status.setText(self.tr("{n} builds compared, {m} meet every target and limit. The {k} distinct "
+                                        "options: per GPU model and cooling the best that meets, and about +25 % "
+                                        "and +50 % margin.").format(n=n_all, m=fnum(result.meeting, ","),
+                                                                    k=fnum(len(self.rows), ",")))
+        if not result.meeting and binding:
             self.binding.setText(message_text(binding))
             self.binding.show()
         if self.rows:
-            self.table.selectRow(0)
+            self.table.selectRow(self.shown.index(keep) if keep is not None and keep in self.shown else 0)
         self.completeChanged.emit()
 
     def _fit_columns(self) -> None:
-        """Every column as wide as its content; when that is wider than the table, the long
-        product names (GPUs, servers) give way first, down to 12 em, elided."""
+        """Every column as wide as its content; when that is wider than the table, the verdict
+        (its tooltip has the whole text) and the long product names (GPUs, servers) give way
+        first, down to 12 em, elided."""
         t = self.table
         if not shiboken6.isValid(t) or not self.rows:
             return
@@ -851,7 +1079,7 @@ class BuildsPage(QWizardPage):
         total = sum(t.columnWidth(c) for c in range(t.columnCount()) if not t.isColumnHidden(c))
         over = total - t.viewport().width()
         floor = max(120, t.fontMetrics().horizontalAdvance("M") * 12)
-        for key in ("servers", "gpus"):
+        for key in ("meets", "servers", "gpus"):  # the long "met within the model's uncertainty" gives way first
             if over <= 0:
                 break
             c = next(i for i, col in enumerate(COLUMNS) if col[0] == key)
@@ -888,6 +1116,10 @@ class BuildsPage(QWizardPage):
         rows = self.table.selectionModel().selectedRows() if self.table.selectionModel() else []
         return rows[0].row() if rows else None
 
+    def chosen_candidate(self) -> Candidate | None:
+        k = self.chosen()
+        return self.shown[k] if k is not None and k < len(self.shown) else None
+
     def isComplete(self) -> bool:
         return not self.busy and self.chosen() is not None
 
@@ -896,30 +1128,37 @@ class BuildsPage(QWizardPage):
         k = self.chosen()
         if k is None:
             return False
-        if self.plan is not None and self.generated_for == k:
+        if self.plan is not None and self.generated_for is self.shown[k]:
             return True
         wiz = self.wizard()
         if not isinstance(wiz, SizingWizard) or wiz.spec is None or self.result is None:
             return False
-        cand = self.result.candidates[k]
-        workloads, metadata, catalog = wiz.spec.plan_workloads(), wiz.plan_metadata(), wiz.catalog
+        cand = self.shown[k]
+        spec, metadata, catalog = wiz.spec, wiz.plan_metadata(), wiz.catalog
+        workloads = spec.plan_workloads()
         self.status.setText(self.tr("Generating the plan of build {k}\u2026").format(k=k + 1))
         self._busy(True, determinate=True)
 
         def work(progress: ProgressFn, cancelled: CancelFn) -> Plan:
             from planner.design import generate as design_generate
+            from planner.design import search as design_search
 
-            return design_generate.generate_plan(cand.design, catalog, workloads=workloads, metadata=metadata,
+            # a candidate shown with the search's estimate is priced from its plan first: the lines
+            # still to price go to the planner's internal notes, never the customer's
+            design_search.price_from_plans([cand], spec, catalog, metadata=metadata)
+            md = metadata.model_copy(update={"internal_notes": design_search.internal_notes(cand)})
+            return design_generate.generate_plan(cand.design, catalog, workloads=workloads, metadata=md,
                                                  progress=progress, cancel=cancelled)
 
-        self.generate_task.start(work, on_done=lambda plan: self._generated(k, plan),
+        self.generate_task.start(work, on_done=lambda plan: self._generated(cand, plan),
                                  on_failed=self._generate_failed, on_cancelled=self._generate_cancelled,
                                  on_progress=self._progress)
         return False
 
-    def _generated(self, k: int, plan: Plan) -> None:
+    def _generated(self, cand: Candidate, plan: Plan) -> None:
         self._busy(False)
-        self.plan, self.generated_for = plan, k
+        self.plan, self.generated_for = plan, cand
+        self.refill()  # its row now shows the capex of the plan made (priced from it)
         self.status.setText(self.tr("Plan generated."))
         wiz = self.wizard()
         if wiz is not None:
@@ -947,13 +1186,12 @@ class SizingWizard(QWizard):
 
     def __init__(self, catalog: Catalog, parent: QWidget | None = None, *,
                  workloads: Sequence[Workload | Mapping[str, Any]] = (), metadata: Metadata | None = None,
-                 top: int = 20, open_plan: Callable[[Plan], bool] | None = None) -> None:
+                 open_plan: Callable[[Plan], bool] | None = None) -> None:
         super().__init__(parent)
         self.catalog = catalog
         # open_plan(plan) -> bool: opens the plan (False: the user kept the open one; the wizard stays)
         self.open_plan = open_plan
         self.base_metadata = metadata
-        self.top = top
         self.spec: PlanForSpec | None = None  # the parsed SPEC
         self.spec_data: dict[str, Any] = {}
         self.setObjectName("sizingWizard")
@@ -1038,7 +1276,7 @@ class SizingWizard(QWizard):
     def accept(self) -> None:
         page = self.builds_page
         plan = page.plan
-        if plan is None or page.generated_for != page.chosen():
+        if plan is None or page.generated_for is not page.chosen_candidate():
             super().accept()  # validates the page: starts the generation, stays open
             return
         if self.open_plan is not None and not self.open_plan(plan):

@@ -224,10 +224,13 @@ class Inspector(QWidget):
         self._line(form, self.tr("Author"), "metadata", None, "author", md.author)  # type: ignore[arg-type]
         self._line(form, self.tr("Revision"), "metadata", None, "revision", md.revision)  # type: ignore[arg-type]
         self._number(form, self.tr("PUE"), "metadata", None, "pue", md.pue, 1.0, 5.0, 2)  # type: ignore[arg-type]
-        rates = ", ".join(f"{c} {r:g}" for c, r in md.exchange_rates.items()) or self.tr("none")
+        from planner.i18n import format_date
+
+        # in the app's language, as every other figure (German: USD 0,9605, 28.02.2025)
+        rates = ", ".join(f"{c} {fnum(r, '.6g')}" for c, r in md.exchange_rates.items()) or self.tr("none")
         money = QLabel(self.tr("{cur}; exchange rates: {rates}{date}; {price:g} {cur}/kWh, utilisation {util:g} %")
                        .replace("{cur}", md.currency).replace("{rates}", rates)
-                       .replace("{date}", f" ({md.exchange_rates_date})" if md.exchange_rates_date else "")
+                       .replace("{date}", f" ({format_date(md.exchange_rates_date)})" if md.exchange_rates_date else "")
                        .replace("{price:g}", fnum(md.electricity_price_per_kwh, "g"))
                        .replace("{util:g}", fnum(md.utilisation * 100, "g")))
         money.setObjectName("planMoney")

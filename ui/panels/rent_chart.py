@@ -109,8 +109,14 @@ class RentOwnChart(QWidget):
         f = rvo.figures
         if f is not None and f.break_even_months is not None and f.break_even_months <= months:
             self.break_even.setValue(f.break_even_months)
-            self.break_even_label.setText(self.tr("break-even {months} months").replace(
-                "{months}", f"{fnum(f.break_even_months, ',.1f')}"))
+            months_text = f"{fnum(f.break_even_months, ',.1f')}"
+            # from an incomplete capex: the mark on the chart (its words would cover the legend), the
+            # words in the chart's tooltip and in the Totals line above it
+            self.break_even_label.setText(
+                self.tr("break-even {months} months").replace("{months}", months_text) if rvo.capex_complete
+                else self.tr("break-even {months} months \u26a0").replace("{months}", months_text))
+            self.setToolTip("" if rvo.capex_complete else self.tr(
+                "\u26a0 capex incomplete: owning is understated and the break-even too early"))
             self.break_even_label.setPos(f.break_even_months, top * 1.04 / self.scale)
             self._place_break_even()
             self.break_even.show()

@@ -435,7 +435,12 @@ class TotalsPanel(QWidget):
         if f.break_even_months is None:
             value = self.tr("renting cheaper")
         else:
-            value = self.tr("break-even {months} months").replace("{months}", f"{fnum(f.break_even_months, ',.1f')}")
+            value = (self.tr("break-even {months} months").replace("{months}", f"{fnum(f.break_even_months, ',.1f')}")
+                     if rvo.capex_complete else
+                     # from a capex that leaves unpriced items out: too early; the mark here, the words first
+                     # in the line under it (the value column is narrow)
+                     self.tr("break-even {months} months \u26a0").replace(
+                         "{months}", f"{fnum(f.break_even_months, ',.1f')}"))
         d = rvo.price_detail
         source = (self.tr("price set in this plan") if rvo.price_source == "plan" else
                   self.tr("{offer}, {basis} {date}").replace("{offer}", str(d.get("offer", "")))
@@ -447,7 +452,7 @@ class TotalsPanel(QWidget):
                   .replace("{gpus}", f"{fnum(rvo.gpus, ',')}").replace("{price}", f"{fnum(price, ',.2f')}")
                   .replace("{cur}", cur).replace("{source}", source).replace("{util}", util))
         if not rvo.capex_complete:
-            detail += " · " + self.tr("capex incomplete: owning is understated")
+            detail = self.tr("\u26a0 capex incomplete: owning is understated and the break-even too early") + " · " + detail
         self._set("rent", value, detail, None, levels.OK if rvo.capex_complete else levels.WARN)
 
     def _set_nvlink(self, results: Results) -> None:

@@ -276,8 +276,14 @@ def figure_rows(v: WorkloadVerdict | None, kind: str, spec: dict[str, Any]) -> l
             tp=f.get('tp'), replicas=f.get('replicas'), gpus=f.get('gpus'), gpu=f.get('gpu'))))
         rows.append((_t("Weights per GPU"), _num(f.get("weights_per_gpu_gb"), ",.1f", " GB")
                      + _t(" · KV cache {size}").format(size=_num(f.get('kv_capacity_gb_per_gpu'), ',.1f', ' GB'))))
-        rows.append((_t("Cost per million tokens"), _num(f.get("cost_per_million_tokens_usd"), ",.2f", " USD")
-                     + _t(" (energy {cost})").format(cost=_num(f.get("energy_cost_per_million_tokens_usd"), ",.3f"))))
+        cur = f.get("currency") or "USD"  # the plan's currency (older results: USD)
+        cost = _num(f.get("cost_per_million_tokens"), ",.2f", f" {cur}")
+        if f.get("cost_per_million_tokens") is not None and f.get("cost_complete") is False:
+            # the capex share leaves the servers' price out: a lower bound, said beside the figure
+            cost = _t("{cost} \u26a0 capex incomplete ({basis})").format(cost=cost,
+                                                                       basis=message_text(f.get("cost_basis") or ""))
+        rows.append((_t("Cost per million tokens"), cost
+                     + _t(" (energy {cost})").format(cost=_num(f.get("energy_cost_per_million_tokens"), ",.3f"))))
         rows.append((_t("Energy per token"), _num(f.get("energy_j_per_token"), ",.2f", " J")))
     elif kind in ("pretrain", "finetune"):
         tgt = spec.get("target_days")
