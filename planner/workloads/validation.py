@@ -7,8 +7,10 @@
 from __future__ import annotations
 
 import json
+import re
 import statistics
 import sys
+import warnings
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -60,11 +62,58 @@ def load_cases(path: Path = CASES_PATH) -> dict[str, Any]:
         for key in ("cases", "out_of_scope"):
             for case in doc.get(key) or []:
                 cid = str(case.get("id"))
+                if not case.get("source_key"):
+                    # refused once every case file states one (issue 26)
+                    warnings.warn(f"{file.name}: case {cid!r} has no source_key; using {source_key(case)!r}",
+                                  stacklevel=2)
                 if cid in seen:
                     raise ValueError(f"{file.name}: case id {cid!r} is already used in {seen[cid].name}")
                 seen[cid] = file
                 out[key].append(case)
     return out
+
+
+def source_key(case: dict[str, Any]) -> str:
+    """The publication a case comes from (``source_key``; leave-one-source-out leaves
+    out all cases of one key together). A case without one gets a key derived from its
+    ``url`` (host and path, without the scheme) and :func:`load_cases` warns."""
+    key = case.get("source_key")
+    if key:
+        return str(key)
+    url = str(case.get("url", ""))
+    return re.sub(r"^[a-z]+://(www\.)?", "", url).rstrip("/") or str(case.get("source", "unknown"))
+
+
+def vendor_of(family: str) -> str:
+    """GPU vendor of a catalog family (the error bands are per vendor)."""
+    return "amd" if family.startswith("cdna") else "nvidia"
+
+
+def phase(case: dict[str, Any]) -> str:
+    """training, prefill-heavy (time to first token, or more input than output tokens)
+    or decode-heavy."""
+    if case["kind"] != "inference":
+        return "training"
+    if case["metric"] == "first_token_s" or int(case["input_tokens"]) > int(case["output_tokens"]):
+        return "prefill-heavy"
+    return "decode-heavy"
+
+
+def stack_of(case: dict[str, Any]) -> str:
+    """The serving stack of an inference case (legacy TensorRT-LLM releases count as
+    TensorRT-LLM), or the training framework (``stack`` if the case names one, else
+    the Megatron-LM family: NeMo, Megatron-LM, Megatron Bridge and the papers' own)."""
+    if case["kind"] == "inference":
+        st = str(case.get("stack", "trtllm"))
+        return "trtllm" if st.startswith("trtllm") else st
+    return str(case.get("stack", "megatron"))
+
+
+def facets(case: dict[str, Any], catalog: Catalog) -> dict[str, str]:
+    """What the fitted and cross-validated tables group a case by."""
+    fam = catalog.gpu(case["gpu"]).family
+    return {"stack": stack_of(case), "vendor": vendor_of(fam), "family": fam,
+            "precision": str(case.get("precision", "bf16")), "phase": phase(case), "kind": case["kind"]}
 
 
 def predict(case: dict[str, Any], catalog: Catalog) -> float:
