@@ -109,6 +109,46 @@ CP_MIN_TOKENS_PER_GPU = 4096
 # layers held per GPU (Narayanan et al. 2021, bubble = (p - 1) / (v m)).
 MAX_VIRTUAL_STAGES = 4
 
+# Activation memory by recompute mode (docs/workloads.md, "Activation recompute").
+# Of Korthikanti et al.'s 34 bytes per token, layer and hidden unit (GPT layer, sequence
+# parallel, 16-bit), 14 are the inputs of the four linear layers (QKV 2, attention
+# projection 2, first MLP 2, second MLP 8; their section 4.1 breakdown). FP8 and FP4
+# training keep those inputs in the cast format for the weight-gradient GEMM:
+# Transformer Engine's Linear saves "the cast tensor" unless save_original_input is set
+# (NVIDIA/TransformerEngine transformer_engine/pytorch/module/linear.py, Linear
+# docstring; Megatron-Core sets save_original_input only for layers it recomputes).
+# Bytes per element as stored: FP8 1; NVFP4 4 bits plus one E4M3 scale per 16 values =
+# 0.5625 (NVFP4 format: 16-element blocks, E4M3 block scales; arXiv 2509.25149).
+LINEAR_INPUT_BYTES_PER_HIDDEN = 14.0
+CAST_ACTIVATION_BYTES: dict[str, float] = {"fp8": 1.0, "fp4": 0.5625}
+# Selective recompute (Korthikanti et al. 2022, section 4.2; Megatron-Core
+# recompute_modules=["core_attn"]) replays the attention core's forward in the backward
+# pass: the score and value matmuls, 4 of PaLM's 12 L attn_dim T FLOPs per token. Under
+# FlashAttention the scores are never stored, so it saves nothing over no recompute
+# (Megatron Bridge, docs/training/activation-recomputation.md: "with TE fused or Flash
+# Attention, compare core_attn against an empty selective module list"); the automatic
+# choice therefore never picks it, a recipe that states it is charged the replay.
+SELECTIVE_REPLAY_ATTENTION_FLOPS = 4.0
+# Full recompute (granularity "full") keeps only each layer's input (2 bytes per token and
+# hidden unit) and replays the whole forward pass of the layers it covers; the "block"
+# method covers only as many layers per pipeline stage as memory needs (Megatron Bridge,
+# activation-recomputation.md: "partial transformer layer recomputation, which is useful
+# when recomputing only some layers is enough to make the model fit").
+FULL_RECOMPUTE_CHECKPOINT_BYTES_PER_HIDDEN = 2.0
+
+# NVFP4 training (Blackwell): the linear-layer GEMMs run at the FP4 peak, except the
+# share of linear layers the recipe keeps in BF16 for stability: "selective BF16
+# layers", about 16 % of the linear layers in NVIDIA's 12B / 10T-token NVFP4 run
+# ("Pretraining Large Language Models with NVFP4", arXiv 2509.25149). Attention,
+# norms and the optimizer stay in BF16 as in FP8 training. FP4_GEMM_RELATIVE_EFFICIENCY
+# is the share of the FP4 peak the FP4 GEMMs reach relative to GEMM_EFFICIENCY (random
+# Hadamard transforms and 2-D scaling cost extra work), set from the Megatron Bridge
+# NVFP4 rows of Llama 3 70B and 405B on GB200 (docs/validation.md).
+FP4_BF16_LINEAR_SHARE = 0.16
+FP4_GEMM_RELATIVE_EFFICIENCY = 0.55
+# Training precisions: the number format of the linear-layer GEMMs.
+TRAINING_PRECISIONS = ("bf16", "fp16", "fp8", "fp4")
+
 # Bytes per gradient element in the data-parallel reduction (BF16 reduce).
 GRAD_REDUCE_BYTES = 2.0
 # Mixed-precision Adam: BF16 weights (2) + BF16 gradients (2) + FP32 master weights,
