@@ -71,7 +71,7 @@ REGISTRY: tuple[Constant, ...] = (
     Constant("TP_COMM_OVERLAP", 0.0, 0.9, "training with tensor parallelism"),
     Constant("DP_OVERLAP_WINDOW", 0.2, 1.0, "training with data parallelism"),
     Constant("EP_COMM_OVERLAP", 0.0, 0.95, "MoE training with expert parallelism"),
-    Constant("SELECTIVE_RECOMPUTE_SHARE", 0.0, 0.5, "training with selective or partial recompute"),
+    Constant("FP4_GEMM_RELATIVE_EFFICIENCY", 0.3, 1.2, "NVFP4 training on Blackwell"),
     # inference
     Constant("STACKS[trtllm].bandwidth_efficiency", 0.5, 0.95, "TensorRT-LLM decode",
              tied=("STACKS[trtllm-0.6].bandwidth_efficiency",)),

@@ -264,8 +264,11 @@ def memory_per_gpu_bytes(model: ModelArch, lay: Layout, seq_len: int, method: st
 
 
 def step_times(model: ModelArch, cl: ClusterSpec, lay: Layout, seq_len: int, seqs: int,
-               precision: str, method: str, software: str = cal.DEFAULT_TRAINING_SOFTWARE) -> StepTimes:
-    """Times of one optimizer step over ``seqs`` sequences on ``lay``."""
+               precision: str, method: str, software: str = cal.DEFAULT_TRAINING_SOFTWARE,
+               fp4_bf16_share: float | None = None) -> StepTimes:
+    """Times of one optimizer step over ``seqs`` sequences on ``lay``. ``fp4_bf16_share``:
+    share of linear layers an NVFP4 recipe keeps in BF16 (default
+    calibration.FP4_BF16_LINEAR_SHARE)."""
     gpu = cl.gpu
     tp, pp, dp, cp = lay.tp, lay.pp, lay.dp, lay.cp
     m = max(1, seqs // dp)  # micro-batches (one sequence each) per pipeline
@@ -295,7 +298,8 @@ def step_times(model: ModelArch, cl: ClusterSpec, lay: Layout, seq_len: int, seq
     if precision == "fp4" and gpu.fp4_tflops:
         # NVFP4: the linear GEMMs at the FP4 rate but the recipe's BF16 share of layers
         fp4 = gpu.fp4_tflops * 1e12 * eff * cal.FP4_GEMM_RELATIVE_EFFICIENCY
-        lin = flops_tok * ((1.0 - cal.FP4_BF16_LINEAR_SHARE) / fp4 + cal.FP4_BF16_LINEAR_SHARE / bf16)
+        keep = cal.FP4_BF16_LINEAR_SHARE if fp4_bf16_share is None else fp4_bf16_share
+        lin = flops_tok * ((1.0 - keep) / fp4 + keep / bf16)
     elif precision in ("fp8", "fp4"):  # FP4 without FP4 tensor cores runs the FP8 recipe
         lin = flops_tok / fp8
     else:
@@ -421,7 +425,7 @@ def train(model: ModelArch, cl: ClusterSpec, tokens: float, *, seq_len: int = 40
           method: str = "pretrain", zero: int = 1, tp: int | None = None,
           pp: int | None = None, recompute: str | None = None, goodput: float | None = None,
           lora_rank: int = 16, software: str = cal.DEFAULT_TRAINING_SOFTWARE,
-          cp: int | None = None) -> TrainingResult:
+          cp: int | None = None, fp4_bf16_share: float | None = None) -> TrainingResult:
     """Size a training run: the fastest layout that fits memory, its step time, MFU,
     days and GPU-hours (with goodput), memory per GPU, checkpoint size and write time."""
     if cl.gpus < 1:
@@ -465,7 +469,7 @@ def train(model: ModelArch, cl: ClusterSpec, tokens: float, *, seq_len: int = 40
             smallest = (lay, mem, s)
         if mem > cap:
             continue
-        st = step_times(model, cl, lay, seq_len, s, precision, method, software)
+        st = step_times(model, cl, lay, seq_len, s, precision, method, software, fp4_bf16_share)
         t = st.total_s / (s * seq_len)
         if best is None or t < best[0]:
             best = (t, lay, mem, st, s)
@@ -473,7 +477,7 @@ def train(model: ModelArch, cl: ClusterSpec, tokens: float, *, seq_len: int = 40
     if best is None:
         assert smallest is not None  # layouts is not empty (refused above)
         lay, mem, s = smallest
-        st = step_times(model, cl, lay, seq_len, s, precision, method, software)
+        st = step_times(model, cl, lay, seq_len, s, precision, method, software, fp4_bf16_share)
         notes.append(tmsg("does not fit: needs {need:.1f} GiB per GPU in the leanest layout, {usable:.1f} GiB usable",
                           need=mem / GIB, usable=cap / GIB))
     else:

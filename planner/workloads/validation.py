@@ -144,6 +144,7 @@ def predict(case: dict[str, Any], catalog: Catalog) -> float:
                   global_batch_tokens=float(case.get("global_batch_tokens", 4 * 2**20)),
                   precision=case.get("precision", "bf16"), method=case.get("method", "pretrain"),
                   tp=case.get("tp"), pp=case.get("pp"), cp=case.get("cp"), recompute=case.get("recompute"),
+                  zero=int(case.get("zero", 1)), fp4_bf16_share=case.get("fp4_bf16_share"),
                   goodput=case.get("goodput"), software=str(case.get("software", cal.DEFAULT_TRAINING_SOFTWARE)))
         if metric == "gpu_hours":
             return t.gpu_hours
