@@ -18,8 +18,8 @@ from dataclasses import dataclass
 # cuBLAS BF16 GEMMs of LLM shapes run at ~75-80 % of peak on A100 and ~65-70 % on H100
 # (Megatron-LM and NeMo measurements); fused kernels and the rest of the step lower it.
 GEMM_EFFICIENCY: dict[str, float] = {
-    "ampere": 0.52,
-    "hopper": 0.56,
+    "ampere": 0.49,
+    "hopper": 0.53,
     "blackwell": 0.52,
     "ada": 0.50,
     "cdna3": 0.40,
@@ -61,7 +61,7 @@ ATTENTION_CAUSAL_SHARE = 0.5
 # optimizer update amortised), as a multiple of the activation bytes Korthikanti et al.
 # (2022) count per token and layer (34 x hidden bytes). Read at the HBM bandwidth.
 ACTIVATION_BYTES_PER_HIDDEN = 34.0
-MEMORY_TRAFFIC_MULTIPLE = 4.0
+MEMORY_TRAFFIC_MULTIPLE = 6.0
 
 # Collective latencies (NCCL): per all-reduce inside an NVLink domain and per step of a
 # tree across nodes (nccl-tests doc/PERFORMANCE.md: ~10 us-scale small-message latency).
@@ -87,7 +87,7 @@ PCIE_RING_STEP_LATENCY_S = 3e-6
 
 # Share of tensor-parallel communication hidden under compute (Megatron-LM/TE
 # userbuffers overlap). 0 means fully exposed.
-TP_COMM_OVERLAP = 0.3
+TP_COMM_OVERLAP = 0.6
 # Share of the backward pass the data-parallel gradient reduction can hide under
 # (bucketed overlap; with pipeline parallelism only the last micro-batches' backward).
 DP_OVERLAP_WINDOW = 0.8

@@ -207,7 +207,7 @@ def _fmt(v: float) -> str:
 
 
 SOURCE_TYPES = (("mlperf-inf", "MLPerf Inference"), ("mlperf-train", "MLPerf Training"), ("trtllm", "TensorRT-LLM tables"), ("vllm", "vLLM tables"),
-                ("nemo", "NVIDIA NeMo tables"))
+                ("nemo", "NVIDIA NeMo tables"), ("mbridge", "NVIDIA NeMo tables"))
 
 
 def source_type(case: dict[str, Any]) -> str:
