@@ -17,6 +17,10 @@ from dataclasses import dataclass
 # Hopper/Blackwell reach a smaller share of their (much larger) peak than Ampere:
 # cuBLAS BF16 GEMMs of LLM shapes run at ~75-80 % of peak on A100 and ~65-70 % on H100
 # (Megatron-LM and NeMo measurements); fused kernels and the rest of the step lower it.
+# Hopper 0.53 and Ampere 0.49 are the cross-source fit of issue 26 (python -m
+# planner.workloads.fit; docs/validation.md), adopted together with the larger
+# MEMORY_TRAFFIC_MULTIPLE below: both are supported by several sources and remove the
+# small-model bias (7B-13B pre-training read 12-14 % fast with 0.56 / 0.52 and 4.0).
 GEMM_EFFICIENCY: dict[str, float] = {
     "ampere": 0.49,
     "hopper": 0.53,
@@ -60,6 +64,10 @@ ATTENTION_CAUSAL_SHARE = 0.5
 # Memory-bound work per token and layer (norms, activations, residual adds, softmax,
 # optimizer update amortised), as a multiple of the activation bytes Korthikanti et al.
 # (2022) count per token and layer (34 x hidden bytes). Read at the HBM bandwidth.
+# The multiple, 6.0, is the cross-source fit (issue 26; it was 4.0): memory-bound work
+# scales with the hidden size and the matmuls with its square, so it is what sets small
+# models apart (Llama 2 7B/13B, Llama 3.1 8B on NeMo 24.07, 24.12, 25.09, 25.11 and the
+# long-sequence table); FP8 casts/transposes, RoPE and SwiGLU are all of this kind.
 ACTIVATION_BYTES_PER_HIDDEN = 34.0
 MEMORY_TRAFFIC_MULTIPLE = 6.0
 
@@ -86,7 +94,9 @@ PCIE_HOST_GB_PER_S = 10.0
 PCIE_RING_STEP_LATENCY_S = 3e-6
 
 # Share of tensor-parallel communication hidden under compute (Megatron-LM/TE
-# userbuffers overlap). 0 means fully exposed.
+# userbuffers overlap). 0 means fully exposed. 0.6 is the cross-source fit (issue 26; it
+# was 0.3): tensor-parallel runs of NeMo, Megatron Bridge, MLPerf Training and the Llama 3
+# paper all support it.
 TP_COMM_OVERLAP = 0.6
 # Share of the backward pass the data-parallel gradient reduction can hide under
 # (bucketed overlap; with pipeline parallelism only the last micro-batches' backward).
