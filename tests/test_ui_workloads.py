@@ -296,12 +296,10 @@ def test_headline_says_met_within_the_models_uncertainty(qtbot, catalog):
     'Met within the model's uncertainty', not a bare 'Met' (issue 15)."""
     from PySide6.QtWidgets import QLabel
 
-    from planner.engine.settings import EngineSettings
+    from tests.fixtures.workload_targets import tighten_to_band
 
-    plan = load_plan(EXAMPLE)
-    plain = Engine(catalog).compute(plan)
-    warn = max(v.margin for v in plain.workloads.values() if v.margin is not None) + 0.5
-    d = Document(plan, catalog, engine=Engine(catalog, EngineSettings(workload_margin_warn=warn)))
+    plan, _res = tighten_to_band(load_plan(EXAMPLE), catalog, Engine(catalog).compute(load_plan(EXAMPLE)))
+    d = Document(plan, catalog, engine=Engine(catalog))
     d.recompute(background=False)
     p = WorkloadsPanel(d)
     qtbot.addWidget(p)

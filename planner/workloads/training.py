@@ -109,6 +109,8 @@ class TrainingResult:
     checkpoint_write_s: float | None
     notes: list[str] = field(default_factory=list)
     nvlink_domain_gpus: int = 8
+    gpu_family: str = ""  # catalog family of the GPU (its vendor picks the error band)
+    model_layers: int = 0
 
     def to_dict(self) -> dict:
         d = {
@@ -133,6 +135,11 @@ class TrainingResult:
         return d
 
     @property
+    def layers_per_stage(self) -> int:
+        """Transformer layers one pipeline stage holds (rounded up)."""
+        return math.ceil(self.model_layers / max(1, self.layout.pp))
+
+    @property
     def memory_per_gpu_gib(self) -> float:
         return self.memory_per_gpu_gb * GB / GIB
 
@@ -143,8 +150,9 @@ class TrainingResult:
 
     @property
     def error_band(self) -> float | None:
-        """The model's validated relative error for training figures (docs/validation.md)."""
-        return error_band("training")
+        """The model's validated relative error for training figures on this GPU vendor
+        (docs/validation.md)."""
+        return error_band("training", None, self.gpu_family)
 
 
 def checkpoint_size_gb(model: ModelArch, method: str = "pretrain") -> float:
@@ -504,7 +512,8 @@ def train(model: ModelArch, cl: ClusterSpec, tokens: float, *, seq_len: int = 40
     else:
         bottleneck = "compute"
     return TrainingResult(
-        model=model.slug, gpu=cl.gpu.slug, gpus=cl.gpus, method=method, precision=precision,
+        model=model.slug, gpu=cl.gpu.slug, gpu_family=cl.gpu.family, model_layers=model.layers, gpus=cl.gpus,
+        method=method, precision=precision,
         layout=lay, fits=fits, memory_per_gpu_gb=mem / GB, memory_capacity_gb=cl.gpu.capacity_bytes / GB,
         seq_len=seq_len, global_batch_tokens=float(batch_tokens), step_s=step,
         tokens_per_s=tps, tokens_per_s_per_gpu=per_gpu, mfu=mfu, days=days,

@@ -7495,6 +7495,26 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>vollständiges Feintuning</translation>
         </message>
         <message>
+            <location filename="../../ui/panels/workloads.py" line="151" />
+            <source>automatic (fastest that fits)</source>
+            <translation>automatisch (die schnellste, die passt)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="151" />
+            <source>selective (attention core)</source>
+            <translation>selektiv (Attention-Kern)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="151" />
+            <source>full (every layer)</source>
+            <translation>vollständig (jede Schicht)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="151" />
+            <source>fp4 (NVFP4 on Blackwell)</source>
+            <translation>fp4 (NVFP4 auf Blackwell)</translation>
+        </message>
+        <message>
             <location filename="../../ui/panels/workloads.py" line="155" />
             <source>interconnect</source>
             <translation>Interconnect</translation>

@@ -142,10 +142,16 @@ FIELD_ORDER = ("model", "method", "tokens", "target_days", "users", "target_toke
                "target_ttft_s", "input_tokens", "output_tokens", "precision", "kv_precision", "stack",
                "checkpoint_size_gb", "checkpoint_every_min", "checkpoint_within_s", "dataset_read_gb_per_s")
 
-# choice values the workload fields offer, as the list shows them (the value stays the code)
+# choice values the workload fields offer, as the list shows them (the value stays the code);
+# "field:value" keys first, for values two fields share ("full" method vs "full" recompute)
 CHOICE_TEXT = TrDict("Workloads", {
     "full": QT_TRANSLATE_NOOP("Workloads", "full fine-tuning"), "lora": QT_TRANSLATE_NOOP("Workloads", "LoRA"),
     "qlora": QT_TRANSLATE_NOOP("Workloads", "QLoRA"),
+    "recompute:auto": QT_TRANSLATE_NOOP("Workloads", "automatic (fastest that fits)"),
+    "recompute:none": QT_TRANSLATE_NOOP("Workloads", "none"),
+    "recompute:selective": QT_TRANSLATE_NOOP("Workloads", "selective (attention core)"),
+    "recompute:full": QT_TRANSLATE_NOOP("Workloads", "full (every layer)"),
+    "precision:fp4": QT_TRANSLATE_NOOP("Workloads", "fp4 (NVFP4 on Blackwell)"),
 })
 
 BOTTLENECK_TEXT = TrDict("Workloads", {
@@ -355,7 +361,7 @@ class _Field(QWidget):
             llm = catalog.get("llms", c)
             if llm is not None:
                 return f"{getattr(llm, 'name', None) or c} ({llm.params_b:g}B)"
-        return CHOICE_TEXT.get(str(c), str(c))
+        return CHOICE_TEXT.get(f"{self.name}:{c}") or CHOICE_TEXT.get(str(c), str(c))
 
     def set_value(self, v: Any) -> None:
         if isinstance(self.editor, QComboBox):
