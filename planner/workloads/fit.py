@@ -302,17 +302,17 @@ def run_fit(problem: Problem, *, loso: bool = True, sweeps: int = 3) -> FitRepor
             loso_pred.update(problem.predict_all(vals, held))
     errors = {}
     for i in sorted(everything):
-        c = problem.cases[i].case
-        pub = float(c["published"])
+        case = problem.cases[i].case
+        pub = float(case["published"])
         e = {"shipped": base[i] / pub - 1.0, "fitted": fit_pred[i] / pub - 1.0}
         if loso:
             e["loso"] = loso_pred[i] / pub - 1.0
-        errors[str(c["id"])] = {k: round(v, 5) for k, v in e.items()}
+        errors[str(case["id"])] = {k: round(v, 5) for k, v in e.items()}
     one = {}
-    for c in problem.registry:
-        s = problem.sources_of(c.path)
+    for const in problem.registry:
+        s = problem.sources_of(const.path)
         if len(s) == 1:
-            one[c.path] = next(iter(s))
+            one[const.path] = next(iter(s))
     unsupported = [c.path for c in problem.registry if not problem.groups[c.path]]
     return FitReport(problem.shipped, fitted, errors, one, unsupported, folds,
                      time.perf_counter() - t0, predict_ms)
