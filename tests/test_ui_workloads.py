@@ -319,3 +319,27 @@ def test_headline_says_met_within_the_models_uncertainty(qtbot, catalog):
     head2 = p2.findChild(QLabel, "verdictHeadline")
     qtbot.waitUntil(lambda: "Met" in head2.text())
     assert "within the model" not in head2.text()
+
+
+def test_recompute_and_fp4_are_offered_in_the_training_form(qtbot, panel, doc):
+    """Issue 26: the training form offers every recompute mode by its own words (not the
+    method's 'full fine-tuning') and FP4; choosing one changes the spec and the engine's
+    layout, and undo restores both."""
+    wid = next(w.id for w in doc.plan.workloads if w.kind in ("pretrain", "finetune"))
+    panel.select_workload(wid)
+    qtbot.waitUntil(lambda: "recompute" in panel.fields)
+    box = panel.fields["recompute"].editor
+    texts = {box.itemData(i): box.itemText(i) for i in range(box.count())}
+    assert texts["full"] == "full (every layer)" and texts["selective"] == "selective (attention core)"
+    assert texts["auto"].startswith("automatic") and "none" in texts
+    assert "fp4" in [panel.fields["precision"].editor.itemData(i) for i in range(panel.fields["precision"].editor.count())]
+    box.setCurrentIndex(box.findData("full"))
+    box.activated.emit(box.currentIndex())
+    w = next(w for w in doc.plan.workloads if w.id == wid)
+    assert w.spec["recompute"] == "full"
+    doc.flush()
+    assert doc.results.workloads[wid].figures["layout"]["recompute"] == "full"
+    doc.undo_stack.undo()
+    doc.flush()
+    assert "recompute" not in next(w for w in doc.plan.workloads if w.id == wid).spec
+    assert panel.fields["recompute"].editor.currentData() is None
