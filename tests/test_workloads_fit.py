@@ -257,8 +257,8 @@ def test_size_train_and_plan_workloads_take_recompute_and_fp4(cat, capsys):
         cli.main(["size", "train", "--model", "llama-3-70b", "--gpu", "gb200", "--gpus", "64",
                   "--tokens", "1e10", "--recompute", "partial"])
     assert e.value.code == 2
-    spec = parse_spec("pretrain", {"model": "llama-3-70b", "tokens": 1e10, "precision": "fp4", "recompute": "auto"})
-    assert spec.precision == "fp4" and spec.recompute == "auto"
+    spec = parse_spec("pretrain", {"model": "llama-3-70b", "tokens": 1e10, "precision": "fp4"})
+    assert spec.precision == "fp4" and spec.recompute is None  # empty: automatic
     spec = parse_spec("finetune", {"model": "llama-3-70b", "tokens": 1e9, "recompute": "none"})
     assert spec.recompute == "none"
 
@@ -276,3 +276,25 @@ def test_the_gb200_405b_rows_fit_the_memory_rules_now(cat):
     m, cl = _setup(cat, "llama-3.1-405b", "gb200", 256)
     r = train(m, cl, 1e10, seq_len=8192, global_batch_tokens=1536 * 8192, tp=4, pp=16, precision="fp8")
     assert r.fits and r.layout.recompute == "none" and r.memory_per_gpu_gb * 1e9 / GIB < 160
+
+
+def test_a_workload_states_one_uncertainty(cat):
+    """Issue 26: the figure said '±5 %' and its finding '(10 %)' (the larger of band and
+    setting). A banded workload is judged against its band and the finding prints it; the
+    plan's margin setting applies only to a kind without a band (storage)."""
+    from planner.engine.network import make_workload_finding
+    from planner.findings import finding_text
+    from planner.workloads.evaluate import WorkloadVerdict
+
+    spec = {"model": "llama-3-70b", "tokens": 1e10, "target_days": 10}
+    v = WorkloadVerdict("w", "train", "pretrain", None, True, 0.05, "compute", {"error_band": 0.03})
+    assert make_workload_finding(v, spec, 0.10) is None  # 5 % margin > ±3 % band, though < 10 % setting
+    v.margin = 0.02
+    f = make_workload_finding(v, spec, 0.10)
+    assert f is not None and f.code == "WORKLOAD_LOW_MARGIN"
+    assert "(±3 %)" in f.message and "10 %" not in f.message
+    assert "(±3 %)" in finding_text(f, "de") and "Modellunsicherheit" in finding_text(f, "de")
+    store = {"checkpoint_size_gb": 100, "checkpoint_every_min": 30, "checkpoint_within_s": 60}
+    s = WorkloadVerdict("s", "ckpt", "storage", None, True, 0.05, "storage", {})
+    f = make_workload_finding(s, store, 0.10)
+    assert f is not None and "plan's warning margin (10 %)" in f.message and "±" not in f.message

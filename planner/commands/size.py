@@ -328,7 +328,7 @@ def run_train(args) -> int:
         raise UserError(_("--target-days must be > 0"))
     kw = dict(seq_len=args.seq_len, global_batch_tokens=args.global_batch_tokens,
               precision=args.precision, method=args.method, zero=args.zero, tp=args.tp, pp=args.pp,
-              recompute=args.recompute, software=args.software)
+              recompute=None if args.recompute == "auto" else args.recompute, software=args.software)
     if sweep is not None:  # each point sized as a plan workload with the same spec would be
         spec = {"model": args.model, "tokens": args.tokens, "target_days": args.target_days, "cp": args.cp,
                 **{k: v for k, v in kw.items() if k != "method"}}

@@ -5,38 +5,38 @@ docs/validation.md; do not edit: a test checks it is current)."""
 
 BANDS = {
     "inference": {
-        "median": 0.122,
+        "median": 0.119,
         "worst": 0.366,
         "cases": 79
     },
     "inference-trtllm": {
-        "median": 0.118,
-        "worst": 0.358,
+        "median": 0.117,
+        "worst": 0.362,
         "cases": 74
     },
     "inference-trtllm-nvidia": {
-        "median": 0.118,
-        "worst": 0.358,
+        "median": 0.117,
+        "worst": 0.362,
         "cases": 74
     },
     "inference-vllm": {
-        "median": 0.337,
+        "median": 0.339,
         "worst": 0.366,
         "cases": 5
     },
     "inference-vllm-amd": {
-        "median": 0.337,
+        "median": 0.339,
         "worst": 0.366,
         "cases": 5
     },
     "training": {
-        "median": 0.03,
-        "worst": 0.244,
-        "cases": 72
+        "median": 0.027,
+        "worst": 0.236,
+        "cases": 73
     },
     "training-nvidia": {
-        "median": 0.03,
-        "worst": 0.244,
-        "cases": 72
+        "median": 0.027,
+        "worst": 0.236,
+        "cases": 73
     }
 }

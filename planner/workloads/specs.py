@@ -34,9 +34,9 @@ class _TrainBase(_Spec):
     # context parallelism (sequence split across GPUs; long contexts); None: the layout search
     cp: PosI | None = Field(default=None, description=N_("context-parallel GPUs per replica (empty: automatic)"))
     zero: Literal[0, 1, 2, 3] = 1
-    # activation recompute: none, selective (attention core), full (only as many layers as
-    # memory needs under auto); None or "auto": the fastest that fits (docs/workloads.md)
-    recompute: Literal["auto", "none", "selective", "full"] | None = Field(
+    # activation recompute: none, selective (attention core), full (every layer); None: the
+    # fastest that fits, recomputing only as many layers as memory needs (docs/workloads.md)
+    recompute: Literal["none", "selective", "full"] | None = Field(
         default=None, description=N_("activation recompute (empty: automatic, the fastest that fits)"))
     # release year of the training software (FP8 speed; calibration.FP8_TRAINING_SOFTWARE_SPEEDUP)
     software: Literal["2023", "2024"] = "2024"

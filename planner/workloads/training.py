@@ -127,6 +127,7 @@ class TrainingResult:
             "tokens_per_s_per_gpu": self.tokens_per_s_per_gpu, "mfu": self.mfu,
             "days": self.days, "gpu_hours": self.gpu_hours, "bottleneck": self.bottleneck,
             "step_breakdown_s": asdict(self.times),
+            "layers_per_stage": self.layers_per_stage,
             "checkpoint_size_gb": self.checkpoint_size_gb,
             "checkpoint_write_s": self.checkpoint_write_s,
             "error_band": self.error_band,

@@ -7496,8 +7496,8 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
         </message>
         <message>
             <location filename="../../ui/panels/workloads.py" line="151" />
-            <source>automatic (fastest that fits)</source>
-            <translation>automatisch (die schnellste, die passt)</translation>
+            <source>automatic: fastest that fits</source>
+            <translation>automatisch: die schnellste, die passt</translation>
         </message>
         <message>
             <location filename="../../ui/panels/workloads.py" line="151" />
@@ -7513,6 +7513,11 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <location filename="../../ui/panels/workloads.py" line="151" />
             <source>fp4 (NVFP4 on Blackwell)</source>
             <translation>fp4 (NVFP4 auf Blackwell)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="296" />
+            <source>full, {k} of {n} layers per stage</source>
+            <translation>vollständig, {k} von {n} Schichten je Stufe</translation>
         </message>
         <message>
             <location filename="../../ui/panels/workloads.py" line="155" />

@@ -127,7 +127,7 @@ EMPTY_TEXT = TrDict("Workloads", {
     "tp": QT_TRANSLATE_NOOP("Workloads", "auto"),
     "pp": QT_TRANSLATE_NOOP("Workloads", "auto"),
     "cp": QT_TRANSLATE_NOOP("Workloads", "auto"),
-    "recompute": QT_TRANSLATE_NOOP("Workloads", "auto"),
+    "recompute": QT_TRANSLATE_NOOP("Workloads", "automatic: fastest that fits"),
     "kv_precision": QT_TRANSLATE_NOOP("Workloads", "as weights"),
     "target_days": QT_TRANSLATE_NOOP("Workloads", "no target (size only)"),
     "target_tokens_per_s_per_user": QT_TRANSLATE_NOOP("Workloads", "no target"),
@@ -147,7 +147,6 @@ FIELD_ORDER = ("model", "method", "tokens", "target_days", "users", "target_toke
 CHOICE_TEXT = TrDict("Workloads", {
     "full": QT_TRANSLATE_NOOP("Workloads", "full fine-tuning"), "lora": QT_TRANSLATE_NOOP("Workloads", "LoRA"),
     "qlora": QT_TRANSLATE_NOOP("Workloads", "QLoRA"),
-    "recompute:auto": QT_TRANSLATE_NOOP("Workloads", "automatic (fastest that fits)"),
     "recompute:none": QT_TRANSLATE_NOOP("Workloads", "none"),
     "recompute:selective": QT_TRANSLATE_NOOP("Workloads", "selective (attention core)"),
     "recompute:full": QT_TRANSLATE_NOOP("Workloads", "full (every layer)"),
@@ -289,6 +288,7 @@ def figure_rows(v: WorkloadVerdict | None, kind: str, spec: dict[str, Any]) -> l
             rows.append((_t("Layout"), " · ".join(f"{k.upper()} {lay[k]}" for k in ("tp", "cp", "pp", "dp", "ep")
                                               if lay.get(k) is not None)
                          + _t(" on {gpus} × {gpu}").format(gpus=f.get("gpus"), gpu=f.get("gpu"))))
+            rows.append((_t("Activation recompute"), _recompute_text(lay, f.get("layers_per_stage"))))
         rows.append((_t("Checkpoint"), _num(f.get("checkpoint_size_gb"), ",.1f", " GB")
                      + _t(", written in {time}").format(time=_num(f.get("checkpoint_write_s"), ",.1f", " s"))))
     else:
@@ -306,6 +306,14 @@ def figure_rows(v: WorkloadVerdict | None, kind: str, spec: dict[str, Any]) -> l
     if need:
         rows.append((_t("GPUs that would meet it"), f"{fnum(need, ',')}"))
     return rows
+
+
+def _recompute_text(lay: dict[str, Any], per_stage: int | None) -> str:
+    """How the sized layout recomputes activations (the engine's layout, in words)."""
+    mode, k = lay.get("recompute"), lay.get("recompute_layers")
+    if mode == "full" and k is not None and per_stage:
+        return _t("full, {k} of {n} layers per stage").format(k=k, n=per_stage)
+    return CHOICE_TEXT.get(f"recompute:{mode}") or str(mode)
 
 
 # ----------------------------------------------------------------------------- form
