@@ -298,3 +298,15 @@ def test_a_workload_states_one_uncertainty(cat):
     s = WorkloadVerdict("s", "ckpt", "storage", None, True, 0.05, "storage", {})
     f = make_workload_finding(s, store, 0.10)
     assert f is not None and "plan's warning margin (10 %)" in f.message and "±" not in f.message
+
+
+def test_leave_one_family_out_holds_out_every_release_of_a_series():
+    """Two releases of one series (x-1, x-2) agree with each other and not with the rest:
+    leaving one release out still leaves its sibling in (LOSO looks good), leaving the
+    family out does not (LOFO shows the gap)."""
+    assert fit.source_family("nemo-24.07-perf") == fit.source_family("nemo-26.06-perf") == "nemo"
+    assert fit.source_family("mlperf-inf-v4.1") == "mlperf-inf" != fit.source_family("mlperf-train-v3.0-nvidia")
+    rows = [("x-1", 1.0, 8.0)] + [("x-2", float(k), 8.0 * k) for k in range(1, 6)] + [("y", 1.0, 5.0), ("z", 3.0, 15.0)]
+    rep = fit.run_fit(_synthetic(rows), families=True)
+    assert abs(rep.errors["x-1-0"]["loso"]) < 0.01  # its sibling release carries it
+    assert rep.errors["x-1-0"]["lofo"] == pytest.approx(5.0 / 8.0 - 1.0, abs=0.01)

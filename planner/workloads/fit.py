@@ -16,7 +16,8 @@ well the model generalises: leave-one-source-out (LOSO) cross-validation.
   group comes from the left-out source alone keeps its shipped value in that fold and is
   marked "one source".
 
-``python -m planner.workloads.fit --write`` runs it all (a few minutes on one core) and
+``python -m planner.workloads.fit --write`` runs it all (a few minutes on one core; add
+``--families`` for leave-one-family-out as well, a few minutes more) and
 stores the result in ``fit_result.json``; ``python -m planner.workloads.validation``
 prints its tables (docs/validation.md, "Fitted and leave-one-source-out errors"). The
 shipped constants stay what calibration.py says: the fit reports, it does not edit.
@@ -284,7 +285,18 @@ class FitReport:
     predict_ms: float
 
 
-def run_fit(problem: Problem, *, loso: bool = True, sweeps: int = 4) -> FitReport:
+def source_family(key: str) -> str:
+    """The family of publications a source key belongs to (one publisher's series: every
+    NeMo / Megatron Bridge release, every TensorRT-LLM release, one MLPerf benchmark): the
+    key's first word, two for MLPerf ("mlperf-inf", "mlperf-train")."""
+    words = key.split("-")
+    return "-".join(words[:2]) if words[0] == "mlperf" and len(words) > 1 else words[0]
+
+
+def run_fit(problem: Problem, *, loso: bool = True, sweeps: int = 4, families: bool = False) -> FitReport:
+    """The all-source fit, and per case its shipped, fitted and leave-one-source-out error;
+    with ``families`` also leave-one-family-out ("lofo": a whole series of releases held
+    out at once, the stricter test where releases of one suite are correlated)."""
     t0 = time.perf_counter()
     everything = set(range(len(problem.cases)))
     t_pred = time.perf_counter()
@@ -300,6 +312,11 @@ def run_fit(problem: Problem, *, loso: bool = True, sweeps: int = 4) -> FitRepor
             vals = fit(problem, everything - held, sweeps)
             folds[src] = {k: v for k, v in vals.items() if not _same(v, problem.shipped[k])}
             loso_pred.update(problem.predict_all(vals, held))
+    lofo_pred: dict[int, float] = {}
+    if families:
+        for fam in sorted({source_family(c.source) for c in problem.cases}):
+            held = {i for i in everything if source_family(problem.cases[i].source) == fam}
+            lofo_pred.update(problem.predict_all(fit(problem, everything - held, sweeps), held))
     errors = {}
     for i in sorted(everything):
         case = problem.cases[i].case
@@ -307,6 +324,8 @@ def run_fit(problem: Problem, *, loso: bool = True, sweeps: int = 4) -> FitRepor
         e = {"shipped": base[i] / pub - 1.0, "fitted": fit_pred[i] / pub - 1.0}
         if loso:
             e["loso"] = loso_pred[i] / pub - 1.0
+        if families:
+            e["lofo"] = lofo_pred[i] / pub - 1.0
         errors[str(case["id"])] = {k: round(v, 5) for k, v in e.items()}
     one = {}
     for const in problem.registry:
@@ -388,12 +407,26 @@ def markdown(result: dict[str, Any], facets: dict[str, dict[str, str]], sources:
             cells += ([_pct(statistics.median(abs(v) for v in vals)), _pct(statistics.median(vals), True),
                        _pct(max(vals, key=abs), True)] if vals else ["–"] * 3)
         lines.append("| " + " | ".join(cells) + " |")
-    allcols = {k: [e[k] for e in errors.values() if k in e] for k in ("shipped", "fitted", "loso")}
+    allcols = {k: [e[k] for e in errors.values() if k in e] for k in ("shipped", "fitted", "loso", "lofo")}
     lines.append("")
     lines.append(f"All {len(errors)} cases from {len(set(sources.values()))} sources: median absolute error "
                  f"shipped {_pct(statistics.median(abs(v) for v in allcols['shipped']))}, fitted "
                  f"{_pct(statistics.median(abs(v) for v in allcols['fitted']))}, leave-one-source-out "
                  + (_pct(statistics.median(abs(v) for v in allcols["loso"])) if allcols["loso"] else "–") + ".")
+    if allcols["lofo"]:
+        fams = {source_family(s) for s in sources.values()}
+        lines.append("")
+        lines.append(f"Leave-one-family-out (each of {len(fams)} publication families held out whole, e.g. every "
+                     f"NeMo / Megatron Bridge release at once): median absolute error "
+                     f"{_pct(statistics.median(abs(v) for v in allcols['lofo']))}; per family:")
+        lines += ["", "| Family | n | LOFO median | LOFO signed | LOFO worst |", "|---|---:|---:|---:|---:|"]
+        per_fam: dict[str, list[float]] = {}
+        for cid, e in errors.items():
+            if cid in sources and "lofo" in e:
+                per_fam.setdefault(source_family(sources[cid]), []).append(e["lofo"])
+        for fam, vals in sorted(per_fam.items(), key=lambda kv: (-len(kv[1]), kv[0])):
+            lines.append(f"| `{fam}` | {len(vals)} | {_pct(statistics.median(abs(v) for v in vals))} | "
+                         f"{_pct(statistics.median(vals), True)} | {_pct(max(vals, key=abs), True)} |")
     per_src: dict[str, list[float]] = {}
     for cid, e in errors.items():
         if cid in sources and "loso" in e:
@@ -477,7 +510,7 @@ def stale_cases(result: dict[str, Any], problem: Problem) -> list[str]:
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     problem = validation_problem()
-    rep = run_fit(problem, loso="--no-loso" not in argv)
+    rep = run_fit(problem, loso="--no-loso" not in argv, families="--families" in argv)
     data = report_dict(rep)
     facets = {str(c.case["id"]): c.facets for c in problem.cases}
     if "--write" in argv:
