@@ -1,7 +1,10 @@
 """Recompute the published measurements in ``validation_cases/*.yaml`` with the model.
 
-``python -m planner.workloads.validation`` prints the table of docs/validation.md
-(configuration, source, published figure, prediction, error) and the median error.
+``python -m planner.workloads.validation`` prints the tables of docs/validation.md: the
+fitted and leave-one-source-out errors from the stored fit result (``python -m
+planner.workloads.fit --write --families``), then per case configuration, source,
+published figure, prediction and error. ``--write-doc`` writes them into the doc,
+``--write-bands`` rewrites bands.py from the stored fit result.
 """
 
 from __future__ import annotations
@@ -255,6 +258,10 @@ def markdown(results: list[CaseResult], tolerance: float) -> str:
     return "\n".join(lines)
 
 
+DOC_PATH = Path(__file__).resolve().parents[2] / "docs" / "validation.md"
+FIT_HEADING = "## Fitted and leave-one-source-out errors"
+
+
 def fit_tables(catalog: Catalog | None = None) -> str:
     """The fitted and leave-one-source-out tables and the error bands from the stored
     result of ``python -m planner.workloads.fit --write`` (docs/validation.md)."""
@@ -266,7 +273,7 @@ def fit_tables(catalog: Catalog | None = None) -> str:
     problem = fit.validation_problem(catalog)
     facets = {str(c.case["id"]): c.facets for c in problem.cases}
     sources = {str(c.case["id"]): c.source for c in problem.cases}
-    lines = ["## Fitted and leave-one-source-out errors", "",
+    lines = [FIT_HEADING, "",
              "Per stack, GPU vendor, precision and phase: the shipped constants' error, the error with the constants "
              "fitted to all sources, and the leave-one-source-out (LOSO) error: each source's cases predicted with the "
              "constants fitted without that source. Signed median and worst keep their sign.", "",
@@ -296,9 +303,16 @@ def main(argv: list[str] | None = None) -> int:
         fit.BANDS_PATH.write_text(fit.bands_module(fit.bands_from(result, {str(c.case["id"]): c.facets
                                                                              for c in problem.cases})),
                                   encoding="utf-8")
-    print(markdown(results, tol))
-    print()
-    print(fit_tables(catalog))
+    text = fit_tables(catalog) + "\n\n## In-scope cases\n\n" + markdown(results, tol) + "\n"
+    if "--write-doc" in argv:
+        # the generated part of docs/validation.md: from the fit tables to the end
+        doc = DOC_PATH.read_text(encoding="utf-8")
+        head = doc.find(FIT_HEADING)
+        if head < 0:
+            print(f"{DOC_PATH}: no {FIT_HEADING!r} heading to replace from", file=sys.stderr)
+            return 2
+        DOC_PATH.write_text(doc[:head] + text, encoding="utf-8")
+    print(text, end="")
     bad = [r for r in results if not r.excluded and abs(r.error) > tol]
     return 1 if bad else 0
 
