@@ -286,8 +286,8 @@ def test_a_checkout_without_compiled_catalogs_reads_the_po():
 def test_pdf_workloads_carry_the_error_band_and_say_met_within_uncertainty(example, tmp_path):
     """Every workload row of the build plan carries the model's validated error band (issue 15),
     and a verdict the engine levels 'met within the model's uncertainty' says so instead of a
-    bare 'met' (here: the warn margin raised above both workloads' margins)."""
-    from planner.engine.settings import EngineSettings
+    bare 'met' (here: both targets tightened to within their figures' bands)."""
+    from tests.fixtures.workload_targets import tighten_to_band
 
     plan, catalog, results = example
     bands = {w.id: results.workloads[w.id].figures.get("error_band") for w in plan.workloads}
@@ -299,11 +299,10 @@ def test_pdf_workloads_carry_the_error_band_and_say_met_within_uncertainty(examp
         assert f"uncertainty ±{band * 100:.0f} %" in text
     assert "within the model's uncertainty" not in text  # both are met with room to spare
 
-    margins = [results.workloads[w.id].margin for w in plan.workloads]
-    wide = Engine(catalog, EngineSettings(workload_margin_warn=max(margins) + 0.5)).compute(plan)
-    assert all(wide.workloads[w.id].level == "warn" for w in plan.workloads)
+    tight, wide = tighten_to_band(plan, catalog, results)
+    assert all(wide.workloads[w.id].level == "warn" for w in tight.workloads)
     de = tmp_path / "de.pdf"
-    build_plan_pdf(plan, catalog, wide, de, ReportOptions(lang="de"))
+    build_plan_pdf(tight, catalog, wide, de, ReportOptions(lang="de"))
     _pdftotext(de)  # skips without poppler
     raw = subprocess.run(["pdftotext", str(de), "-"], capture_output=True, check=True).stdout.decode()
     text = re.sub(r"\s+", " ", raw)  # the verdict wraps inside its narrow cell
@@ -317,7 +316,6 @@ def test_finding_sentences_translate_their_nested_parts(example):
     English message (and so --json) stays English."""
     import copy
 
-    from planner.engine.settings import EngineSettings
     from planner.findings import finding_text
 
     plan, catalog, results = example
@@ -331,10 +329,12 @@ def test_finding_sentences_translate_their_nested_parts(example):
     assert de.startswith("Arbeitslast ") and "(Inferenz): Ziel nicht erfüllt" in de and "begrenzt durch" in de
     assert "workload" not in de and "limited by" not in de
     assert f.message.startswith("workload ") and "(inference): target not met" in f.message
-    margins = [results.workloads[w.id].margin for w in plan.workloads]
-    wide = Engine(catalog, EngineSettings(workload_margin_warn=max(margins) + 0.5)).compute(plan)
+    from tests.fixtures.workload_targets import tighten_to_band
+
+    _tight, wide = tighten_to_band(plan, catalog, results)
     low = [finding_text(f, "de") for f in wide.findings if f.code == "WORKLOAD_LOW_MARGIN"]
     assert low and all("(Feintuning)" in t or "(Inferenz)" in t for t in low)
+    assert all("innerhalb der Modellunsicherheit (±" in t for t in low)
 
 
 def test_code_words_have_one_table_covering_every_code():

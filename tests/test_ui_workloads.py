@@ -296,12 +296,10 @@ def test_headline_says_met_within_the_models_uncertainty(qtbot, catalog):
     'Met within the model's uncertainty', not a bare 'Met' (issue 15)."""
     from PySide6.QtWidgets import QLabel
 
-    from planner.engine.settings import EngineSettings
+    from tests.fixtures.workload_targets import tighten_to_band
 
-    plan = load_plan(EXAMPLE)
-    plain = Engine(catalog).compute(plan)
-    warn = max(v.margin for v in plain.workloads.values() if v.margin is not None) + 0.5
-    d = Document(plan, catalog, engine=Engine(catalog, EngineSettings(workload_margin_warn=warn)))
+    plan, _res = tighten_to_band(load_plan(EXAMPLE), catalog, Engine(catalog).compute(load_plan(EXAMPLE)))
+    d = Document(plan, catalog, engine=Engine(catalog))
     d.recompute(background=False)
     p = WorkloadsPanel(d)
     qtbot.addWidget(p)
@@ -350,3 +348,25 @@ def test_inference_form_sets_the_serving_options_size_has(qtbot, panel, doc):
     assert doc.plan.workloads[-1].spec["ep"] is True
     doc.flush()
     assert "mixture-of-experts" in (doc.results.workloads[w.id].error or "")
+def test_recompute_and_fp4_are_offered_in_the_training_form(qtbot, panel, doc):
+    """Issue 26: the training form offers every recompute mode by its own words (not the
+    method's 'full fine-tuning') and FP4; choosing one changes the spec and the engine's
+    layout, and undo restores both."""
+    wid = next(w.id for w in doc.plan.workloads if w.kind in ("pretrain", "finetune"))
+    panel.select_workload(wid)
+    qtbot.waitUntil(lambda: "recompute" in panel.fields)
+    box = panel.fields["recompute"].editor
+    texts = {box.itemData(i): box.itemText(i) for i in range(box.count())}
+    assert texts["full"] == "full (every layer)" and texts["selective"] == "selective (attention core)"
+    assert texts[None] == "(automatic: fastest that fits)" and "none" in texts and "auto" not in texts
+    assert "fp4" in [panel.fields["precision"].editor.itemData(i) for i in range(panel.fields["precision"].editor.count())]
+    box.setCurrentIndex(box.findData("full"))
+    box.activated.emit(box.currentIndex())
+    w = next(w for w in doc.plan.workloads if w.id == wid)
+    assert w.spec["recompute"] == "full"
+    doc.flush()
+    assert doc.results.workloads[wid].figures["layout"]["recompute"] == "full"
+    doc.undo_stack.undo()
+    doc.flush()
+    assert "recompute" not in next(w for w in doc.plan.workloads if w.id == wid).spec
+    assert panel.fields["recompute"].editor.currentData() is None

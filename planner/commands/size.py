@@ -120,8 +120,8 @@ def register(sub) -> None:
     qt.add_argument("--tokens", type=_number, required=True, help=_("training tokens, e.g. 2e12"))
     qt.add_argument("--method", default="pretrain", choices=["pretrain", "full", "lora", "qlora"],
                     help=_("pre-training, or fine-tuning in full, with LoRA or QLoRA (default %(default)s)"))
-    qt.add_argument("--precision", default="bf16", choices=["bf16", "fp16", "fp8"],
-                    help=_("number format of the training math (default %(default)s)"))
+    qt.add_argument("--precision", default="bf16", choices=["bf16", "fp16", "fp8", "fp4"],
+                    help=_("number format of the training math; fp4 is NVFP4 on Blackwell GPUs (default %(default)s)"))
     qt.add_argument("--seq-len", type=_count, default=4096, help=_("sequence length in tokens (default %(default)s)"))
     qt.add_argument("--global-batch-tokens", type=_number, default=4 * 1024 * 1024,
                     help=_("tokens per optimizer step over all GPUs (default 4M)"))
@@ -129,8 +129,10 @@ def register(sub) -> None:
     qt.add_argument("--cp", type=_count, default=None, help=_("context-parallel degree (default: chosen)"))
     qt.add_argument("--zero", type=int, default=1, choices=[0, 1, 2, 3],
                     help=_("ZeRO stage: how far optimizer state, gradients and weights are sharded (default %(default)s)"))
-    qt.add_argument("--recompute", default=None, choices=["selective", "full"],
-                    help=_("activation recomputation (default: chosen by memory)"))
+    qt.add_argument("--recompute", default=None, choices=["auto", "none", "selective", "full"],
+                    help=_("activation recomputation: none, selective (attention core), full (every layer); "
+                           "auto picks the fastest that fits, recomputing only as many layers as memory needs "
+                           "(default auto)"))
     qt.add_argument("--software", default=cal.DEFAULT_TRAINING_SOFTWARE, choices=list(cal.FP8_TRAINING_SOFTWARE_SPEEDUP),
                     help=_("release year of the training software; FP8 runs are 27 %% faster on 2024 "
                          "releases (default %(default)s)"))
@@ -323,6 +325,17 @@ def _band(band: float | None) -> str:
     return tf(" (each ±{pct:.0f} %, the model's median error on published runs)", pct=band * 100) if band else ""
 
 
+def _recompute_text(r) -> str:
+    """How the sized layout recomputes activations, for the "fits" line."""
+    from planner.i18n import tf
+
+    lay = r.layout
+    if lay.recompute == "full" and lay.recompute_layers is not None:
+        return tf("full recompute of {k} of {n} layers per stage", k=lay.recompute_layers, n=r.layers_per_stage)
+    return {"none": tf("no recompute"), "selective": tf("selective recompute"),
+            "full": tf("full recompute")}.get(lay.recompute, lay.recompute)
+
+
 def run_train(args) -> int:
     from planner.cli import UserError
     from planner.i18n import _, error_text, message_text, tf, tmsg
@@ -338,7 +351,7 @@ def run_train(args) -> int:
         raise UserError(_("--target-days must be > 0"))
     kw = dict(seq_len=args.seq_len, global_batch_tokens=args.global_batch_tokens,
               precision=args.precision, method=args.method, zero=args.zero, tp=args.tp, pp=args.pp,
-              recompute=args.recompute, software=args.software)
+              recompute=None if args.recompute == "auto" else args.recompute, software=args.software)
     if sweep is not None:  # each point sized as a plan workload with the same spec would be
         spec = {"model": args.model, "tokens": args.tokens, "target_days": args.target_days, "cp": args.cp,
                 **{k: v for k, v in kw.items() if k != "method"}}
@@ -369,14 +382,12 @@ def run_train(args) -> int:
     layout = (f"TP{lay.tp}" + (f" CP{lay.cp}" if lay.cp > 1 else "") + f" PP{lay.pp} DP{lay.dp}"
               + (f" EP{lay.ep}" if lay.ep > 1 else ""))
     mem = dict(used=r.memory_per_gpu_gib, cap=r.memory_capacity_gib, layout=layout, zero=lay.zero,
-               recompute=lay.recompute)
+               recompute=_recompute_text(r))
     lines = [
         tf("{model} {method} on {gpus:,} x {gpu}, {tokens:.3g} tokens, {precision}", model=r.model, method=r.method,
            gpus=r.gpus, gpu=r.gpu, tokens=args.tokens, precision=r.precision),
-        (tf("  fits: yes   memory {used:.1f} of {cap:.1f} GiB per GPU   layout {layout}, ZeRO-{zero}, {recompute} "
-            "recompute", **mem) if r.fits else
-         tf("  fits: NO   memory {used:.1f} of {cap:.1f} GiB per GPU   layout {layout}, ZeRO-{zero}, {recompute} "
-            "recompute", **mem)),
+        (tf("  fits: yes   memory {used:.1f} of {cap:.1f} GiB per GPU   layout {layout}, ZeRO-{zero}, {recompute}", **mem) if r.fits else
+         tf("  fits: NO   memory {used:.1f} of {cap:.1f} GiB per GPU   layout {layout}, ZeRO-{zero}, {recompute}", **mem)),
         tf("  ~{days:,.1f} days, {hours:,.0f} GPU-hours, MFU {mfu:.1f} %, {tps:,.0f} tokens/s per GPU", days=r.days,
            hours=r.gpu_hours, mfu=r.mfu * 100, tps=r.tokens_per_s_per_gpu) + _band(r.error_band),
         (tf("  bottleneck: {bottleneck}   checkpoint {gb:,.0f} GB, written in {s:,.1f} s", bottleneck=_bn(r.bottleneck),

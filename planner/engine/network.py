@@ -427,9 +427,16 @@ def make_workload_finding(v: WorkloadVerdict, spec: dict[str, Any], margin_warn:
             if need:
                 why = tmsg("{why}; about {n:,} GPUs would meet it", why=why, n=need)
         return make("WORKLOAD_UNMET", "{label} ({v_kind}): target not met: {why}", "workload", v.id, label=label, v_kind=kind, why=why)
-    # the figure's validated error band (docs/validation.md) when wider than the setting
+    # One uncertainty per workload: a figure with a validated error band (its stack and GPU
+    # vendor's leave-one-source-out error, docs/validation.md) is judged against that band,
+    # the figure the app, the PDF and the CLI print next to it; the plan's margin setting
+    # applies only to kinds without a band (storage).
     band = (v.figures or {}).get("error_band") if isinstance(getattr(v, "figures", None), dict) else None
-    margin_warn = max(margin_warn, float(band or 0.0))
-    if has_target(v.kind, spec) and v.margin is not None and v.margin < margin_warn:
-        return make("WORKLOAD_LOW_MARGIN", "{label} ({v_kind}): met with {v3:.0f} % margin, within the model's uncertainty ({v4:.0f} %)", "workload", v.id, label=label, v_kind=kind, v3=v.margin * 100, v4=margin_warn * 100)
+    if not has_target(v.kind, spec) or v.margin is None:
+        return None
+    if band:
+        if v.margin < float(band):
+            return make("WORKLOAD_LOW_MARGIN", "{label} ({v_kind}): met with {v3:.0f} % margin, within the model's uncertainty (±{v4:.0f} %)", "workload", v.id, label=label, v_kind=kind, v3=v.margin * 100, v4=float(band) * 100)
+    elif v.margin < margin_warn:
+        return make("WORKLOAD_LOW_MARGIN", "{label} ({v_kind}): met with {v3:.0f} % margin, less than the plan's warning margin ({v4:.0f} %)", "workload", v.id, label=label, v_kind=kind, v3=v.margin * 100, v4=margin_warn * 100)
     return None

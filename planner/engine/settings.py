@@ -77,9 +77,9 @@ class EngineSettings(BaseModel):
                          "node for standard training (much more for checkpoint-heavy/multimodal work)."))
     # -- workloads
     workload_margin_warn: NonNegF = Field(
-        0.1, description=N_("Warn when a workload target is met by less than this margin (achieved/required - 1): "
-                         "the workload model's median error against published measurements is ~12 % "
-                         "(docs/validation.md)."))
+        0.1, description=N_("Warn when a workload target without a validated error band (storage) is met by less "
+                         "than this margin (achieved/required - 1). Training and inference targets are judged "
+                         "against their figure's error band (docs/validation.md)."))
     # -- stranded capacity
     stranded_min_power_kw: NonNegF = Field(
         5.0, description=N_("Power/cooling headroom considered stranded when the rack has no room left to use it."))

@@ -17,9 +17,13 @@ from dataclasses import dataclass
 # Hopper/Blackwell reach a smaller share of their (much larger) peak than Ampere:
 # cuBLAS BF16 GEMMs of LLM shapes run at ~75-80 % of peak on A100 and ~65-70 % on H100
 # (Megatron-LM and NeMo measurements); fused kernels and the rest of the step lower it.
+# Hopper 0.53 and Ampere 0.49 are the cross-source fit of issue 26 (python -m
+# planner.workloads.fit; docs/validation.md), adopted together with the larger
+# MEMORY_TRAFFIC_MULTIPLE below: both are supported by several sources and remove the
+# small-model bias (7B-13B pre-training read 12-14 % fast with 0.56 / 0.52 and 4.0).
 GEMM_EFFICIENCY: dict[str, float] = {
-    "ampere": 0.52,
-    "hopper": 0.56,
+    "ampere": 0.49,
+    "hopper": 0.53,
     "blackwell": 0.52,
     "ada": 0.50,
     "cdna3": 0.40,
@@ -60,8 +64,12 @@ ATTENTION_CAUSAL_SHARE = 0.5
 # Memory-bound work per token and layer (norms, activations, residual adds, softmax,
 # optimizer update amortised), as a multiple of the activation bytes Korthikanti et al.
 # (2022) count per token and layer (34 x hidden bytes). Read at the HBM bandwidth.
+# The multiple, 6.0, is the cross-source fit (issue 26; it was 4.0): memory-bound work
+# scales with the hidden size and the matmuls with its square, so it is what sets small
+# models apart (Llama 2 7B/13B, Llama 3.1 8B on NeMo 24.07, 24.12, 25.09, 25.11 and the
+# long-sequence table); FP8 casts/transposes, RoPE and SwiGLU are all of this kind.
 ACTIVATION_BYTES_PER_HIDDEN = 34.0
-MEMORY_TRAFFIC_MULTIPLE = 4.0
+MEMORY_TRAFFIC_MULTIPLE = 6.0
 
 # Collective latencies (NCCL): per all-reduce inside an NVLink domain and per step of a
 # tree across nodes (nccl-tests doc/PERFORMANCE.md: ~10 us-scale small-message latency).
@@ -86,8 +94,10 @@ PCIE_HOST_GB_PER_S = 10.0
 PCIE_RING_STEP_LATENCY_S = 3e-6
 
 # Share of tensor-parallel communication hidden under compute (Megatron-LM/TE
-# userbuffers overlap). 0 means fully exposed.
-TP_COMM_OVERLAP = 0.3
+# userbuffers overlap). 0 means fully exposed. 0.6 is the cross-source fit (issue 26; it
+# was 0.3): tensor-parallel runs of NeMo, Megatron Bridge, MLPerf Training and the Llama 3
+# paper all support it.
+TP_COMM_OVERLAP = 0.6
 # Share of the backward pass the data-parallel gradient reduction can hide under
 # (bucketed overlap; with pipeline parallelism only the last micro-batches' backward).
 DP_OVERLAP_WINDOW = 0.8
@@ -108,6 +118,49 @@ CP_MIN_TOKENS_PER_GPU = 4096
 # Interleaved 1F1B pipeline: virtual stages per GPU, at most this many and at most the
 # layers held per GPU (Narayanan et al. 2021, bubble = (p - 1) / (v m)).
 MAX_VIRTUAL_STAGES = 4
+
+# Activation memory by recompute mode (docs/workloads.md, "Activation recompute").
+# Of Korthikanti et al.'s 34 bytes per token, layer and hidden unit (GPT layer, sequence
+# parallel, 16-bit), 14 are the inputs of the four linear layers (QKV 2, attention
+# projection 2, first MLP 2, second MLP 8; their section 4.1 breakdown). FP8 and FP4
+# training keep those inputs in the cast format for the weight-gradient GEMM:
+# Transformer Engine's Linear saves "the cast tensor" unless save_original_input is set
+# (NVIDIA/TransformerEngine transformer_engine/pytorch/module/linear.py, Linear
+# docstring; Megatron-Core sets save_original_input only for layers it recomputes).
+# Bytes per element as stored: FP8 1; NVFP4 4 bits plus one E4M3 scale per 16 values =
+# 0.5625 (NVFP4 format: 16-element blocks, E4M3 block scales; arXiv 2509.25149).
+LINEAR_INPUT_BYTES_PER_HIDDEN = 14.0
+CAST_ACTIVATION_BYTES: dict[str, float] = {"fp8": 1.0, "fp4": 0.5625}
+# Selective recompute (Korthikanti et al. 2022, section 4.2; Megatron-Core
+# recompute_modules=["core_attn"]) replays the attention core's forward in the backward
+# pass: the score and value matmuls, 4 of PaLM's 12 L attn_dim T FLOPs per token. Under
+# FlashAttention the scores are never stored, so it saves nothing over no recompute
+# (Megatron Bridge, docs/training/activation-recomputation.md: "with TE fused or Flash
+# Attention, compare core_attn against an empty selective module list"); the automatic
+# choice therefore never picks it, a recipe that states it is charged the replay.
+SELECTIVE_REPLAY_ATTENTION_FLOPS = 4.0
+# Full recompute (granularity "full") keeps only each layer's input (2 bytes per token and
+# hidden unit) and replays the whole forward pass of the layers it covers; the "block"
+# method covers only as many layers per pipeline stage as memory needs (Megatron Bridge,
+# activation-recomputation.md: "partial transformer layer recomputation, which is useful
+# when recomputing only some layers is enough to make the model fit").
+FULL_RECOMPUTE_CHECKPOINT_BYTES_PER_HIDDEN = 2.0
+
+# NVFP4 training (Blackwell): the linear-layer GEMMs run at the FP4 peak, except the
+# share of linear layers the recipe keeps in BF16 for stability: "selective BF16
+# layers", about 16 % of the linear layers in NVIDIA's 12B / 10T-token NVFP4 run
+# ("Pretraining Large Language Models with NVFP4", arXiv 2509.25149). Attention,
+# norms and the optimizer stay in BF16 as in FP8 training. FP4_GEMM_RELATIVE_EFFICIENCY
+# is the share of the FP4 peak the FP4 GEMMs reach relative to GEMM_EFFICIENCY (random
+# Hadamard transforms and 2-D scaling cost extra work), set from the Megatron Bridge
+# NVFP4 rows of Llama 3 70B and 405B on GB200 (docs/validation.md). Those benchmark runs
+# keep no layer in BF16 (Megatron Bridge bf16_with_nvfp4_mixed leaves
+# first_last_layers_bf16 False; training/mixed_precision.py), so their cases state
+# fp4_bf16_share 0; sizing assumes the paper's production recipe.
+FP4_BF16_LINEAR_SHARE = 0.16
+FP4_GEMM_RELATIVE_EFFICIENCY = 0.60
+# Training precisions: the number format of the linear-layer GEMMs.
+TRAINING_PRECISIONS = ("bf16", "fp16", "fp8", "fp4")
 
 # Bytes per gradient element in the data-parallel reduction (BF16 reduce).
 GRAD_REDUCE_BYTES = 2.0

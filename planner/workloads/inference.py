@@ -81,11 +81,13 @@ class InferenceResult:
     currency: str = "USD"  # of the costs per token (the plan's)
     cost_complete: bool = True  # False: the capex share leaves the servers' price out (GPU only, or none)
     cost_basis: str = ""  # what the capex share is from ("server prices", "h100-sxm GPU price (GPU only)")
+    gpu_family: str = ""  # catalog family of the GPU (its vendor picks the error band)
 
     @property
     def error_band(self) -> float | None:
-        """The model's validated relative error for this stack's figures (docs/validation.md)."""
-        return error_band("inference", self.stack)
+        """The model's validated relative error for this stack's figures on this GPU
+        vendor (docs/validation.md)."""
+        return error_band("inference", self.stack, self.gpu_family)
 
     def to_dict(self) -> dict:
         return {
@@ -535,7 +537,7 @@ def infer(model: ModelArch, cl: ClusterSpec, *, precision: str = "bf16",
     if cost is None:
         notes.append(tmsg("no price in the catalog for this GPU or server: cost per token is energy only"))
     return InferenceResult(
-        model=model.slug, gpu=cl.gpu.slug, gpus=cl.gpus, tp=tp, replicas=replicas,
+        model=model.slug, gpu=cl.gpu.slug, gpu_family=cl.gpu.family, gpus=cl.gpus, tp=tp, replicas=replicas,
         precision=precision, kv_precision=kv_precision, input_tokens=isl, output_tokens=osl,
         batch_per_replica=batch, max_concurrent_sequences=max(rep.max_seqs, 0), fits=fits,
         weights_gb=model.weights_gb(precision), weights_per_gpu_gb=rep.weights_per_gpu / GB,

@@ -25,7 +25,8 @@ class _TrainBase(_Spec):
     model: str = Field(min_length=1, description=N_("catalog LLM slug"))
     tokens: PosF = Field(description=N_("training tokens"))
     target_days: PosF | None = Field(default=None, description=N_("target wall-clock duration"))
-    precision: Literal["bf16", "fp16", "fp8"] = "bf16"
+    # number format of the linear-layer matmuls; fp4 is NVFP4 on Blackwell (FP8 elsewhere)
+    precision: Literal["bf16", "fp16", "fp8", "fp4"] = "bf16"
     seq_len: Annotated[int, Field(ge=128, le=1_048_576)] = 4096
     global_batch_tokens: PosF = 4 * 1024 * 1024
     tp: PosI | None = None
@@ -33,7 +34,10 @@ class _TrainBase(_Spec):
     # context parallelism (sequence split across GPUs; long contexts); None: the layout search
     cp: PosI | None = Field(default=None, description=N_("context-parallel GPUs per replica (empty: automatic)"))
     zero: Literal[0, 1, 2, 3] = 1
-    recompute: Literal["selective", "full"] | None = None
+    # activation recompute: none, selective (attention core), full (every layer); None: the
+    # fastest that fits, recomputing only as many layers as memory needs (docs/workloads.md)
+    recompute: Literal["none", "selective", "full"] | None = Field(
+        default=None, description=N_("activation recompute (empty: automatic, the fastest that fits)"))
     # release year of the training software (FP8 speed; calibration.FP8_TRAINING_SOFTWARE_SPEEDUP)
     software: Literal["2023", "2024"] = "2024"
 

@@ -19,7 +19,7 @@ Formulas and sources: ``docs/workloads.md``. Constants: :mod:`.calibration`.
 from __future__ import annotations
 
 import math
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 
 from planner.i18n import tmsg
 
@@ -28,7 +28,12 @@ from .arch import GB, ModelArch
 from .cluster import ClusterSpec
 from .uncertainty import error_band
 
-RECOMPUTE = ("selective", "full")
+# Activation recompute modes a run can state (docs/workloads.md, "Activation recompute"):
+# none (store every activation), selective (replay the attention core), full (keep only
+# each layer's input; partial when only some layers of a stage are covered). "auto"
+# (or None) picks the fastest that fits: none, else full on as few layers as memory needs.
+RECOMPUTE = ("none", "selective", "full")
+RECOMPUTE_MODES = ("auto", *RECOMPUTE)
 # Binary gibibyte: memory per GPU is shown in GiB, the unit the driver counts in
 # (nvidia-smi reports MiB), so an "80 GB" H100 (81,559 MiB) reads 79.6 GiB, not 85.5 GB
 # (docs/workloads.md, "Memory").
@@ -43,14 +48,23 @@ class Layout:
     dp: int
     ep: int = 1
     zero: int = 1
-    recompute: str = "selective"
+    recompute: str = "none"
     # context parallel: each sequence split over cp GPUs (Megatron-Core / Transformer
     # Engine context parallelism; Llama 3 paper section 3.3.2)
     cp: int = 1
+    # full recompute: layers per pipeline stage it covers (block method); None: all of them
+    recompute_layers: int | None = None
 
     @property
     def gpus(self) -> int:
         return self.tp * self.cp * self.pp * self.dp
+
+    def recomputed_layers(self, model: ModelArch) -> float:
+        """Layers per pipeline stage whose forward is replayed in the backward pass."""
+        here = model.layers / self.pp
+        if self.recompute != "full":
+            return 0.0
+        return here if self.recompute_layers is None else min(here, float(self.recompute_layers))
 
 
 @dataclass(slots=True)
@@ -95,6 +109,8 @@ class TrainingResult:
     checkpoint_write_s: float | None
     notes: list[str] = field(default_factory=list)
     nvlink_domain_gpus: int = 8
+    gpu_family: str = ""  # catalog family of the GPU (its vendor picks the error band)
+    model_layers: int = 0
 
     def to_dict(self) -> dict:
         d = {
@@ -111,12 +127,18 @@ class TrainingResult:
             "tokens_per_s_per_gpu": self.tokens_per_s_per_gpu, "mfu": self.mfu,
             "days": self.days, "gpu_hours": self.gpu_hours, "bottleneck": self.bottleneck,
             "step_breakdown_s": asdict(self.times),
+            "layers_per_stage": self.layers_per_stage,
             "checkpoint_size_gb": self.checkpoint_size_gb,
             "checkpoint_write_s": self.checkpoint_write_s,
             "error_band": self.error_band,
             "notes": list(self.notes),
         }
         return d
+
+    @property
+    def layers_per_stage(self) -> int:
+        """Transformer layers one pipeline stage holds (rounded up)."""
+        return math.ceil(self.model_layers / max(1, self.layout.pp))
 
     @property
     def memory_per_gpu_gib(self) -> float:
@@ -129,8 +151,9 @@ class TrainingResult:
 
     @property
     def error_band(self) -> float | None:
-        """The model's validated relative error for training figures (docs/validation.md)."""
-        return error_band("training")
+        """The model's validated relative error for training figures on this GPU vendor
+        (docs/validation.md)."""
+        return error_band("training", None, self.gpu_family)
 
 
 def checkpoint_size_gb(model: ModelArch, method: str = "pretrain") -> float:
@@ -165,14 +188,23 @@ def _pow2_upto(n: int) -> list[int]:
     return out
 
 
-def memory_per_gpu_bytes(model: ModelArch, lay: Layout, seq_len: int, method: str,
-                         micro_batches: int, lora_rank: int = 16) -> float:
-    """Training memory per GPU (bytes): model states under ZeRO, activations, logits.
+def activation_bytes_per_token(model: ModelArch, precision: str = "bf16") -> float:
+    """Bytes one layer stores per token for the backward pass (before the tensor-parallel
+    split): Korthikanti et al.'s 34 x hidden, the linear-layer inputs in the cast format
+    of FP8/FP4 training (calibration.CAST_ACTIVATION_BYTES)."""
+    h = model.hidden
+    b = cal.ACTIVATION_BYTES_PER_HIDDEN * h
+    cast = cal.CAST_ACTIVATION_BYTES.get(precision)
+    if cast is not None:
+        b -= cal.LINEAR_INPUT_BYTES_PER_HIDDEN * h * (1.0 - cast / 2.0)
+    return b
 
-    Context parallelism splits every sequence over ``cp`` GPUs: activations and logits
-    are those of ``seq_len / cp`` tokens, and the optimizer states are sharded over the
-    data-parallel group that includes the context-parallel ranks (they hold the same
-    weights; Megatron-Core's distributed optimizer uses the DP x CP group)."""
+
+def _memory_parts(model: ModelArch, lay: Layout, seq_len: int, method: str, micro_batches: int,
+                  lora_rank: int, precision: str) -> tuple[float, float, float, float]:
+    """(everything but the stored activations, activations of one layer and micro-batch
+    stored in full, the same under full recompute (the layer's input), micro-batches in
+    flight on the first stage)."""
     dense, routed = model.moe_split()
     shard = lay.tp * lay.pp
     p_gpu = dense / shard + routed / (shard * max(1, lay.ep))
@@ -191,21 +223,61 @@ def memory_per_gpu_bytes(model: ModelArch, lay: Layout, seq_len: int, method: st
             states = p_gpu * (w + g + o / dp)
         else:
             states = p_gpu * (w + g + o)
-    h = model.hidden
-    layers_here = model.layers / lay.pp
-    in_flight = min(lay.pp, micro_batches)
-    per_layer_full = seq_gpu * h * cal.ACTIVATION_BYTES_PER_HIDDEN / lay.tp
-    if lay.recompute == "full":
-        act = layers_here * in_flight * seq_gpu * h * 2.0 + per_layer_full
-    else:
-        act = layers_here * in_flight * per_layer_full
+    in_flight = float(min(lay.pp, micro_batches))
+    stored = seq_gpu * activation_bytes_per_token(model, precision) / lay.tp
+    ckpt = seq_gpu * model.hidden * cal.FULL_RECOMPUTE_CHECKPOINT_BYTES_PER_HIDDEN
     logits = seq_gpu * model.vocab * 4.0 / lay.tp
-    return states + act + logits + cal.TRAIN_WORKSPACE_GB * GB
+    return states + logits + cal.TRAIN_WORKSPACE_GB * GB, stored, ckpt, in_flight
+
+
+def min_recompute_layers(model: ModelArch, lay: Layout, seq_len: int, method: str, micro_batches: int,
+                         cap_bytes: float, lora_rank: int = 16, precision: str = "bf16") -> int | None:
+    """The fewest layers per pipeline stage full recompute must cover for ``lay`` to fit
+    ``cap_bytes`` (block method); 0 when nothing needs recomputing, None when even all
+    layers do not fit."""
+    fixed, stored, ckpt, in_flight = _memory_parts(model, lay, seq_len, method, micro_batches, lora_rank, precision)
+    here = model.layers / lay.pp
+    none = fixed + here * in_flight * stored
+    if none <= cap_bytes:
+        return 0
+    saving = in_flight * (stored - ckpt)  # per layer switched to recompute
+    if saving <= 0:
+        return None
+    # the replayed layer's activations are live once during its backward (+ stored)
+    k = math.ceil((none + stored - cap_bytes) / saving - 1e-9)
+    whole = math.ceil(here)
+    if k > whole:
+        return None
+    return max(1, k)
+
+
+def memory_per_gpu_bytes(model: ModelArch, lay: Layout, seq_len: int, method: str,
+                         micro_batches: int, lora_rank: int = 16, precision: str = "bf16") -> float:
+    """Training memory per GPU (bytes): model states under ZeRO, activations, logits.
+
+    Context parallelism splits every sequence over ``cp`` GPUs: activations and logits
+    are those of ``seq_len / cp`` tokens, and the optimizer states are sharded over the
+    data-parallel group that includes the context-parallel ranks (they hold the same
+    weights; Megatron-Core's distributed optimizer uses the DP x CP group).
+
+    Activations: the first pipeline stage holds ``min(pp, micro-batches)`` micro-batches
+    in flight (1F1B). Without recompute (and with selective recompute, which under
+    FlashAttention stores the same) each layer keeps :func:`activation_bytes_per_token`
+    per token / tp; a layer under full recompute keeps only its input, and the layer
+    being replayed needs its full activations once."""
+    fixed, stored, ckpt, in_flight = _memory_parts(model, lay, seq_len, method, micro_batches, lora_rank, precision)
+    here = model.layers / lay.pp
+    k = lay.recomputed_layers(model)
+    act = (here - k) * in_flight * stored + k * in_flight * ckpt + (stored if k > 0 else 0.0)
+    return fixed + act
 
 
 def step_times(model: ModelArch, cl: ClusterSpec, lay: Layout, seq_len: int, seqs: int,
-               precision: str, method: str, software: str = cal.DEFAULT_TRAINING_SOFTWARE) -> StepTimes:
-    """Times of one optimizer step over ``seqs`` sequences on ``lay``."""
+               precision: str, method: str, software: str = cal.DEFAULT_TRAINING_SOFTWARE,
+               fp4_bf16_share: float | None = None) -> StepTimes:
+    """Times of one optimizer step over ``seqs`` sequences on ``lay``. ``fp4_bf16_share``:
+    share of linear layers an NVFP4 recipe keeps in BF16 (default
+    calibration.FP4_BF16_LINEAR_SHARE)."""
     gpu = cl.gpu
     tp, pp, dp, cp = lay.tp, lay.pp, lay.dp, lay.cp
     m = max(1, seqs // dp)  # micro-batches (one sequence each) per pipeline
@@ -217,22 +289,34 @@ def step_times(model: ModelArch, cl: ClusterSpec, lay: Layout, seq_len: int, seq
     # FP8 runs (docs/workloads.md, "Training")
     attn_tok = 12.0 * model.layers * model.attn_dim * full_seq
     flops_tok = model_flops_per_token(model, full_seq, method) - attn_tok
-    if lay.recompute == "full":
-        flops_tok += 2.0 * model.active_params
-        attn_tok += 4.0 * model.layers * model.attn_dim * full_seq
+    # recompute: full replays the forward (2 N + 4 L attn_dim T) of the layers it covers,
+    # selective the attention core's forward (calibration.SELECTIVE_REPLAY_ATTENTION_FLOPS)
+    share = lay.recomputed_layers(model) / (model.layers / pp)
+    if share > 0:
+        flops_tok += 2.0 * model.active_params * share
+        attn_tok += 4.0 * model.layers * model.attn_dim * full_seq * share
+    elif lay.recompute == "selective":
+        attn_tok += cal.SELECTIVE_REPLAY_ATTENTION_FLOPS * model.layers * model.attn_dim * full_seq
     if method == "qlora":
         flops_tok *= cal.QLORA_DEQUANT_OVERHEAD
     # the family's GEMM efficiency times the GPU's sustained-clock ratio to the family's
     # reference (calibration.FAMILY_GEMM_CLOCK_REFERENCE: MI325X at 1,000 W vs MI300X at 750 W)
     eff = cal.GEMM_EFFICIENCY.get(gpu.family, cal.DEFAULT_GEMM_EFFICIENCY) \
         * gpu.compute_clock_factor(cal.FAMILY_GEMM_CLOCK_REFERENCE)
-    peak_attn = gpu.bf16_tflops * 1e12 * eff / cal.ATTENTION_CAUSAL_SHARE
-    if precision == "fp8" and gpu.fp8_tflops:
-        peak = (gpu.fp8_tflops * 1e12 * eff * cal.FP8_GEMM_RELATIVE_EFFICIENCY
-                * cal.FP8_TRAINING_SOFTWARE_SPEEDUP[software])
+    bf16 = gpu.bf16_tflops * 1e12 * eff
+    peak_attn = bf16 / cal.ATTENTION_CAUSAL_SHARE
+    fp8 = (gpu.fp8_tflops * 1e12 * eff * cal.FP8_GEMM_RELATIVE_EFFICIENCY
+           * cal.FP8_TRAINING_SOFTWARE_SPEEDUP[software]) if gpu.fp8_tflops else bf16
+    if precision == "fp4" and gpu.fp4_tflops:
+        # NVFP4: the linear GEMMs at the FP4 rate but the recipe's BF16 share of layers
+        fp4 = gpu.fp4_tflops * 1e12 * eff * cal.FP4_GEMM_RELATIVE_EFFICIENCY
+        keep = cal.FP4_BF16_LINEAR_SHARE if fp4_bf16_share is None else fp4_bf16_share
+        lin = flops_tok * ((1.0 - keep) / fp4 + keep / bf16)
+    elif precision in ("fp8", "fp4"):  # FP4 without FP4 tensor cores runs the FP8 recipe
+        lin = flops_tok / fp8
     else:
-        peak = gpu.bf16_tflops * 1e12 * eff
-    gemm = tokens * (flops_tok / peak + attn_tok / peak_attn) / (tp * pp)
+        lin = flops_tok / bf16
+    gemm = tokens * (lin + attn_tok / peak_attn) / (tp * pp)
     h = model.hidden
     layers_here = model.layers / pp
     mem = (tokens * layers_here * cal.ACTIVATION_BYTES_PER_HIDDEN * cal.MEMORY_TRAFFIC_MULTIPLE
@@ -249,7 +333,7 @@ def step_times(model: ModelArch, cl: ClusterSpec, lay: Layout, seq_len: int, seq
     if tp > 1:
         bw = nvl if tp <= domain else net
         size = seq_gpu * h * 2.0
-        n_ar = 6 if lay.recompute == "full" else 4
+        n_ar = 4 + 2 * share  # the replayed forward repeats its two all-reduces
         per_ar = 2.0 * (tp - 1) / tp * size / bw + (cal.NVLINK_COLLECTIVE_LATENCY_S if tp <= domain
                                                       else cal.NETWORK_HOP_LATENCY_S)
         tp_comm = m * layers_here * n_ar * per_ar * (1.0 - cal.TP_COMM_OVERLAP)
@@ -320,10 +404,13 @@ def cp_options(n: int, seq_len: int, cp: int | None = None) -> list[int]:
 
 def candidate_layouts(model: ModelArch, cl: ClusterSpec, zero: int = 1,
                       tp: int | None = None, pp: int | None = None, cp: int | None = None,
-                      seq_len: int = 4096) -> list[Layout]:
+                      seq_len: int = 4096, recompute: str | None = None) -> list[Layout]:
     """Every tp x cp x pp x dp split of the cluster's GPUs (powers of two for tp, cp and
     pp, tp inside an NVLink domain and not beyond the attention heads, cp only while
-    each GPU keeps ``cal.CP_MIN_TOKENS_PER_GPU`` tokens of a sequence)."""
+    each GPU keeps ``cal.CP_MIN_TOKENS_PER_GPU`` tokens of a sequence). Each split comes
+    with the stated recompute mode, or for "auto" (None) with none and full (:func:`train`
+    narrows full to the layers memory needs)."""
+    modes = ("none", "full") if recompute in (None, "auto") else (recompute,)
     n = cl.gpus
     tps = [tp] if tp else [t for t in _pow2_upto(min(cl.domain_gpus, model.heads)) if n % t == 0]
     out = []
@@ -340,7 +427,7 @@ def candidate_layouts(model: ModelArch, cl: ClusterSpec, zero: int = 1,
                 ep = 1
                 if model.is_moe:
                     ep = max(e for e in _pow2_upto(min(model.experts, d)) if d % e == 0)
-                for rc in RECOMPUTE:
+                for rc in modes:
                     out.append(Layout(t, p, d, ep, zero, rc, c))
     return out
 
@@ -350,7 +437,7 @@ def train(model: ModelArch, cl: ClusterSpec, tokens: float, *, seq_len: int = 40
           method: str = "pretrain", zero: int = 1, tp: int | None = None,
           pp: int | None = None, recompute: str | None = None, goodput: float | None = None,
           lora_rank: int = 16, software: str = cal.DEFAULT_TRAINING_SOFTWARE,
-          cp: int | None = None) -> TrainingResult:
+          cp: int | None = None, fp4_bf16_share: float | None = None) -> TrainingResult:
     """Size a training run: the fastest layout that fits memory, its step time, MFU,
     days and GPU-hours (with goodput), memory per GPU, checkpoint size and write time."""
     if cl.gpus < 1:
@@ -360,15 +447,24 @@ def train(model: ModelArch, cl: ClusterSpec, tokens: float, *, seq_len: int = 40
     if method not in METHODS:
         raise ValueError(tmsg("unknown method {method!r} (use one of {methods})", method=method,
                               methods=", ".join(METHODS)))
+    if precision not in cal.TRAINING_PRECISIONS:
+        raise ValueError(tmsg("unknown training precision {precision!r} (use one of {known})", precision=precision,
+                              known=", ".join(cal.TRAINING_PRECISIONS)))
+    if recompute is not None and recompute not in RECOMPUTE_MODES:
+        raise ValueError(tmsg("unknown recompute mode {mode!r} (use one of {known})", mode=recompute,
+                              known=", ".join(RECOMPUTE_MODES)))
     if software not in cal.FP8_TRAINING_SOFTWARE_SPEEDUP:
         raise ValueError(tmsg("unknown training software {software!r} (use one of {known})", software=software,
                               known=", ".join(cal.FP8_TRAINING_SOFTWARE_SPEEDUP)))
     notes: list[str] = []
+    if precision == "fp4" and not cl.gpu.fp4_tflops:
+        # no FP4 tensor cores (before Blackwell): the run can only use the FP8 recipe
+        notes.append(tmsg("{gpu} has no FP4 tensor cores: sized with the FP8 recipe", gpu=cl.gpu.slug))
+        precision = "fp8"
     seqs = max(1, int(global_batch_tokens // seq_len))
     cap = cl.gpu.capacity_bytes * cal.TRAIN_MEMORY_USABLE
-    layouts = candidate_layouts(model, cl, zero, tp, pp, cp, seq_len)
-    if recompute:
-        layouts = [lay for lay in layouts if lay.recompute == recompute]
+    auto = recompute in (None, "auto")
+    layouts = candidate_layouts(model, cl, zero, tp, pp, cp, seq_len, recompute)
     if not layouts:
         raise ValueError(tmsg("no tensor/context/pipeline split of {gpus} GPUs matches tp={tp}, cp={cp}, pp={pp}",
                               gpus=cl.gpus, tp=tp, cp=cp, pp=pp))
@@ -376,12 +472,20 @@ def train(model: ModelArch, cl: ClusterSpec, tokens: float, *, seq_len: int = 40
     smallest: tuple[Layout, float, int] | None = None
     for lay in layouts:
         s = max(seqs, lay.dp)
-        mem = memory_per_gpu_bytes(model, lay, seq_len, method, max(1, s // lay.dp), lora_rank)
+        if auto and lay.recompute == "full":
+            # partial recompute: only as many layers per stage as memory needs (block
+            # method); a split that fits without recompute is tried as "none"
+            k = min_recompute_layers(model, lay, seq_len, method, max(1, s // lay.dp), cap, lora_rank, precision)
+            if k == 0:
+                continue
+            if k is not None:
+                lay = replace(lay, recompute_layers=k if k < math.ceil(model.layers / lay.pp) else None)
+        mem = memory_per_gpu_bytes(model, lay, seq_len, method, max(1, s // lay.dp), lora_rank, precision)
         if smallest is None or mem < smallest[1]:
             smallest = (lay, mem, s)
         if mem > cap:
             continue
-        st = step_times(model, cl, lay, seq_len, s, precision, method, software)
+        st = step_times(model, cl, lay, seq_len, s, precision, method, software, fp4_bf16_share)
         t = st.total_s / (s * seq_len)
         if best is None or t < best[0]:
             best = (t, lay, mem, st, s)
@@ -389,7 +493,7 @@ def train(model: ModelArch, cl: ClusterSpec, tokens: float, *, seq_len: int = 40
     if best is None:
         assert smallest is not None  # layouts is not empty (refused above)
         lay, mem, s = smallest
-        st = step_times(model, cl, lay, seq_len, s, precision, method, software)
+        st = step_times(model, cl, lay, seq_len, s, precision, method, software, fp4_bf16_share)
         notes.append(tmsg("does not fit: needs {need:.1f} GiB per GPU in the leanest layout, {usable:.1f} GiB usable",
                           need=mem / GIB, usable=cap / GIB))
     else:
@@ -416,7 +520,8 @@ def train(model: ModelArch, cl: ClusterSpec, tokens: float, *, seq_len: int = 40
     else:
         bottleneck = "compute"
     return TrainingResult(
-        model=model.slug, gpu=cl.gpu.slug, gpus=cl.gpus, method=method, precision=precision,
+        model=model.slug, gpu=cl.gpu.slug, gpu_family=cl.gpu.family, model_layers=model.layers, gpus=cl.gpus,
+        method=method, precision=precision,
         layout=lay, fits=fits, memory_per_gpu_gb=mem / GB, memory_capacity_gb=cl.gpu.capacity_bytes / GB,
         seq_len=seq_len, global_batch_tokens=float(batch_tokens), step_s=step,
         tokens_per_s=tps, tokens_per_s_per_gpu=per_gpu, mfu=mfu, days=days,

@@ -1,14 +1,18 @@
 """Recompute the published measurements in ``validation_cases/*.yaml`` with the model.
 
-``python -m planner.workloads.validation`` prints the table of docs/validation.md
-(configuration, source, published figure, prediction, error) and the median error.
+``python -m planner.workloads.validation`` prints the tables of docs/validation.md: the
+fitted and leave-one-source-out errors from the stored fit result (``python -m
+planner.workloads.fit --write --families``), then per case configuration, source,
+published figure, prediction and error. ``--write-doc`` writes them into the doc,
+``--write-bands`` rewrites bands.py from the stored fit result.
 """
 
 from __future__ import annotations
 
-import json
+import re
 import statistics
 import sys
+import warnings
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -20,7 +24,7 @@ from .arch import ModelArch
 from .cluster import cluster_from_catalog
 from .inference import infer
 from .training import model_flops_per_token, train
-from .uncertainty import band_class
+from .uncertainty import stack_class, vendor_of
 
 if TYPE_CHECKING:
     from planner.catalog import Catalog
@@ -60,11 +64,52 @@ def load_cases(path: Path = CASES_PATH) -> dict[str, Any]:
         for key in ("cases", "out_of_scope"):
             for case in doc.get(key) or []:
                 cid = str(case.get("id"))
+                if not case.get("source_key"):
+                    # refused once every case file states one (issue 26)
+                    warnings.warn(f"{file.name}: case {cid!r} has no source_key; using {source_key(case)!r}",
+                                  stacklevel=2)
                 if cid in seen:
                     raise ValueError(f"{file.name}: case id {cid!r} is already used in {seen[cid].name}")
                 seen[cid] = file
                 out[key].append(case)
     return out
+
+
+def source_key(case: dict[str, Any]) -> str:
+    """The publication a case comes from (``source_key``; leave-one-source-out leaves
+    out all cases of one key together). A case without one gets a key derived from its
+    ``url`` (host and path, without the scheme) and :func:`load_cases` warns."""
+    key = case.get("source_key")
+    if key:
+        return str(key)
+    url = str(case.get("url", ""))
+    return re.sub(r"^[a-z]+://(www\.)?", "", url).rstrip("/") or str(case.get("source", "unknown"))
+
+
+def phase(case: dict[str, Any]) -> str:
+    """training, prefill-heavy (time to first token, or more input than output tokens)
+    or decode-heavy."""
+    if case["kind"] != "inference":
+        return "training"
+    if case["metric"] == "first_token_s" or int(case["input_tokens"]) > int(case["output_tokens"]):
+        return "prefill-heavy"
+    return "decode-heavy"
+
+
+def stack_of(case: dict[str, Any]) -> str:
+    """The serving stack of an inference case (legacy TensorRT-LLM releases count as
+    TensorRT-LLM), or the training framework (``stack`` if the case names one, else
+    the Megatron-LM family: NeMo, Megatron-LM, Megatron Bridge and the papers' own)."""
+    if case["kind"] == "inference":
+        return stack_class(case.get("stack"))
+    return str(case.get("stack", "megatron"))
+
+
+def facets(case: dict[str, Any], catalog: Catalog) -> dict[str, str]:
+    """What the fitted and cross-validated tables group a case by."""
+    fam = catalog.gpu(case["gpu"]).family
+    return {"stack": stack_of(case), "vendor": vendor_of(fam) or "", "family": fam,
+            "precision": str(case.get("precision", "bf16")), "phase": phase(case), "kind": case["kind"]}
 
 
 def predict(case: dict[str, Any], catalog: Catalog) -> float:
@@ -105,6 +150,7 @@ def predict(case: dict[str, Any], catalog: Catalog) -> float:
                   global_batch_tokens=float(case.get("global_batch_tokens", 4 * 2**20)),
                   precision=case.get("precision", "bf16"), method=case.get("method", "pretrain"),
                   tp=case.get("tp"), pp=case.get("pp"), cp=case.get("cp"), recompute=case.get("recompute"),
+                  zero=int(case.get("zero", 1)), fp4_bf16_share=case.get("fp4_bf16_share"),
                   goodput=case.get("goodput"), software=str(case.get("software", cal.DEFAULT_TRAINING_SOFTWARE)))
         if metric == "gpu_hours":
             return t.gpu_hours
@@ -166,8 +212,9 @@ def _fmt(v: float) -> str:
     return f"{v:.3g}"
 
 
-SOURCE_TYPES = (("mlperf-inf", "MLPerf Inference"), ("mlperf-train", "MLPerf Training"), ("trtllm", "TensorRT-LLM tables"), ("vllm", "vLLM tables"), ("sglang", "SGLang tables"),
-                ("nemo", "NVIDIA NeMo tables"))
+SOURCE_TYPES = (("mlperf-inf", "MLPerf Inference"), ("mlperf-train", "MLPerf Training"), ("trtllm", "TensorRT-LLM tables"),
+                ("vllm", "vLLM tables"), ("sglang", "SGLang tables"), ("nemo", "NVIDIA NeMo tables"),
+                ("mbridge", "NVIDIA NeMo tables"))
 
 
 def source_type(case: dict[str, Any]) -> str:
@@ -206,11 +253,6 @@ def markdown(results: list[CaseResult], tolerance: float) -> str:
     lines.append(f"Cases: {len(errs)}. Median absolute error: {statistics.median(errs) * 100:.1f} %. "
                  f"Largest: {max(errs) * 100:.1f} % (tolerance ±{tolerance * 100:.0f} %).")
     lines += [""] + summary(results)
-    lines += ["", "Error bands shown with the figures (median absolute error per class; "
-              "`planner/workloads/bands.py`):", "",
-              "| Class | Cases | Band (median) | Worst |", "|---|---:|---:|---:|"]
-    for k, b in error_bands(results).items():
-        lines.append(f"| {k} | {b['cases']} | ±{b['median'] * 100:.0f} % | {b['worst'] * 100:.1f} % |")
     ex = [r for r in results if r.excluded]
     if ex:
         lines += ["", "## Out of scope (computed every run, not asserted)", "",
@@ -227,36 +269,61 @@ def markdown(results: list[CaseResult], tolerance: float) -> str:
     return "\n".join(lines)
 
 
-BANDS_PATH = Path(__file__).with_name("bands.py")
+DOC_PATH = Path(__file__).resolve().parents[2] / "docs" / "validation.md"
+FIT_HEADING = "## Fitted and leave-one-source-out errors"
 
 
-def error_bands(results: list[CaseResult]) -> dict[str, dict[str, Any]]:
-    """Per band class: the median absolute error of its asserted cases (the "±" the app,
-    the PDF and ``--json`` attach to a figure), the worst one and the case count."""
-    groups: dict[str, list[float]] = {}
-    for r in results:
-        if not r.excluded:
-            groups.setdefault(band_class(r.case["kind"], r.case.get("stack")) or "", []).append(abs(r.error))
-    return {k: {"median": round(statistics.median(v), 3), "worst": round(max(v), 3), "cases": len(v)}
-            for k, v in sorted(groups.items())}
+def fit_tables(catalog: Catalog | None = None) -> str:
+    """The fitted and leave-one-source-out tables and the error bands from the stored
+    result of ``python -m planner.workloads.fit --write`` (docs/validation.md)."""
+    from . import fit
 
-
-def bands_module(results: list[CaseResult]) -> str:
-    """The text of ``planner/workloads/bands.py`` (a module, so installed and bundled
-    copies carry it without data-file rules)."""
-    body = json.dumps(error_bands(results), indent=4)
-    return ('"""Validated error bands of the workload model, per class (generated by\n'
-            '``python -m planner.workloads.validation --write-bands`` from validation_cases/,\n'
-            'docs/validation.md; do not edit: a test checks it is current)."""\n\n'
-            f"BANDS = {body}\n")
+    result = fit.load_result()
+    if result is None:
+        return "No stored fit result: run `python -m planner.workloads.fit --write`."
+    problem = fit.validation_problem(catalog)
+    facets = {str(c.case["id"]): c.facets for c in problem.cases}
+    sources = {str(c.case["id"]): c.source for c in problem.cases}
+    lines = [FIT_HEADING, "",
+             "Per stack, GPU vendor, precision and phase: the shipped constants' error, the error with the constants "
+             "fitted to all sources, and the leave-one-source-out (LOSO) error: each source's cases predicted with the "
+             "constants fitted without that source. Signed median and worst keep their sign.", "",
+             fit.markdown(result, facets, sources), "",
+             "Error bands shown with the figures (median absolute LOSO error per stack and GPU vendor, pooled where "
+             f"a class has fewer than {fit.MIN_BAND_CASES} cases; `planner/workloads/bands.py`):", "",
+             "| Class | Cases | Band (median LOSO) | Worst LOSO |", "|---|---:|---:|---:|"]
+    for k, b in fit.bands_from(result, facets).items():
+        lines.append(f"| {k} | {b['cases']} | ±{b['median'] * 100:.0f} % | {b['worst'] * 100:.1f} % |")
+    return "\n".join(lines)
 
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    results, tol = run()
+    from planner.catalog import load_catalog
+
+    from . import fit
+
+    catalog = load_catalog()
+    results, tol = run(catalog)
     if "--write-bands" in argv:
-        BANDS_PATH.write_text(bands_module(results), encoding="utf-8")
-    print(markdown(results, tol))
+        result = fit.load_result()
+        if result is None:
+            print("no stored fit result: run python -m planner.workloads.fit --write", file=sys.stderr)
+            return 2
+        problem = fit.validation_problem(catalog)
+        fit.BANDS_PATH.write_text(fit.bands_module(fit.bands_from(result, {str(c.case["id"]): c.facets
+                                                                             for c in problem.cases})),
+                                  encoding="utf-8")
+    text = fit_tables(catalog) + "\n\n## In-scope cases\n\n" + markdown(results, tol) + "\n"
+    if "--write-doc" in argv:
+        # the generated part of docs/validation.md: from the fit tables to the end
+        doc = DOC_PATH.read_text(encoding="utf-8")
+        head = doc.find(FIT_HEADING)
+        if head < 0:
+            print(f"{DOC_PATH}: no {FIT_HEADING!r} heading to replace from", file=sys.stderr)
+            return 2
+        DOC_PATH.write_text(doc[:head] + text, encoding="utf-8")
+    print(text, end="")
     bad = [r for r in results if not r.excluded and abs(r.error) > tol]
     return 1 if bad else 0
 

@@ -133,7 +133,7 @@ EMPTY_TEXT = TrDict("Workloads", {
     "pp": QT_TRANSLATE_NOOP("Workloads", "auto"),
     "max_seqs": QT_TRANSLATE_NOOP("Workloads", "stack default"),
     "cp": QT_TRANSLATE_NOOP("Workloads", "auto"),
-    "recompute": QT_TRANSLATE_NOOP("Workloads", "auto"),
+    "recompute": QT_TRANSLATE_NOOP("Workloads", "automatic: fastest that fits"),
     "kv_precision": QT_TRANSLATE_NOOP("Workloads", "as weights"),
     "target_days": QT_TRANSLATE_NOOP("Workloads", "no target (size only)"),
     "target_tokens_per_s_per_user": QT_TRANSLATE_NOOP("Workloads", "no target"),
@@ -148,13 +148,18 @@ FIELD_ORDER = ("model", "method", "tokens", "target_days", "users", "target_toke
                "target_ttft_s", "input_tokens", "output_tokens", "precision", "kv_precision", "stack",
                "checkpoint_size_gb", "checkpoint_every_min", "checkpoint_within_s", "dataset_read_gb_per_s")
 
-# choice values the workload fields offer, as the list shows them (the value stays the code)
+# choice values the workload fields offer, as the list shows them (the value stays the code);
+# "field:value" keys first, for values two fields share ("full" method vs "full" recompute)
 CHOICE_TEXT = TrDict("Workloads", {
     "full": QT_TRANSLATE_NOOP("Workloads", "full fine-tuning"), "lora": QT_TRANSLATE_NOOP("Workloads", "LoRA"),
     "qlora": QT_TRANSLATE_NOOP("Workloads", "QLoRA"),
     "trtllm": QT_TRANSLATE_NOOP("Workloads", "TensorRT-LLM"), "vllm": QT_TRANSLATE_NOOP("Workloads", "vLLM"),
     "sglang": QT_TRANSLATE_NOOP("Workloads", "SGLang"),
     "True": QT_TRANSLATE_NOOP("Workloads", "yes"), "False": QT_TRANSLATE_NOOP("Workloads", "no"),
+    "recompute:none": QT_TRANSLATE_NOOP("Workloads", "none"),
+    "recompute:selective": QT_TRANSLATE_NOOP("Workloads", "selective (attention core)"),
+    "recompute:full": QT_TRANSLATE_NOOP("Workloads", "full (every layer)"),
+    "precision:fp4": QT_TRANSLATE_NOOP("Workloads", "fp4 (NVFP4 on Blackwell)"),
 })
 
 BOTTLENECK_TEXT = TrDict("Workloads", {
@@ -298,6 +303,7 @@ def figure_rows(v: WorkloadVerdict | None, kind: str, spec: dict[str, Any]) -> l
             rows.append((_t("Layout"), " · ".join(f"{k.upper()} {lay[k]}" for k in ("tp", "cp", "pp", "dp", "ep")
                                               if lay.get(k) is not None)
                          + _t(" on {gpus} × {gpu}").format(gpus=f.get("gpus"), gpu=f.get("gpu"))))
+            rows.append((_t("Activation recompute"), _recompute_text(lay, f.get("layers_per_stage"))))
         rows.append((_t("Checkpoint"), _num(f.get("checkpoint_size_gb"), ",.1f", " GB")
                      + _t(", written in {time}").format(time=_num(f.get("checkpoint_write_s"), ",.1f", " s"))))
     else:
@@ -315,6 +321,14 @@ def figure_rows(v: WorkloadVerdict | None, kind: str, spec: dict[str, Any]) -> l
     if need:
         rows.append((_t("GPUs that would meet it"), f"{fnum(need, ',')}"))
     return rows
+
+
+def _recompute_text(lay: dict[str, Any], per_stage: int | None) -> str:
+    """How the sized layout recomputes activations (the engine's layout, in words)."""
+    mode, k = lay.get("recompute"), lay.get("recompute_layers")
+    if mode == "full" and k is not None and per_stage:
+        return _t("full, {k} of {n} layers per stage").format(k=k, n=per_stage)
+    return CHOICE_TEXT.get(f"recompute:{mode}") or str(mode)
 
 
 # ----------------------------------------------------------------------------- form
@@ -372,7 +386,7 @@ class _Field(QWidget):
             llm = catalog.get("llms", c)
             if llm is not None:
                 return f"{getattr(llm, 'name', None) or c} ({llm.params_b:g}B)"
-        return CHOICE_TEXT.get(str(c), str(c))
+        return CHOICE_TEXT.get(f"{self.name}:{c}") or CHOICE_TEXT.get(str(c), str(c))
 
     def set_value(self, v: Any) -> None:
         if isinstance(self.editor, QComboBox):
