@@ -67,7 +67,7 @@ REGISTRY: tuple[Constant, ...] = (
     Constant("GEMM_EFFICIENCY[ampere]", 0.35, 0.80, "training on Ampere (A100)"),
     Constant("GEMM_EFFICIENCY[blackwell]", 0.30, 0.80, "training on Blackwell (B200, GB200)"),
     Constant("GEMM_EFFICIENCY[cdna3]", 0.20, 0.70, "training on AMD CDNA3 (MI300X, MI325X)"),
-    Constant("FP8_GEMM_RELATIVE_EFFICIENCY", 0.45, 1.0, "FP8 training and FP8 inference math"),
+    Constant("FP8_GEMM_RELATIVE_EFFICIENCY", 0.45, 1.0, "FP8 training math"),
     Constant("MEMORY_TRAFFIC_MULTIPLE", 1.0, 8.0, "training: memory-bound work per layer and token"),
     Constant("TP_COMM_OVERLAP", 0.0, 0.9, "training with tensor parallelism"),
     Constant("DP_OVERLAP_WINDOW", 0.2, 1.0, "training with data parallelism"),
@@ -80,9 +80,16 @@ REGISTRY: tuple[Constant, ...] = (
              tied=("STACKS[trtllm-0.6].compute_efficiency",)),
     Constant("STACKS[trtllm].step_overhead_s", 0.0005, 0.01, "TensorRT-LLM per-step overhead",
              tied=("STACKS[trtllm-0.6].step_overhead_s",)),
-    Constant("STACKS[vllm].bandwidth_efficiency", 0.4, 0.95, "vLLM decode"),
-    Constant("STACKS[vllm].compute_efficiency", 0.25, 0.9, "vLLM prefill and batched decode"),
-    Constant("STACKS[vllm].step_overhead_s", 0.0005, 0.02, "vLLM per-step overhead"),
+    Constant("STACKS[vllm].bandwidth_efficiency", 0.4, 0.95, "vLLM V1 (2025) decode"),
+    Constant("STACKS[vllm].compute_efficiency", 0.25, 0.9, "vLLM V1 (2025) prefill and batched decode"),
+    Constant("STACKS[vllm].step_overhead_s", 0.0005, 0.02, "vLLM V1 (2025) per-step overhead"),
+    Constant("STACKS[vllm-2024].bandwidth_efficiency", 0.4, 0.95, "vLLM V0 (2024) decode; ROCm vLLM"),
+    Constant("STACKS[vllm-2024].compute_efficiency", 0.25, 0.9, "vLLM V0 (2024) prefill and batched decode; ROCm vLLM"),
+    Constant("STACKS[vllm-2024].step_overhead_s", 0.0005, 0.02, "vLLM V0 (2024) per-step overhead; ROCm vLLM"),
+    Constant("STACKS[sglang].bandwidth_efficiency", 0.4, 0.95, "SGLang decode"),
+    Constant("STACKS[sglang].compute_efficiency", 0.25, 0.9, "SGLang prefill and batched decode"),
+    Constant("INFERENCE_PRECISION_EFFICIENCY[fp8]", 0.45, 1.0, "FP8 inference math (Hopper, Blackwell)"),
+    Constant("INFERENCE_PRECISION_EFFICIENCY[fp4]", 0.3, 1.0, "FP4 inference math (Blackwell)"),
     Constant("FAMILY_INFERENCE_FACTOR[blackwell]", 0.6, 1.2, "inference on Blackwell"),
     Constant("FAMILY_INFERENCE_FACTOR[ampere]", 0.6, 1.2, "inference on Ampere"),
     Constant("FAMILY_INFERENCE_FACTOR[ada]", 0.6, 1.2, "inference on Ada (L40S, L4)"),
@@ -293,7 +300,34 @@ def source_family(key: str) -> str:
     return "-".join(words[:2]) if words[0] == "mlperf" and len(words) > 1 else words[0]
 
 
-def run_fit(problem: Problem, *, loso: bool = True, sweeps: int = 4, families: bool = False) -> FitReport:
+_FOLD_PROBLEM: list[Any] = []  # the problem a forked worker fits (inherited, never pickled)
+
+
+def _fold_worker(job: tuple[frozenset[int], int]) -> dict[str, float]:
+    train, sweeps = job
+    return fit(_FOLD_PROBLEM[0], set(train), sweeps)
+
+
+def _folds(problem: Problem, everything: set[int], helds: list[set[int]], sweeps: int,
+           workers: int) -> list[dict[str, float]]:
+    """The constants fitted without each held-out set, in order; the folds are independent,
+    so ``workers`` > 1 fits them in that many forked processes (POSIX; one process elsewhere).
+    The result is the same either way: every fold starts from the shipped constants."""
+    jobs = [(frozenset(everything - held), sweeps) for held in helds]
+    import multiprocessing
+
+    if workers > 1 and "fork" in multiprocessing.get_all_start_methods():
+        _FOLD_PROBLEM[:] = [problem]
+        try:
+            with multiprocessing.get_context("fork").Pool(workers) as pool:
+                return pool.map(_fold_worker, jobs, chunksize=1)
+        finally:
+            _FOLD_PROBLEM.clear()
+    return [fit(problem, set(train), sw) for train, sw in jobs]
+
+
+def run_fit(problem: Problem, *, loso: bool = True, sweeps: int = 4, families: bool = False,
+            workers: int = 1) -> FitReport:
     """The all-source fit, and per case its shipped, fitted and leave-one-source-out error;
     with ``families`` also leave-one-family-out ("lofo": a whole series of releases held
     out at once, the stricter test where releases of one suite are correlated)."""
@@ -307,16 +341,17 @@ def run_fit(problem: Problem, *, loso: bool = True, sweeps: int = 4, families: b
     loso_pred: dict[int, float] = {}
     folds: dict[str, dict[str, float]] = {}
     if loso:
-        for src in sorted({c.source for c in problem.cases}):
-            held = {i for i in everything if problem.cases[i].source == src}
-            vals = fit(problem, everything - held, sweeps)
+        sources = sorted({c.source for c in problem.cases})
+        helds = [{i for i in everything if problem.cases[i].source == src} for src in sources]
+        for src, held, vals in zip(sources, helds, _folds(problem, everything, helds, sweeps, workers)):
             folds[src] = {k: v for k, v in vals.items() if not _same(v, problem.shipped[k])}
             loso_pred.update(problem.predict_all(vals, held))
     lofo_pred: dict[int, float] = {}
     if families:
-        for fam in sorted({source_family(c.source) for c in problem.cases}):
-            held = {i for i in everything if source_family(problem.cases[i].source) == fam}
-            lofo_pred.update(problem.predict_all(fit(problem, everything - held, sweeps), held))
+        fams = sorted({source_family(c.source) for c in problem.cases})
+        helds = [{i for i in everything if source_family(problem.cases[i].source) == fam} for fam in fams]
+        for held, vals in zip(helds, _folds(problem, everything, helds, sweeps, workers)):
+            lofo_pred.update(problem.predict_all(vals, held))
     errors = {}
     for i in sorted(everything):
         case = problem.cases[i].case
@@ -510,7 +545,11 @@ def stale_cases(result: dict[str, Any], problem: Problem) -> list[str]:
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     problem = validation_problem()
-    rep = run_fit(problem, loso="--no-loso" not in argv, families="--families" in argv)
+    import os
+
+    # the folds are independent: one process per core (at most 2 by default; --workers N)
+    workers = int(argv[argv.index("--workers") + 1]) if "--workers" in argv else min(2, os.cpu_count() or 1)
+    rep = run_fit(problem, loso="--no-loso" not in argv, families="--families" in argv, workers=workers)
     data = report_dict(rep)
     facets = {str(c.case["id"]): c.facets for c in problem.cases}
     if "--write" in argv:

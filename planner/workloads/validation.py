@@ -12,7 +12,6 @@ from __future__ import annotations
 import re
 import statistics
 import sys
-import warnings
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -65,9 +64,9 @@ def load_cases(path: Path = CASES_PATH) -> dict[str, Any]:
             for case in doc.get(key) or []:
                 cid = str(case.get("id"))
                 if not case.get("source_key"):
-                    # refused once every case file states one (issue 26)
-                    warnings.warn(f"{file.name}: case {cid!r} has no source_key; using {source_key(case)!r}",
-                                  stacklevel=2)
+                    # the leave-one-source-out fit groups by it: a case without one is refused
+                    raise ValueError(f"{file.name}: case {cid!r} has no source_key (one short id per "
+                                     f"publication, e.g. {source_key(case)!r})")
                 if cid in seen:
                     raise ValueError(f"{file.name}: case id {cid!r} is already used in {seen[cid].name}")
                 seen[cid] = file
