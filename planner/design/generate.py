@@ -1002,7 +1002,7 @@ def _switches_per_rack(catalog: Catalog, sw: str, rack_type: str, design: BuildD
 
 def _estimate_switches(catalog: Catalog, design: BuildDesign, sw: str, role: str, n_servers: int,
                        fc: FabricChoice) -> int:
-    from planner.fabric.ports import device_ports, link_and_radix
+    from planner.fabric.ports import cage_lanes, device_ports, lanes_of, link_and_radix
     from planner.fabric.topology import FabricDesignError, design_fat_tree
 
     dp = device_ports(catalog, design.server)
@@ -1010,13 +1010,16 @@ def _estimate_switches(catalog: Catalog, design: BuildDesign, sw: str, role: str
     nodes, rails = n_servers, len(ports)
     speeds = [p.speed_gbps for p in ports]
     rail = fc.rail_optimised and role == "compute"
-    if role == "storage" and design.storage is not None:
-        sp = _role_ports(catalog, design.storage.device, "storage")
-        speeds += [p.speed_gbps for p in sp]
-        nodes, rails, rail = n_servers * len(ports) + design.storage.count * len(sp), 1, False
+    sp = _role_ports(catalog, design.storage.device, "storage") if role == "storage" and design.storage else []
+    speeds += [p.speed_gbps for p in sp]
     if not speeds or not nodes or not rails:
         return 0
     link, sw_ports = link_and_radix(catalog, min(speeds), sw)
+    if sp and design.storage is not None:
+        # each port on the lanes it takes (a port as fast as a cage takes all of it: autowire)
+        lanes = cage_lanes(sw_ports, catalog, sw)
+        nodes, rails, rail = (n_servers * sum(lanes_of(p.speed_gbps, lanes) for p in ports)
+                              + design.storage.count * sum(lanes_of(p.speed_gbps, lanes) for p in sp)), 1, False
     try:
         return design_fat_tree(nodes, rails, len(sw_ports), link, fc.oversubscription, rail).switches
     except FabricDesignError as e:

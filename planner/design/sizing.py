@@ -185,17 +185,28 @@ def _fabric_tree(catalog: Catalog, design: BuildDesign, sw: str, role: str, n_se
     nodes, rails = n_servers, len(ports)
     speeds = [p.speed_gbps for p in ports]
     rail = fc.rail_optimised and role == "compute"
-    if role == "storage" and design.storage is not None:
-        sp = _ports(catalog, design.storage.device, "storage", memo)
-        speeds += [p.speed_gbps for p in sp]
-        nodes, rails, rail = n_servers * len(ports) + design.storage.count * len(sp), 1, False
+    sp = _ports(catalog, design.storage.device, "storage", memo) if role == "storage" and design.storage else []
+    speeds += [p.speed_gbps for p in sp]
     if not speeds or not nodes or not rails:
         return None
     link, radix = link_and_radix(catalog, min(speeds), sw, memo)
+    if sp and design.storage is not None:
+        # each port on the lanes it takes (generate._estimate_switches, autowire)
+        srv_lanes, sto_lanes = _memo(memo, ("lanes", design.server, design.storage.device, sw, link),
+                                     lambda: _lanes(catalog, sw, link, ports, sp))
+        nodes, rails, rail = n_servers * srv_lanes + design.storage.count * sto_lanes, 1, False
     try:
         return design_fat_tree(nodes, rails, radix, link, fc.oversubscription, rail)
     except FabricDesignError as e:
         raise gen.DesignError(tmsg("{kind}: {reason}", kind=role, reason=gen.reason_of(e))) from None
+
+
+def _lanes(catalog: Catalog, sw: str, link: float, ports: list[Any], sp: list[Any]) -> tuple[int, int]:
+    from planner.fabric.ports import cage_lanes, lanes_of
+    from planner.fabric.ports import link_and_radix as lr
+
+    lanes = cage_lanes(lr(catalog, link, sw)[1], catalog, sw)
+    return sum(lanes_of(p.speed_gbps, lanes) for p in ports), sum(lanes_of(p.speed_gbps, lanes) for p in sp)
 
 
 def estimate_switches(catalog: Catalog, design: BuildDesign, sw: str, role: str, n_servers: int, fc: FabricChoice,
