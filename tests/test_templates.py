@@ -80,8 +80,15 @@ def test_template_layout_power_and_cooling(built, catalog, name):
             for p in rack.placements:
                 if catalog.device(p.device).kind != "pdu":
                     assert {plan.feed(plan.placement(c.pdu).feed).side for c in p.power} == {"A", "B"}, p.name
-        # one management switch per rack
-        assert sum(1 for p in rack.placements if p.device == "nvidia-sn2201") >= 1
+    # management switches sized to the ports in use (one when every BMC port fits one switch),
+    # every management port wired
+    from planner.design.generate import mgmt_ports, mgmt_switch_count
+
+    mgmt = [p for p, _ in plan.index.iter_placements() if p.device == "nvidia-sn2201"]
+    ports = sum(mgmt_ports(catalog, p.device) for p, _ in plan.index.iter_placements())
+    assert len(mgmt) == mgmt_switch_count(catalog, "nvidia-sn2201", [ports]) if ports <= 48 else len(mgmt) >= 1
+    wired = {lk.a.placement for lk in plan.links if lk.fabric.startswith("fab-mgmt")}
+    assert {p.id for p, _ in plan.index.iter_placements() if mgmt_ports(catalog, p.device)} <= wired
     # rows on hot/cold aisles: orientations alternate, inside the room
     orients = [row.orientation_deg for row in room.rows]
     assert orients == [180 if i % 2 == 0 else 0 for i in range(len(orients))]

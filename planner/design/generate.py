@@ -529,13 +529,18 @@ def _pdu_model(catalog: Catalog, slug: str) -> _PduModel:
                      cap / (3 if info.phases == 3 else 1))
 
 
-def _assign_cords(loads: list[tuple[str, float, int]], sides: list[list[int]], pdu: _PduModel
-                  ) -> tuple[list[list[tuple[int, int]]], float]:
+IMBALANCE_PERCENT = 20.0  # the engine's phase_imbalance_warn_percent (EngineSettings)
+
+
+def _assign_cords(loads: list[tuple[str, float, int]], sides: list[list[int]], pdu: _PduModel,
+                  mode: str = "phase") -> tuple[list[list[tuple[int, int]]], float]:
     """Cords of each device ``(id, max W, cords)`` to PDUs (index into the rack's PDUs) and
-    outlets: a device's cords alternate sides; each takes the least-loaded phase of its
-    side's PDUs (then the first PDU, the lowest free outlet), heaviest cords first (as an
-    installer balancing phases would). Returns the cords, in ``loads`` order, and the
-    heaviest phase load after losing a side."""
+    outlets: a device's cords alternate sides, heaviest cords first (as an installer
+    balancing phases would). ``mode="phase"``: each cord on the least-loaded phase of its
+    side's PDUs (then the first PDU, the lowest free outlet); ``"triples"``: a side's cords
+    dealt to its PDUs three at a time (one per phase), each on the PDU's least-loaded phase,
+    so a PDU is not left with one heavy cord. Returns the cords, in ``loads`` order, and
+    the heaviest phase load after losing a side."""
     n_pdus = sum(len(s) for s in sides)
     free: list[dict[int, list[int]]] = []
     for _ in range(n_pdus):
@@ -546,12 +551,24 @@ def _assign_cords(loads: list[tuple[str, float, int]], sides: list[list[int]], p
     normal = [[0.0, 0.0, 0.0] for _ in range(n_pdus)]
     out: list[list[tuple[int, int]]] = [[] for _ in loads]
     order = sorted(range(len(loads)), key=lambda i: (-loads[i][1] / loads[i][2], i))
+    dealt = [0] * len(sides)
+    phases = 3 if pdu.phases == 3 else 1
     for i in order:
         _dev, max_w, cords = loads[i]
         for c in range(cords):
-            side = sides[c % len(sides)]
-            best = min(((normal[k][ph], j, ph, k) for j, k in enumerate(side) for ph, lst in free[k].items() if lst),
+            si = c % len(sides)
+            side = sides[si]
+            cands = side
+            if mode == "triples":
+                k_pdu = side[(dealt[si] // phases) % len(side)]
+                if any(free[k_pdu].values()):
+                    cands = [k_pdu]
+                dealt[si] += 1
+            best = min(((normal[k][ph], j, ph, k) for j, k in enumerate(cands) for ph, lst in free[k].items() if lst),
                        default=None)
+            if best is None:
+                best = min(((normal[k][ph], j, ph, k) for j, k in enumerate(side) for ph, lst in free[k].items() if lst),
+                           default=None)
             if best is None:
                 raise DesignError(tmsg("pdu: more cords than outlets"))
             _load, _j, ph, k = best
@@ -573,6 +590,52 @@ def _assign_cords(loads: list[tuple[str, float, int]], sides: list[list[int]], p
     return out, worst
 
 
+def _imbalanced(loads: list[tuple[str, float, int]], cords: list[list[tuple[int, int]]], pdu: _PduModel) -> int:
+    """PDUs whose phases the engine finds imbalanced (more than 20 % from the mean with the
+    heaviest phase above 10 % of its derated rating: planner.engine.core's rule)."""
+    if pdu.phases != 3:
+        return 0
+    per: dict[int, list[float]] = {}
+    for (_dev, max_w, n), mine in zip(loads, cords):
+        for k, o in mine:
+            per.setdefault(k, [0.0, 0.0, 0.0])[pdu.phase_of(o)] += max_w / n
+    bad = 0
+    for ph in per.values():
+        mean = sum(ph) / 3
+        if mean > 0 and max(ph) > 0.1 * pdu.phase_cap_w and max(abs(x - mean) for x in ph) / mean * 100 > IMBALANCE_PERCENT:
+            bad += 1
+    return bad
+
+
+def choose_cords(loads: list[tuple[str, float, int]], n_sides: int, pdu: _PduModel
+                 ) -> tuple[int, list[list[int]], list[list[tuple[int, int]]]] | None:
+    """PDUs per side and every cord's PDU and outlet for a rack's ``loads``: the fewest PDUs
+    per side (up to four) whose phases carry the rack after losing a side (each at most 90 %
+    of its continuous rating) with no PDU's phases imbalanced (the engine's 20 %), trying both
+    ways of spreading cords (:func:`_assign_cords`); where no count balances, the fewest that
+    carry the rack. None: four per side do not carry it."""
+    fallback = None
+    for per_side in range(1, MAX_PDUS_PER_SIDE + 1):
+        sides = [[s + n_sides * k for k in range(per_side)] for s in range(n_sides)]
+        if sum(c for _, _, c in loads) > pdu.outlets * per_side * n_sides:
+            continue
+        last = None
+        for mode in ("phase", "triples"):
+            try:
+                cords, worst = _assign_cords(loads, sides, pdu, mode)
+            except DesignError:
+                continue
+            last = (per_side, sides, cords)
+            if worst <= pdu.phase_cap_w * FILL:
+                if not _imbalanced(loads, cords, pdu):
+                    return per_side, sides, cords
+                if fallback is None:
+                    fallback = (per_side, sides, cords)
+        if per_side == MAX_PDUS_PER_SIDE and fallback is None and last is not None:
+            fallback = last  # none carries it: the most there are (the engine then says so)
+    return fallback
+
+
 def _power_rack(plan: Plan, catalog: Catalog, rack: Rack, pdu: _PduModel, redundancy: str, checker: PlacementChecker,
                 link_ends: dict[str, int]) -> None:
     """0U PDUs on feeds of their own for ``rack``, as many per side as its maximum draw needs,
@@ -588,15 +651,7 @@ def _power_rack(plan: Plan, catalog: Catalog, rack: Rack, pdu: _PduModel, redund
     if not loads:
         return
     n_sides = 2 if redundancy == "2N" else 1
-    chosen = None
-    for per_side in range(1, MAX_PDUS_PER_SIDE + 1):
-        sides = [[s + n_sides * k for k in range(per_side)] for s in range(n_sides)]
-        if sum(c for _, _, c in loads) > pdu.outlets * per_side * n_sides:
-            continue
-        cords, worst = _assign_cords(loads, sides, pdu)
-        chosen = (per_side, sides, cords)
-        if worst <= pdu.phase_cap_w * FILL:
-            break
+    chosen = choose_cords(loads, n_sides, pdu)
     if chosen is None:
         raise DesignError(tmsg("pdu: {rack} needs more than {n} {pdu} per side", rack=rack.name, n=MAX_PDUS_PER_SIDE,
                                 pdu=pdu.slug))
@@ -751,9 +806,11 @@ def _generate(design: BuildDesign, catalog: Catalog, ch: Choices, workloads: lis
             raise DesignError(tmsg("storage.device: one {device} does not fit a rack's limits", device=storage.device))
     n_storage_racks = math.ceil(n_storage / stor_per_rack) if n_storage else 0
 
-    # network racks: estimate them now (the same fat-tree sizing auto-wire uses) for the layout
+    # network racks: estimate them now (the same fat-tree sizing auto-wire uses) for the layout;
+    # a fabric whose switches fit a compute or storage rack goes there (switch_homes)
     sw_per_rack = {}
     est_net_racks = 0
+    fabs = []
     for fc, sw, role in ((design.compute, ch.compute_switch, "compute"),
                          (design.storage_fabric or (_storage_fabric(design, catalog) if n_storage else None),
                           ch.storage_switch, "storage"),
@@ -761,7 +818,13 @@ def _generate(design: BuildDesign, catalog: Catalog, ch: Choices, workloads: lis
         if fc is None or sw is None:
             continue
         sw_per_rack[sw] = _switches_per_rack(catalog, sw, ch.network_rack_type, design)
-        est_net_racks += math.ceil(_estimate_switches(catalog, design, sw, role, n_servers, fc) / sw_per_rack[sw])
+        fabs.append((role, sw, _estimate_switches(catalog, design, sw, role, n_servers, fc)))
+    homes = dict(zip([r for r, _, _ in fabs],
+                     switch_homes(design, catalog, ch, n_servers, n_storage, stor_per_rack,
+                                  [(sw, n) for _, sw, n in fabs])))
+    for role, sw, n in fabs:
+        if homes[role] is None:
+            est_net_racks += math.ceil(n / sw_per_rack[sw])
 
     compute_rows = [min(RACKS_PER_ROW, n_compute_racks - k) for k in range(0, n_compute_racks, RACKS_PER_ROW)]
     net_row_racks = n_storage_racks + est_net_racks
@@ -849,6 +912,10 @@ def _generate(design: BuildDesign, catalog: Catalog, ch: Choices, workloads: lis
 
     # fabrics
     def wire(kind: str, members: list[str], sw: str, fc: FabricChoice, name: str, part: Steps, **kw: Any) -> None:
+        home = homes.get(kind)
+        if home is not None:
+            racks = b.compute_racks + b.storage_racks
+            kw["switch_racks"] = [racks[home].id]
         try:
             res = autowire(plan, catalog, members, sw, kind=kind, oversubscription=fc.oversubscription,
                            rail_optimised=fc.rail_optimised if kind == "compute" else False,
@@ -932,23 +999,65 @@ def _generate(design: BuildDesign, catalog: Catalog, ch: Choices, workloads: lis
     return Plan.model_validate(plan.model_dump())
 
 
+def mgmt_ports(catalog: Catalog, slug: str) -> int:
+    """A device's management (BMC) ports the management network wires; 0 for a management switch."""
+    from planner.fabric.ports import device_ports
+
+    if not _mgmt_member(catalog, slug):
+        return 0
+    dp = device_ports(catalog, slug)
+    return len(dp.role("management")) if dp is not None else 0
+
+
+def mgmt_switch_count(catalog: Catalog, switch: str, ports_per_row: Sequence[int]) -> int:
+    """Management switches for ``ports_per_row`` management ports in each row (the
+    right-sizing rule, docs/plan-for.md): one switch when every port fits its downlinks at
+    1 GbE, else end-of-row leaves filled port by port at 8:1 with the spines of one network
+    (a network per row when two tiers do not reach). :func:`_wire_management` wires it so."""
+    from planner.fabric.ports import link_and_radix
+    from planner.fabric.topology import leaf_split
+
+    _link, ports = link_and_radix(catalog, 1.0, switch)
+    radix = len(ports)
+    total = sum(ports_per_row)
+    if radix < 2 or total <= radix:
+        return 1 if total else 0
+    d, u = leaf_split(radix, MGMT_OVERSUBSCRIPTION)
+
+    def spines(leaves: int) -> int | None:
+        if leaves <= 1:
+            return 0
+        return next((k for k in range(max(1, math.ceil(leaves * u / radix)), u + 1) if u % k == 0), None)
+
+    leaves = [math.ceil(n / d) for n in ports_per_row if n]
+    one = spines(sum(leaves))
+    if one is not None:
+        return sum(leaves) + one
+    return sum(n + (spines(n) or 0) for n in leaves)
+
+
 def _wire_management(plan: Plan, catalog: Catalog, ch: Choices, switch: str, rows: list[Row]) -> None:
-    """A management switch in every rack for its devices' BMC/management ports, spines where
-    free U allows: one network for the plan, else (more racks than two tiers of the switch
-    reach) one per row."""
+    """The management network sized to the ports in use (:func:`mgmt_switch_count`): one
+    switch at the top of the first compute rack when every BMC/management port fits it,
+    else leaves per row (filled port by port) and spines, in the network row's racks first;
+    one network per row where two tiers do not reach."""
     from planner.fabric.autowire import autowire
+    from planner.fabric.ports import link_and_radix
 
     def members(rs: list[Row]) -> list[str]:
         return [p.id for row in rs for rk in row.racks for p in rk.placements if _mgmt_member(catalog, p.device)]
+
+    radix = len(link_and_radix(catalog, 1.0, switch)[1])
 
     def wire(rs: list[Row], fid: str, name: str) -> None:
         ids = members(rs)
         if not ids:
             return
+        one = sum(mgmt_ports(catalog, plan.placement(i).device) for i in ids) <= radix
         res = autowire(plan, catalog, ids, switch, kind="management", oversubscription=MGMT_OVERSUBSCRIPTION,
-                       rail_optimised=False, leaf_per="rack",
-                       # spines in the network row's racks first (it is the last row)
-                       switch_racks=[rk.id for row in reversed(rs) for rk in row.racks],
+                       rail_optimised=False, leaf_per=None if one else "row",
+                       # one switch: the first compute rack's top U; spines in the network row first
+                       switch_racks=[rk.id for row in (rs if one else list(reversed(rs))) for rk in row.racks],
                        rack_type=ch.network_rack_type, network_row=rs[-1].id, fabric_id=fid, fabric_name=name)
         res.edit.apply(plan)
 
@@ -998,6 +1107,75 @@ def _switches_per_rack(catalog: Catalog, sw: str, rack_type: str, design: BuildD
     if design.max_rack_kw is not None:
         budget = min(budget, design.max_rack_kw * 1000 - 200.0)
     return max(1, min((rt.u_height - 2) // h, int(budget // w)))
+
+
+def switch_homes(design: BuildDesign, catalog: Catalog, ch: Choices, n_servers: int, n_storage: int,
+                 stor_per_rack: int, fabrics: Sequence[tuple[str, int]]) -> list[int | None]:
+    """The right-sizing rule for network racks (docs/plan-for.md): each fabric's switches
+    (``(switch, count)``, in wiring order) go into one compute rack (then one storage rack)
+    whose free U (U1 and the top U kept) and power and cooling headroom (90 % of the
+    cooling, ``max_rack_kw``, what four PDUs per side carry) take them all, with the
+    fabrics placed before it; index of that rack (compute racks first, then storage racks),
+    or None: a network rack. Immersion tanks and GB200 NVL72 racks take none."""
+    if not fabrics:
+        return []
+    fit = ch.fit
+    per = fit.servers_per_rack
+    n_compute = math.ceil(n_servers / per)
+    s = _settings()
+    free_u: list[float] = []
+    free_w: list[float] = []
+    free_air: list[float] = []
+    if design.platform != "gb200-nvl72" and design.cooling != "immersion":
+        sdev = catalog.device(design.server)
+        spec = _specs(catalog).device(design.server)
+        h = max(1, math.ceil(sdev.u_height or 1))
+        rt = catalog.rack_type(ch.rack_type)
+        pdu = _pdu_model(catalog, ch.pdu)
+        pdu_w = MAX_PDUS_PER_SIDE * (3 if pdu.phases == 3 else 1) * pdu.phase_cap_w * FILL * FILL
+        cap_w = fit.cooling_kw * 1000 * FILL
+        if design.max_rack_kw is not None:
+            cap_w = min(cap_w, design.max_rack_kw * 1000)
+        left = n_servers
+        for _ in range(n_compute):
+            k = min(per, left)
+            left -= k
+            load = k * fit.server_kw * 1000 + 200.0
+            free_u.append(rt.u_height - 2 - k * h)
+            free_w.append(min(cap_w, pdu_w) - load)
+            air = (s.residual_air_limit_kw * 1000 * FILL - k * spec.max_w * (1 - spec.liquid_fraction) - 200.0
+                   if design.cooling == "dlc" else math.inf)
+            free_air.append(air)
+    if n_storage and design.storage is not None:
+        sdev = catalog.device(design.storage.device)
+        sspec = _specs(catalog).device(design.storage.device)
+        h = max(1, math.ceil(sdev.u_height or 1))
+        nrt = catalog.rack_type(ch.network_rack_type)
+        w = sspec.max_w + OPTICS_W * len(_role_ports(catalog, design.storage.device, "storage"))
+        cap_w = s.air_containment_limit_kw * 1000 * FILL
+        if design.max_rack_kw is not None:
+            cap_w = min(cap_w, design.max_rack_kw * 1000)
+        for j in range(math.ceil(n_storage / stor_per_rack)):
+            k = min(stor_per_rack, n_storage - j * stor_per_rack)
+            free_u.append(nrt.u_height - 2 - k * h)
+            free_w.append(cap_w - k * w - 200.0)
+            free_air.append(math.inf)
+    out: list[int | None] = []
+    for sw, count in fabrics:
+        d = catalog.device(sw)
+        from planner.fabric.ports import device_ports
+
+        dp = device_ports(catalog, sw)
+        ports = len([p for p in dp.ports if p.role == "fabric"]) if dp is not None else 0
+        u = max(1, math.ceil(d.u_height or 1)) * count
+        w = (_specs(catalog).device(sw).max_w + OPTICS_W * ports) * count
+        home = next((i for i in range(len(free_u)) if free_u[i] >= u and free_w[i] >= w and free_air[i] >= w), None)
+        if home is not None:
+            free_u[home] -= u
+            free_w[home] -= w
+            free_air[home] -= w
+        out.append(home)
+    return out
 
 
 def _estimate_switches(catalog: Catalog, design: BuildDesign, sw: str, role: str, n_servers: int,

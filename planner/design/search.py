@@ -610,6 +610,45 @@ class _Search:
         return _Fabric(self.catalog.device(sw), tech, link, len(ports), t.leaves, t.spines, t.cores,
                        t.leaf_oversubscription, cables, optics)
 
+    def _homed_cables(self, fab: _Fabric, n: int, oversub: float, rc: sizing.RackCount, ch: gen.Choices,
+                      home: int) -> tuple[dict[str, int], float]:
+        """Cables of a compute fabric whose switches sit in compute rack ``home``
+        (generate.switch_homes): node-leaf runs by rack distance (in the rack: half its height
+        and the slack; to another rack: over the tray, planner.fabric.cabling's route), the
+        leaf-spine runs inside the rack; and the optics' draw this changes."""
+        from planner.fabric.cabling import CableRules
+
+        rules = CableRules()
+        rack_w, _d = gen._rack_dims(self.catalog, ch.rack_type)
+        height_m = self.catalog.rack_type(ch.rack_type).u_height * 0.04445
+        out: dict[str, int] = {}
+        optics = 0.0
+
+        def put(count: int, length: float) -> None:
+            nonlocal optics
+            m = self._medium(fab.link_gbps, round(length, 1))
+            if m is None or not count:
+                return
+            out[m.cable] = out.get(m.cable, 0) + count
+            optics += 2 * count * m.power_w_per_end
+            if m.transceiver:
+                out[m.transceiver] = out.get(m.transceiver, 0) + 2 * count
+
+        left = n
+        for i in range(rc.compute):
+            k = min(rc.servers_per_rack, left)
+            left -= k
+            far = abs(i - home) * rack_w
+            length = (height_m / 2 + rules.slack_m if not far
+                      else far + 2 * (height_m / 2 + rules.tray_clearance_m) + rules.slack_m)
+            put(k * fab.rails, length)
+        from planner.fabric.topology import design_fat_tree
+
+        link, radix = sizing.link_and_radix(self.catalog, fab.link_gbps, fab.switch.slug, self._memo)
+        t = design_fat_tree(n, fab.rails, radix, link, oversub, True)
+        put(t.cables_leaf_spine + t.cables_spine_core, 1.0 + rules.slack_m)
+        return out, optics - fab.optics_w
+
     def _cables(self, t: FatTree) -> dict[str, int]:
         """Cables and transceivers of a fat tree at the default lengths per tier."""
         out: dict[str, int] = {}
@@ -832,7 +871,7 @@ class _Search:
         design = replace(design, servers_per_rack=rc.servers_per_rack, pdu=ch.pdu)
         racks = rc.total
         mgmt = cat.get("device-types", ch.mgmt_switch) if ch.mgmt_switch else None
-        mgmt_n = self._mgmt_switches(rc, mgmt.slug) if mgmt is not None else 0
+        mgmt_n = self._mgmt_switches(rc, mgmt.slug, server.slug, n, storage, switches) if mgmt is not None else 0
         sto_dev = cat.device(storage[0]) if storage else None
         n_sto = storage[1] if storage else 0
         sp = self.specs.device
@@ -864,7 +903,12 @@ class _Search:
         for sw, k in switches:
             add("device-types", sw, k)
         if fab is not None:
-            for slug, k in fab.cables.items():
+            fab_cables = fab.cables
+            if rc.homes and rc.homes[0] is not None and design.compute is not None:
+                fab_cables, it_extra = self._homed_cables(fab, n, oversub or 1.0, rc, ch, rc.homes[0])
+                it_w += it_extra
+                it_typ += it_extra
+            for slug, k in fab_cables.items():
                 add("cables", slug, k)
         sfc = sizing.storage_fabric_choice(design, cat, self._memo)
         if sfc is not None and ch.storage_switch is not None:
@@ -942,30 +986,29 @@ class _Search:
             switches=sum(k for _sw, k in switches) + mgmt_n, notes=tuple(notes),
             bom=tuple((t, slug, q) for (t, slug), q in sorted(bom.items())))
 
-    def _mgmt_switches(self, rc: sizing.RackCount, mgmt: str) -> int:
-        """Management switches as the generator wires them (auto-wire, one leaf per rack,
-        8:1): a leaf in every rack and the spines of one network for the plan; where two
-        tiers do not reach, one network per row (compute rows of RACKS_PER_ROW, then the
-        network/storage row)."""
-        from planner.fabric.topology import leaf_split
+    def _mgmt_switches(self, rc: sizing.RackCount, mgmt: str, server: str, n: int, storage: tuple[str, int] | None,
+                       switches: list[tuple[str, int]]) -> int:
+        """Management switches as the generator wires them (generate.mgmt_switch_count: one
+        switch when every management port fits it, else end-of-row leaves at 8:1 and spines):
+        the servers' ports by compute row, the storage appliances' and the fabric switches'
+        in the network/storage row (or the first compute row when there is none)."""
+        def ports(slug: str) -> int:
+            return _memo_get(self._memo, ("mgmt_ports", slug), lambda: gen.mgmt_ports(self.catalog, slug))
 
-        link, radix = sizing.link_and_radix(self.catalog, 1.0, mgmt, self._memo)
-        if radix < 2:
-            return rc.total
-        _d, u = leaf_split(radix, gen.MGMT_OVERSUBSCRIPTION)
-
-        def spines(leaves: int) -> int | None:
-            if leaves <= 1:
-                return 0
-            return next((k for k in range(max(1, math.ceil(leaves * u / radix)), u + 1) if u % k == 0), None)
-
-        one = spines(rc.total)
-        if one is not None:
-            return rc.total + one
-        rows = [min(gen.RACKS_PER_ROW, rc.compute - k) for k in range(0, rc.compute, gen.RACKS_PER_ROW)]
+        per = rc.servers_per_rack
+        rows = []
+        left = n
+        for k in range(0, rc.compute, gen.RACKS_PER_ROW):
+            in_row = min(left, min(gen.RACKS_PER_ROW, rc.compute - k) * per)
+            rows.append(in_row * ports(server))
+            left -= in_row
+        other = (storage[1] * ports(storage[0]) if storage else 0) + sum(k * ports(sw) for sw, k in switches)
         if rc.network + rc.storage:
-            rows.append(rc.network + rc.storage)
-        return sum(r + (spines(r) or 0) for r in rows)
+            rows.append(other)
+        elif rows:
+            rows[0] += other
+        key = ("mgmt_count", mgmt, tuple(rows))
+        return _memo_get(self._memo, key, lambda: gen.mgmt_switch_count(self.catalog, mgmt, rows))
 
     def _ends(self, slug: str, design: BuildDesign) -> int:
         return gen._link_ends(self.catalog, slug, design)
@@ -980,7 +1023,7 @@ class _Search:
               mgmt: DeviceType | None) -> int:
         """2N PDUs as the generator powers racks: per rack and side the fewest (up to four)
         whose phases carry the rack's cords after losing a side (its own cord assignment,
-        planner.design.generate._assign_cords); network and storage racks by their share of
+        planner.design.generate.choose_cords); network and storage racks by their share of
         the draw."""
         pdu = self._memo.get(("pdu", ch.pdu))
         if pdu is None:
@@ -1010,18 +1053,8 @@ class _Search:
         key = (pdu.slug, loads)
         got = self._pdu_cache.get(key)
         if got is None:
-            got = 2 * gen.MAX_PDUS_PER_SIDE
-            for per_side in range(1, gen.MAX_PDUS_PER_SIDE + 1):
-                sides = [[s + 2 * k for k in range(per_side)] for s in range(2)]
-                if sum(c for _, _, c in loads) > pdu.outlets * per_side * 2:
-                    continue
-                try:
-                    _cords, worst = gen._assign_cords(list(loads), sides, pdu)
-                except gen.DesignError:
-                    continue
-                if worst <= pdu.phase_cap_w * gen.FILL:
-                    got = 2 * per_side
-                    break
+            chosen = gen.choose_cords(list(loads), 2, pdu)
+            got = 2 * (chosen[0] if chosen is not None else gen.MAX_PDUS_PER_SIDE)
             self._pdu_cache[key] = got
         return got
 
@@ -1354,3 +1387,9 @@ def plan_for_json_schema() -> dict[str, Any]:
         },
         "$defs": dict(sorted(defs.items())),
     }
+
+
+def _memo_get(memo: dict, key: Any, make: Callable[[], Any]) -> Any:
+    if key not in memo:
+        memo[key] = make()
+    return memo[key]

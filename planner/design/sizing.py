@@ -48,6 +48,9 @@ class RackCount:
     limiter: str  # space, max_rack_kw, cooling, pdu, design
     rack_kw_limit: float  # what the limiter allows per rack (kW)
     server_kw: float  # one server's maximum draw with its optics
+    # per fabric switch entry (compute, storage, front-end as fabric_switches lists them): the
+    # compute/storage rack its switches go in (generate.switch_homes), None: a network rack
+    homes: tuple[int | None, ...] = ()
 
     @property
     def total(self) -> int:
@@ -255,15 +258,23 @@ def rack_counts(design: BuildDesign, catalog: Catalog, ch: gen.Choices | None = 
                                         device=design.storage.device))
         storage = math.ceil(design.storage.count / spr)
     network = 0
-    for sw, n in (switches if switches is not None else fabric_switches(design, catalog, ch, design.servers, memo)):
-        if n:
+    sws = switches if switches is not None else fabric_switches(design, catalog, ch, design.servers, memo)
+    n_sto = design.storage.count if design.storage is not None else 0
+    key = ("homes", design.server, design.cooling, design.platform, design.max_rack_kw, ch.fit, ch.rack_type,
+           ch.network_rack_type, ch.pdu, design.servers, None if design.storage is None else design.storage.device,
+           n_sto, tuple(sws))
+    homes = _memo(memo, key, lambda: gen.switch_homes(design, catalog, ch, design.servers, n_sto,
+                                                      storage_per_rack(design, catalog, ch, memo) if n_sto else 1,
+                                                      sws))
+    for (sw, n), home in zip(sws, homes):
+        if n and home is None:
             per_net = _memo(memo, ("switches_per_rack", sw, ch.network_rack_type, design.max_rack_kw),
                             partial(gen._switches_per_rack, catalog, sw, ch.network_rack_type, design))
             network += math.ceil(n / per_net)
     limit = {"u": None, "max_rack_kw": design.max_rack_kw, "cooling": fit.cooling_kw * gen.FILL,
              "pdu": None, "design": None}.get(fit.binding)
     return RackCount(compute, network, storage, per, LIMITERS.get(fit.binding, fit.binding),
-                     float(limit if limit is not None else fit.cooling_kw), fit.server_kw)
+                     float(limit if limit is not None else fit.cooling_kw), fit.server_kw, tuple(homes))
 
 
 @dataclass(frozen=True, slots=True)

@@ -337,9 +337,11 @@ def autowire(plan: Plan, catalog: Catalog, servers: Sequence[str], switch: str, 
     def speed(h: Hop) -> float:
         return ports[h.index][h.port].speed_gbps if h.role == "node" else sw_ports[h.port].speed_gbps
 
-    def cage_end(h: Hop) -> Endpoint:  # the whole cage of a leaf lane
-        return Endpoint.model_construct(placement=switch_ids[h.role][h.index],
-                                        port=sw_ports[h.port].parent or port_names[h.port])
+    def cage_end(h: Hop, w: int) -> Endpoint:  # the whole cage of a leaf lane, or its 2-way (...) split
+        lane = sw_ports[h.port]
+        k = lanes[0]
+        name = (lane.parent or port_names[h.port]) if w >= k else f"{lane.parent}s{(h.port % k) // w}"
+        return Endpoint.model_construct(placement=switch_ids[h.role][h.index], port=name)
 
     st.report(0.08, render(N_("Naming {n:,} cables"), {"n": design.cables}))
     link_ids = _id_block(plan, "link", design.cables, st.sub(0.08, 0.04))
@@ -354,7 +356,7 @@ def autowire(plan: Plan, catalog: Catalog, servers: Sequence[str], switch: str, 
             if not span[ha.index]:
                 continue  # a lane of a cage a whole-cage port already took
             if span[ha.index] > 1:
-                b, run = cage_end(hb), ports[ha.index][ha.port].speed_gbps
+                b, run = cage_end(hb, span[ha.index]), ports[ha.index][ha.port].speed_gbps
         # the link runs at the slower of its two ports: the fabric's speed, unless both ends
         # are faster ports (a management leaf's 100G uplink on a spine's 100G port)
         media = chooser.choose(run, geo.route_m(a.placement, b.placement))
@@ -468,13 +470,16 @@ def _spans(design: FatTree, width: list[int], sw_ports: list[Port]) -> list[int]
     lanes it covers; None when a whole-cage port would not land on all lanes of one cage of
     one leaf (then every port takes one lane)."""
     span = [0] * len(width)
+    split: dict[tuple[int, str | None], int] = {}  # (leaf, cage) -> lanes per port: one split per cage
     for i in _starts(width):
         w = width[i]
         span[i] = w
-        if w == 1:
-            continue
         leaf, port = design.leaf_of(i, 0)
         cage = sw_ports[port].parent if port < len(sw_ports) else None
+        if split.setdefault((leaf, cage), w) != w:
+            return None
+        if w == 1:
+            continue
         for j in range(w):
             lf, pt = design.leaf_of(i + j, 0)
             if lf != leaf or pt != port + j or pt >= len(sw_ports) or sw_ports[pt].parent != cage or cage is None:

@@ -342,9 +342,15 @@ def cage_lanes(sw_ports: list[Port], catalog: Catalog, switch: str) -> tuple[int
 
 def lanes_of(speed_gbps: float, lanes: tuple[int, float]) -> int:
     """Switch lanes one device port at ``speed_gbps`` takes (:func:`cage_lanes`): all of a
-    cage for a port as fast as the cage, else one."""
+    cage for a port as fast as the cage, half of it for a port at half its speed (a cage split
+    2-way), ...; one for a port at the lane speed (or one that divides no cage evenly)."""
     k, cage = lanes
-    return k if k > 1 and abs(speed_gbps - cage) <= 1e-6 else 1
+    if k <= 1 or speed_gbps <= 0:
+        return 1
+    m = cage / speed_gbps
+    if abs(m - round(m)) > 1e-6 or round(m) < 1 or k % round(m):
+        return 1
+    return k // round(m)
 
 
 def link_and_radix(catalog: Catalog, nic_speed_gbps: float, switch: str) -> tuple[float, list[Port]]:
