@@ -169,29 +169,38 @@ def _one_per_rack_h100(catalog):
 
 
 def test_max_racks_binds_with_the_racks_needed_and_the_limit(catalog):
-    free = search(parse_plan_for_spec(SERVE), catalog)
+    # DGX H100 only: every candidate then carries storage (servers without storage ports
+    # meet with one rack less, and would fit the limit below)
+    serve = spec_with(SERVE, vendors=["Nvidia"])
+    free = search(parse_plan_for_spec(serve), catalog)
     best = free.best
     assert best.meets and best.binding_constraint == "max_rack_kw"
     assert best.servers_per_rack == _one_per_rack_h100(catalog) == 1
-    assert best.racks == best.servers  # one server per rack, no fabric racks for inference
+    # one server per rack and the storage rack (every build has storage), no fabric racks for inference
+    assert best.storage and best.racks == best.servers + best.storage_racks and best.network_racks == 0
     limit = best.racks - 1
-    res = search(parse_plan_for_spec(spec_with(SERVE, max_racks=limit)), catalog)
+    res = search(parse_plan_for_spec(spec_with(serve, max_racks=limit)), catalog)
     assert res.meeting == 0 and res.binding_constraint == "max_racks"
     fewest = min(x.racks for x in res.candidates if x.workloads_met)
     assert fewest == best.racks
     assert res.binding == (f"air at 15 kW per rack holds one 8-GPU H100 server per rack: {fewest} racks needed, "
-                           f"the limit is {limit}")
+                           f"the limit is {limit} ({best.compute_racks} for servers, 0 for the fabric, "
+                           f"{best.storage_racks} for storage)")
 
 
 def test_floor_binds_with_the_racks_the_floor_holds(catalog):
-    free = search(parse_plan_for_spec(SERVE), catalog).best
+    serve = spec_with(SERVE, vendors=["Nvidia"])
+    free = search(parse_plan_for_spec(serve), catalog).best
     ch = sizing.build_choices(free.design, catalog)
-    area = sizing.floor_layout(free.racks - 2, 0, catalog, ch.rack_type, ch.network_rack_type).area_m2
-    res = search(parse_plan_for_spec(spec_with(SERVE, floor_m2=area)), catalog)
+    # the floor of one compute rack less beside the storage rack every build has
+    other = free.racks - free.compute_racks
+    area = sizing.floor_layout(free.compute_racks - 1, other, catalog, ch.rack_type, ch.network_rack_type).area_m2
+    res = search(parse_plan_for_spec(spec_with(serve, floor_m2=area)), catalog)
     assert res.meeting == 0 and res.binding_constraint == "floor_m2"
-    holds = sizing.racks_on_floor(area, catalog, ch.rack_type, ch.network_rack_type)
-    assert free.racks - 2 <= holds < free.racks
-    assert res.binding.endswith(f"{free.racks} racks needed, the floor holds {holds}")
+    holds = sizing.racks_on_floor(area, catalog, ch.rack_type, ch.network_rack_type, other)
+    assert free.compute_racks - 1 <= holds < free.compute_racks
+    assert res.binding.endswith(f"{free.racks} racks needed, the floor holds {holds + other} "
+                                f"({free.compute_racks} for servers, 0 for the fabric, {free.storage_racks} for storage)")
 
 
 def test_budget_binds_with_the_cheapest_capex_and_the_excess(catalog):

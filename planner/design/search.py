@@ -114,6 +114,7 @@ TRAINING_OVERSUBSCRIPTION = (1.0, 2.0)
 BYTES_PER_TOKEN = 4.0
 CHECKPOINTS_KEPT = 5
 DEFAULT_LENGTHS_M = {"node_leaf": 10.0, "leaf_spine": 30.0, "spine_core": 60.0}
+IN_ROW_M = 3.0  # a run to a switch in a compute or storage rack of the same row (switch_homes)
 # phrases inside the binding sentences (English catalog texts; the sentences translate them, _cooling_phrase)
 COOLING_WORDS = {"air": N_("air"), "rdhx": N_("a rear-door heat exchanger"), "dlc": N_("direct liquid cooling"),
                  "immersion": N_("immersion")}
@@ -401,7 +402,8 @@ class Candidate:
 
     @property
     def storage_left_out(self) -> bool:
-        return self.storage is None and any(w["kind"] in ("pretrain", "finetune", "storage") for w in self.workloads)
+        # every build gets storage (weights, checkpoints, logs: docs/plan-for.md, "Right-sizing rules")
+        return self.storage is None
 
     @property
     def cost(self) -> float:
@@ -649,12 +651,12 @@ class _Search:
         put(t.cables_leaf_spine + t.cables_spine_core, 1.0 + rules.slack_m)
         return out, optics - fab.optics_w
 
-    def _cables(self, t: FatTree) -> dict[str, int]:
-        """Cables and transceivers of a fat tree at the default lengths per tier."""
+    def _cables(self, t: FatTree, length_m: float | None = None) -> dict[str, int]:
+        """Cables and transceivers of a fat tree at the default lengths per tier (or ``length_m``)."""
         out: dict[str, int] = {}
         for tier, n in (("node_leaf", t.cables_node_leaf), ("leaf_spine", t.cables_leaf_spine),
                         ("spine_core", t.cables_spine_core)):
-            m = self._medium(t.link_gbps, DEFAULT_LENGTHS_M[tier]) if n else None
+            m = self._medium(t.link_gbps, length_m or DEFAULT_LENGTHS_M[tier]) if n else None
             if m is not None:
                 out[m.cable] = out.get(m.cable, 0) + n
                 if m.transceiver:
@@ -789,8 +791,8 @@ class _Search:
         (the engine's balance rule) and the storage workloads need. A server without
         storage-network ports gets none (the generator cannot attach storage to it; the
         candidate says so)."""
-        if not self.training and not self.storage_wl:
-            return [None]
+        # every build gets storage (docs/plan-for.md, "Right-sizing rules"): for training the
+        # dataset and checkpoints, for serving the model weights and logs (one appliance at least)
         if not sizing._ports(self.catalog, server.slug, "storage", self._memo):
             return [None]
         devs = [(d, d.planning.storage) for d in sorted(self.catalog.storage(), key=lambda d: d.slug)
@@ -913,8 +915,12 @@ class _Search:
         sfc = sizing.storage_fabric_choice(design, cat, self._memo)
         if sfc is not None and ch.storage_switch is not None:
             st_tree = sizing.fabric_tree(cat, design, ch.storage_switch, "storage", n, sfc, self._memo)
+            # a storage fabric whose switches sit in a compute or storage rack (switch_homes):
+            # runs of a few metres, not the network row's
+            homed = len(rc.homes) > int(design.compute is not None) and \
+                rc.homes[int(design.compute is not None)] is not None
             if st_tree is not None:
-                for slug, k in self._cables(st_tree).items():
+                for slug, k in self._cables(st_tree, IN_ROW_M if homed else None).items():
                     add("cables", slug, k)
         add("device-types", ch.mgmt_switch, mgmt_n)
         add("rack-types", ch.rack_type, rc.compute)
@@ -962,7 +968,7 @@ class _Search:
         assert gpu_slug is not None  # servers() offers only servers whose GPU the catalog has
         gpu = cat.gpu(gpu_slug)
         notes = list(ch.notes)
-        if storage is None and (self.training or self.storage_wl):
+        if storage is None:
             model = server.manufacturer + " " + server.model
             notes.append(tmsg("{server} has no storage-network ports: no storage system in this build (attach one "
                               "through another network)", server=model))
