@@ -850,7 +850,20 @@ class _Search:
                 kind="compute", technology=fab.technology, speed_gbps=fab.link_gbps,
                 oversubscription=oversub or 1.0, rail_optimised=True, switch=fab.switch.slug),
             storage=StorageChoice(storage[0], storage[1]) if storage else None,
-            frontend=None, management=True)
+            frontend=self._frontend(server), management=True)
+
+    def _frontend(self, server: DeviceType) -> FabricChoice | None:
+        """The front-end (user-facing) network of every build whose server has front-end
+        ports (docs/plan-for.md, "Right-sizing rules"): Ethernet at the ports' speed,
+        non-blocking, so user traffic and model loading meet no oversubscription. A server
+        without them reaches users over its storage/in-band ports (the storage fabric)."""
+        key = ("frontend", server.slug)
+        if key not in self._memo:
+            ports = sizing._ports(self.catalog, server.slug, "frontend", self._memo)
+            self._memo[key] = None if not ports else FabricChoice(
+                kind="frontend", technology="ethernet", speed_gbps=min(p.speed_gbps for p in ports),
+                oversubscription=1.0, rail_optimised=False)
+        return self._memo[key]
 
     def candidate(self, server: DeviceType, n: int, oversub: float | None, storage: tuple[str, int] | None,
                   cooling: CoolingOption) -> Candidate | None:
@@ -921,6 +934,12 @@ class _Search:
                 rc.homes[int(design.compute is not None)] is not None
             if st_tree is not None:
                 for slug, k in self._cables(st_tree, IN_ROW_M if homed else None).items():
+                    add("cables", slug, k)
+        if design.frontend is not None and ch.frontend_switch is not None:
+            fe_tree = sizing.fabric_tree(cat, design, ch.frontend_switch, "frontend", n, design.frontend, self._memo)
+            fe_home = rc.homes[-1] if rc.homes else None  # the front-end is the last fabric listed
+            if fe_tree is not None:
+                for slug, k in self._cables(fe_tree, IN_ROW_M if fe_home is not None else None).items():
                     add("cables", slug, k)
         add("device-types", ch.mgmt_switch, mgmt_n)
         add("rack-types", ch.rack_type, rc.compute)
