@@ -607,6 +607,95 @@ def _imbalanced(loads: list[tuple[str, float, int]], cords: list[list[tuple[int,
     return bad
 
 
+def _failover_worst(loads: list[tuple[str, float, int]], cords: list[list[tuple[int, int]]], sides: list[list[int]],
+                    pdu: _PduModel) -> float:
+    """The heaviest phase load after losing a side (as :func:`_assign_cords` reports it)."""
+    side_of = {k: i for i, s in enumerate(sides) for k in s}
+    n_pdus = sum(len(s) for s in sides)
+    worst = 0.0
+    for lost in range(len(sides)) if len(sides) > 1 else [None]:
+        load = [[0.0, 0.0, 0.0] for _ in range(n_pdus)]
+        for (_dev, max_w, _n), mine in zip(loads, cords):
+            live = [(k, o) for k, o in mine if side_of[k] != lost]
+            for k, o in live:
+                load[k][pdu.phase_of(o)] += max_w / len(live)
+        worst = max(worst, max(max(x) for x in load))
+    return worst
+
+
+def _imbalance_score(loads: list[tuple[str, float, int]], cords: list[list[tuple[int, int]]], pdu: _PduModel
+                     ) -> float:
+    """How far the PDUs' phases are over the engine's imbalance limit, summed (0: none is)."""
+    per: dict[int, list[float]] = {}
+    for (_dev, max_w, n), mine in zip(loads, cords):
+        for k, o in mine:
+            per.setdefault(k, [0.0, 0.0, 0.0])[pdu.phase_of(o)] += max_w / n
+    score = 0.0
+    for ph in per.values():
+        mean = sum(ph) / 3
+        if mean > 0 and max(ph) > 0.1 * pdu.phase_cap_w:
+            score += max(0.0, max(abs(x - mean) for x in ph) / mean * 100 - (IMBALANCE_PERCENT - 1.0))
+    return score
+
+
+def _rebalance(loads: list[tuple[str, float, int]], cords: list[list[tuple[int, int]]], sides: list[list[int]],
+               pdu: _PduModel, rounds: int = 40) -> list[list[tuple[int, int]]]:
+    """Move single cords to another phase of a PDU on the same side (a free outlet) while that
+    brings the PDUs' phases nearer balance and the rack still carries a lost side."""
+    if pdu.phases != 3:
+        return cords
+    cords = [list(c) for c in cords]
+    side_of = {k: i for i, s in enumerate(sides) for k in s}
+    used = {(k, o) for mine in cords for k, o in mine}
+    score = _imbalance_score(loads, cords, pdu)
+    cap = pdu.phase_cap_w * FILL
+    for _ in range(rounds):
+        if score <= 0:
+            break
+        best = None
+        for i, mine in enumerate(cords):
+            for c, (k, o) in enumerate(mine):
+                for k2 in sides[side_of[k]]:
+                    for ph in range(3):
+                        if k2 == k and ph == pdu.phase_of(o):
+                            continue
+                        o2 = next((x for x in range(1, pdu.outlets + 1)
+                                   if pdu.phase_of(x) == ph and (k2, x) not in used), None)
+                        if o2 is None:
+                            continue
+                        mine[c] = (k2, o2)
+                        got = _imbalance_score(loads, cords, pdu)
+                        if got < score - 1e-9 and (best is None or got < best[0]) \
+                                and _failover_worst(loads, cords, sides, pdu) <= cap:
+                            best = (got, i, c, (k, o), (k2, o2))
+                        mine[c] = (k, o)
+        # or two cords of one side trade places (a heavy and a light one between PDUs)
+        flat = [(i, c) for i, mine in enumerate(cords) for c in range(len(mine))]
+        for x, (i, c) in enumerate(flat):
+            for j, d in flat[x + 1:]:
+                a, b2 = cords[i][c], cords[j][d]
+                if side_of[a[0]] != side_of[b2[0]] or a[0] == b2[0] and pdu.phase_of(a[1]) == pdu.phase_of(b2[1]) \
+                        or loads[i][1] / loads[i][2] == loads[j][1] / loads[j][2]:
+                    continue
+                cords[i][c], cords[j][d] = b2, a
+                got = _imbalance_score(loads, cords, pdu)
+                if got < score - 1e-9 and (best is None or got < best[0]) \
+                        and _failover_worst(loads, cords, sides, pdu) <= cap:
+                    best = (got, i, c, a, b2, (j, d))
+                cords[i][c], cords[j][d] = a, b2
+        if best is None:
+            break
+        if len(best) == 6:
+            score, i, c, a, b2, (j, d) = best
+            cords[i][c], cords[j][d] = b2, a
+            continue
+        score, i, c, old, new = best
+        cords[i][c] = new
+        used.discard(old)
+        used.add(new)
+    return cords
+
+
 def choose_cords(loads: list[tuple[str, float, int]], n_sides: int, pdu: _PduModel
                  ) -> tuple[int, list[list[int]], list[list[tuple[int, int]]]] | None:
     """PDUs per side and every cord's PDU and outlet for a rack's ``loads``: the fewest PDUs
@@ -627,6 +716,8 @@ def choose_cords(loads: list[tuple[str, float, int]], n_sides: int, pdu: _PduMod
                 continue
             last = (per_side, sides, cords)
             if worst <= pdu.phase_cap_w * FILL:
+                if _imbalanced(loads, cords, pdu):
+                    cords = _rebalance(loads, cords, sides, pdu)
                 if not _imbalanced(loads, cords, pdu):
                     return per_side, sides, cords
                 if fallback is None:
@@ -821,7 +912,7 @@ def _generate(design: BuildDesign, catalog: Catalog, ch: Choices, workloads: lis
         fabs.append((role, sw, _estimate_switches(catalog, design, sw, role, n_servers, fc)))
     homes = dict(zip([r for r, _, _ in fabs],
                      switch_homes(design, catalog, ch, n_servers, n_storage, stor_per_rack,
-                                  [(sw, n) for _, sw, n in fabs])))
+                                  [(sw, n) for _, sw, n in fabs], [r for r, _, _ in fabs])))
     for role, sw, n in fabs:
         if homes[role] is None:
             est_net_racks += math.ceil(n / sw_per_rack[sw])
@@ -1110,13 +1201,16 @@ def _switches_per_rack(catalog: Catalog, sw: str, rack_type: str, design: BuildD
 
 
 def switch_homes(design: BuildDesign, catalog: Catalog, ch: Choices, n_servers: int, n_storage: int,
-                 stor_per_rack: int, fabrics: Sequence[tuple[str, int]]) -> list[int | None]:
+                 stor_per_rack: int, fabrics: Sequence[tuple[str, int]], roles: Sequence[str] = ()
+                 ) -> list[int | None]:
     """The right-sizing rule for network racks (docs/plan-for.md): each fabric's switches
     (``(switch, count)``, in wiring order) go into one compute rack (then one storage rack)
     whose free U (U1 and the top U kept) and power and cooling headroom (90 % of the
     cooling, ``max_rack_kw``, what four PDUs per side carry) take them all, with the
-    fabrics placed before it; index of that rack (compute racks first, then storage racks),
-    or None: a network rack. Immersion tanks and GB200 NVL72 racks take none."""
+    fabrics placed before it; index of that rack (compute racks first, then storage racks;
+    the storage fabric's own storage racks first: their few heavy cords then share the PDUs'
+    phases with the switches'), or None: a network rack. Immersion tanks and GB200 NVL72
+    racks take none."""
     if not fabrics:
         return []
     fit = ch.fit
@@ -1161,7 +1255,11 @@ def switch_homes(design: BuildDesign, catalog: Catalog, ch: Choices, n_servers: 
             free_w.append(cap_w - k * w - 200.0)
             free_air.append(math.inf)
     out: list[int | None] = []
-    for sw, count in fabrics:
+    n_compute_homes = len(free_u) - (math.ceil(n_storage / stor_per_rack) if n_storage and design.storage else 0)
+    for f, (sw, count) in enumerate(fabrics):
+        order = list(range(len(free_u)))
+        if f < len(roles) and roles[f] == "storage":
+            order = order[n_compute_homes:] + order[:n_compute_homes]
         d = catalog.device(sw)
         from planner.fabric.ports import device_ports
 
@@ -1169,7 +1267,7 @@ def switch_homes(design: BuildDesign, catalog: Catalog, ch: Choices, n_servers: 
         ports = len([p for p in dp.ports if p.role == "fabric"]) if dp is not None else 0
         u = max(1, math.ceil(d.u_height or 1)) * count
         w = (_specs(catalog).device(sw).max_w + OPTICS_W * ports) * count
-        home = next((i for i in range(len(free_u)) if free_u[i] >= u and free_w[i] >= w and free_air[i] >= w), None)
+        home = next((i for i in order if free_u[i] >= u and free_w[i] >= w and free_air[i] >= w), None)
         if home is not None:
             free_u[home] -= u
             free_w[home] -= w

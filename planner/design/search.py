@@ -930,8 +930,10 @@ class _Search:
             st_tree = sizing.fabric_tree(cat, design, ch.storage_switch, "storage", n, sfc, self._memo)
             # a storage fabric whose switches sit in a compute or storage rack (switch_homes):
             # runs of a few metres, not the network row's
-            homed = len(rc.homes) > int(design.compute is not None) and \
-                rc.homes[int(design.compute is not None)] is not None
+            # (in a storage rack, in the network row, the servers' runs are the default's)
+            st_home = rc.homes[int(design.compute is not None)] if len(rc.homes) > int(design.compute is not None) \
+                else None
+            homed = st_home is not None and st_home < rc.compute
             if st_tree is not None:
                 for slug, k in self._cables(st_tree, IN_ROW_M if homed else None).items():
                     add("cables", slug, k)

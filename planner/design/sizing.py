@@ -263,9 +263,12 @@ def rack_counts(design: BuildDesign, catalog: Catalog, ch: gen.Choices | None = 
     key = ("homes", design.server, design.cooling, design.platform, design.max_rack_kw, ch.fit, ch.rack_type,
            ch.network_rack_type, ch.pdu, design.servers, None if design.storage is None else design.storage.device,
            n_sto, tuple(sws))
+    sfab = storage_fabric_choice(design, catalog, memo)
+    roles = [r for fc, sw, r in ((design.compute, ch.compute_switch, "compute"), (sfab, ch.storage_switch, "storage"),
+                                 (design.frontend, ch.frontend_switch, "frontend")) if fc is not None and sw is not None]
     homes = _memo(memo, key, lambda: gen.switch_homes(design, catalog, ch, design.servers, n_sto,
                                                       storage_per_rack(design, catalog, ch, memo) if n_sto else 1,
-                                                      sws))
+                                                      sws, roles))
     for (sw, n), home in zip(sws, homes):
         if n and home is None:
             per_net = _memo(memo, ("switches_per_rack", sw, ch.network_rack_type, design.max_rack_kw),
