@@ -176,16 +176,16 @@ def test_max_racks_binds_with_the_racks_needed_and_the_limit(catalog):
     best = free.best
     assert best.meets and best.binding_constraint == "max_rack_kw"
     assert best.servers_per_rack == _one_per_rack_h100(catalog) == 1
-    # one server per rack and the storage rack (every build has storage), no fabric racks for inference
+    # one server per rack, storage (every build has it: in a compute rack where it fits, else its
+    # own rack), no fabric racks for inference
     assert best.storage and best.racks == best.servers + best.storage_racks and best.network_racks == 0
     limit = best.racks - 1
     res = search(parse_plan_for_spec(spec_with(serve, max_racks=limit)), catalog)
     assert res.meeting == 0 and res.binding_constraint == "max_racks"
     fewest = min(x.racks for x in res.candidates if x.workloads_met)
     assert fewest == best.racks
-    assert res.binding == (f"air at 15 kW per rack holds one 8-GPU H100 server per rack: {fewest} racks needed, "
-                           f"the limit is {limit} ({best.compute_racks} for servers, 0 for the fabric, "
-                           f"{best.storage_racks} for storage)")
+    assert res.binding.startswith(f"air at 15 kW per rack holds one 8-GPU H100 server per rack: {fewest} racks "
+                                  f"needed, the limit is {limit}")
 
 
 def test_floor_binds_with_the_racks_the_floor_holds(catalog):
@@ -199,8 +199,7 @@ def test_floor_binds_with_the_racks_the_floor_holds(catalog):
     assert res.meeting == 0 and res.binding_constraint == "floor_m2"
     holds = sizing.racks_on_floor(area, catalog, ch.rack_type, ch.network_rack_type, other)
     assert free.compute_racks - 1 <= holds < free.compute_racks
-    assert res.binding.endswith(f"{free.racks} racks needed, the floor holds {holds + other} "
-                                f"({free.compute_racks} for servers, 0 for the fabric, {free.storage_racks} for storage)")
+    assert f"{free.racks} racks needed, the floor holds {holds + other}" in res.binding
 
 
 def test_budget_binds_with_the_cheapest_capex_and_the_excess(catalog):

@@ -345,12 +345,16 @@ def _link_ends(catalog: Catalog, slug: str, design: BuildDesign) -> int:
 
 
 def effective_design(design: BuildDesign, catalog: Catalog) -> BuildDesign:
-    """``design`` as it is built: the default compute fabric (``FabricChoice()``, which a
+    """``design`` as it is built: no compute fabric for a single server (it has no server to
+    talk to); the default compute fabric (``FabricChoice()``, which a
     design has unless it says otherwise) left out for a server without compute ports (an
     inference server with front-end NICs only). A compute fabric the design chose itself
     stays, and :func:`choices` refuses it for such a server."""
     from planner.fabric.ports import device_ports
 
+    if design.servers == 1 and design.platform == "servers" and design.compute is not None:
+        # right-sizing: one server has no server to talk to (docs/plan-for.md, "Right-sizing rules")
+        return replace(design, compute=None)
     if design.compute == FabricChoice() and catalog.get("device-types", design.server) is not None:
         dp = device_ports(catalog, design.server)
         if dp is None or not dp.role("compute"):
@@ -649,10 +653,11 @@ def _rebalance(loads: list[tuple[str, float, int]], cords: list[list[tuple[int, 
     used = {(k, o) for mine in cords for k, o in mine}
     score = _imbalance_score(loads, cords, pdu)
     cap = pdu.phase_cap_w * FILL
+    Move = tuple[float, int, int, tuple[int, int], int, int, tuple[int, int]]  # score, cord, its new end, partner
     for _ in range(rounds):
         if score <= 0:
             break
-        best = None
+        best: Move | None = None
         for i, mine in enumerate(cords):
             for c, (k, o) in enumerate(mine):
                 for k2 in sides[side_of[k]]:
@@ -667,7 +672,7 @@ def _rebalance(loads: list[tuple[str, float, int]], cords: list[list[tuple[int, 
                         got = _imbalance_score(loads, cords, pdu)
                         if got < score - 1e-9 and (best is None or got < best[0]) \
                                 and _failover_worst(loads, cords, sides, pdu) <= cap:
-                            best = (got, i, c, (k, o), (k2, o2))
+                            best = (got, i, c, (k2, o2), -1, -1, (k, o))
                         mine[c] = (k, o)
         # or two cords of one side trade places (a heavy and a light one between PDUs)
         flat = [(i, c) for i, mine in enumerate(cords) for c in range(len(mine))]
@@ -681,18 +686,17 @@ def _rebalance(loads: list[tuple[str, float, int]], cords: list[list[tuple[int, 
                 got = _imbalance_score(loads, cords, pdu)
                 if got < score - 1e-9 and (best is None or got < best[0]) \
                         and _failover_worst(loads, cords, sides, pdu) <= cap:
-                    best = (got, i, c, a, b2, (j, d))
+                    best = (got, i, c, b2, j, d, a)
                 cords[i][c], cords[j][d] = a, b2
         if best is None:
             break
-        if len(best) == 6:
-            score, i, c, a, b2, (j, d) = best
-            cords[i][c], cords[j][d] = b2, a
+        score, i, c, new_end, j, d, other = best
+        if j >= 0:  # a swap: both outlets stay in use
+            cords[i][c], cords[j][d] = new_end, other
             continue
-        score, i, c, old, new = best
-        cords[i][c] = new
-        used.discard(old)
-        used.add(new)
+        cords[i][c] = new_end
+        used.discard(other)
+        used.add(new_end)
     return cords
 
 
@@ -728,9 +732,10 @@ def choose_cords(loads: list[tuple[str, float, int]], n_sides: int, pdu: _PduMod
 
 
 def _power_rack(plan: Plan, catalog: Catalog, rack: Rack, pdu: _PduModel, redundancy: str, checker: PlacementChecker,
-                link_ends: dict[str, int]) -> None:
+                link_ends: dict[str, int]) -> int:
     """0U PDUs on feeds of their own for ``rack``, as many per side as its maximum draw needs,
-    and every device's cords on them."""
+    and every device's cords on them; returns how many of its PDUs keep phases the engine
+    finds imbalanced (the rack's cords allow no better spread)."""
     specs = _specs(catalog)
     loads = []
     for p in rack.placements:
@@ -740,7 +745,7 @@ def _power_rack(plan: Plan, catalog: Catalog, rack: Rack, pdu: _PduModel, redund
         w = sp.max_w + OPTICS_W * link_ends.get(p.id, 0)
         loads.append((p.id, w, sp.cords))
     if not loads:
-        return
+        return 0
     n_sides = 2 if redundancy == "2N" else 1
     chosen = choose_cords(loads, n_sides, pdu)
     if chosen is None:
@@ -764,6 +769,7 @@ def _power_rack(plan: Plan, catalog: Catalog, rack: Rack, pdu: _PduModel, redund
     by_id = {p.id: p for p in rack.placements}
     for (dev_id, _w, _c), mine in zip(loads, cords):
         by_id[dev_id].power = [PowerConnection(pdu=pdu_ids[k], outlet=o) for k, o in mine]
+    return _imbalanced(loads, cords, pdu)
 
 
 # -- layout ------------------------------------------------------------------------------------------
@@ -895,7 +901,9 @@ def _generate(design: BuildDesign, catalog: Catalog, ch: Choices, workloads: lis
         stor_per_rack = min(limit)
         if stor_per_rack < 1:
             raise DesignError(tmsg("storage.device: one {device} does not fit a rack's limits", device=storage.device))
-    n_storage_racks = math.ceil(n_storage / stor_per_rack) if n_storage else 0
+    # all the storage in one compute rack when it fits (storage_home), else storage racks
+    sto_home = storage_home(design, catalog, ch, n_servers) if not gb200 else None
+    n_storage_racks = math.ceil(n_storage / stor_per_rack) if n_storage and sto_home is None else 0
 
     # network racks: estimate them now (the same fat-tree sizing auto-wire uses) for the layout;
     # a fabric whose switches fit a compute or storage rack goes there (switch_homes)
@@ -912,7 +920,15 @@ def _generate(design: BuildDesign, catalog: Catalog, ch: Choices, workloads: lis
         fabs.append((role, sw, _estimate_switches(catalog, design, sw, role, n_servers, fc)))
     homes = dict(zip([r for r, _, _ in fabs],
                      switch_homes(design, catalog, ch, n_servers, n_storage, stor_per_rack,
-                                  [(sw, n) for _, sw, n in fabs], [r for r, _, _ in fabs])))
+                                  [(sw, n) for _, sw, n in fabs], [r for r, _, _ in fabs], sto_home)))
+    if sto_home is not None and homes.get("storage", sto_home) is None:
+        # the storage fabric's switches do not fit beside it: storage racks, the switches with them
+        sto_home = None
+        stor_per_rack = stor_per_rack or 1
+        n_storage_racks = math.ceil(n_storage / stor_per_rack)
+        homes = dict(zip([r for r, _, _ in fabs],
+                         switch_homes(design, catalog, ch, n_servers, n_storage, stor_per_rack,
+                                      [(sw, n) for _, sw, n in fabs], [r for r, _, _ in fabs])))
     for role, sw, n in fabs:
         if homes[role] is None:
             est_net_racks += math.ceil(n / sw_per_rack[sw])
@@ -994,11 +1010,17 @@ def _generate(design: BuildDesign, catalog: Catalog, ch: Choices, workloads: lis
     if storage is not None and n_storage:
         stdev = catalog.device(storage.device)
         h = max(1, math.ceil(stdev.u_height or 1))
+        if sto_home is not None:  # above the servers of that compute rack
+            rack = b.compute_racks[sto_home]
+            base = 2 + sum(1 for p in rack.placements if p.device == design.server) * s_height
         for k in range(n_storage):
-            rack = b.storage_racks[k // stor_per_rack]
             pid = f"sto-{k + 1}"
-            b.place(rack.id, Placement(id=pid, device=storage.device, name=f"storage{k + 1:02d}",
-                                       u=2 + (k % stor_per_rack) * h))
+            if sto_home is not None:
+                u = base + k * h
+            else:
+                rack = b.storage_racks[k // stor_per_rack]
+                u = 2 + (k % stor_per_rack) * h
+            b.place(rack.id, Placement(id=pid, device=storage.device, name=f"storage{k + 1:02d}", u=u))
             b.storage.append(pid)
 
     # fabrics
@@ -1058,11 +1080,13 @@ def _generate(design: BuildDesign, catalog: Catalog, ch: Choices, workloads: lis
         for e in (lk.a.placement, lk.b.placement):
             ends[e] = ends.get(e, 0) + 1
     pdu = _pdu_model(catalog, ch.pdu)
+    uneven = 0
     for row in b.rows:
         for rack in row.racks:
             if gb200 and rack.rack_type == NVL_RACK:
                 continue  # its PDUs and shelf cords are placed with the rack
-            _power_rack(plan, catalog, rack, pdu, design.redundancy, b.checker, ends)
+            uneven += _power_rack(plan, catalog, rack, pdu, design.redundancy, b.checker, ends)
+    intended = _intended_warnings(design, catalog, ch, n_servers, uneven, b)
 
     # cooling loops sized for what they carry
     st.report(0.93, "Sizing cooling")
@@ -1083,7 +1107,7 @@ def _generate(design: BuildDesign, catalog: Catalog, ch: Choices, workloads: lis
     AddItem(grp).apply(plan)
     for k, w in enumerate(workloads):
         AddItem(_as_workload(w, k, grp.id)).apply(plan)
-    notes = _notes(design, ch, n_servers, per_rack, catalog)
+    notes = _notes(design, ch, n_servers, per_rack, catalog, intended)
     if not plan.metadata.notes:
         plan.metadata = plan.metadata.model_copy(update={"notes": notes})
     st.report(0.97, "Checking the plan")
@@ -1200,52 +1224,86 @@ def _switches_per_rack(catalog: Catalog, sw: str, rack_type: str, design: BuildD
     return max(1, min((rt.u_height - 2) // h, int(budget // w)))
 
 
+def _compute_headroom(design: BuildDesign, catalog: Catalog, ch: Choices, n_servers: int
+                      ) -> tuple[list[float], list[float], list[float]]:
+    """Free U (U1 and the top U kept), power and cooling headroom (W) and room-air headroom
+    (direct liquid: W) of each compute rack as the servers fill them; none for immersion
+    tanks and GB200 NVL72 racks (they take no other device)."""
+    free_u: list[float] = []
+    free_w: list[float] = []
+    free_air: list[float] = []
+    if design.platform == "gb200-nvl72" or design.cooling == "immersion":
+        return free_u, free_w, free_air
+    fit = ch.fit
+    per = fit.servers_per_rack
+    s = _settings()
+    sdev = catalog.device(design.server)
+    spec = _specs(catalog).device(design.server)
+    h = max(1, math.ceil(sdev.u_height or 1))
+    rt = catalog.rack_type(ch.rack_type)
+    pdu = _pdu_model(catalog, ch.pdu)
+    pdu_w = MAX_PDUS_PER_SIDE * (3 if pdu.phases == 3 else 1) * pdu.phase_cap_w * FILL * FILL
+    cap_w = fit.cooling_kw * 1000 * FILL
+    if design.max_rack_kw is not None:
+        cap_w = min(cap_w, design.max_rack_kw * 1000)
+    left = n_servers
+    for _ in range(math.ceil(n_servers / per)):
+        k = min(per, left)
+        left -= k
+        free_u.append(rt.u_height - 2 - k * h)
+        free_w.append(min(cap_w, pdu_w) - k * fit.server_kw * 1000 - 200.0)
+        free_air.append(s.residual_air_limit_kw * 1000 * FILL - k * spec.max_w * (1 - spec.liquid_fraction) - 200.0
+                        if design.cooling == "dlc" else math.inf)
+    return free_u, free_w, free_air
+
+
+def _storage_unit(catalog: Catalog, design: BuildDesign) -> tuple[int, float]:
+    """(U, W with optics) of one storage appliance of the design."""
+    assert design.storage is not None
+    sdev = catalog.device(design.storage.device)
+    sspec = _specs(catalog).device(design.storage.device)
+    return (max(1, math.ceil(sdev.u_height or 1)),
+            sspec.max_w + OPTICS_W * len(_role_ports(catalog, design.storage.device, "storage")))
+
+
+def storage_home(design: BuildDesign, catalog: Catalog, ch: Choices, n_servers: int) -> int | None:
+    """The right-sizing rule for storage racks (docs/plan-for.md): every storage appliance in
+    one compute rack (the last first: it holds the fewest servers) when its free U and
+    headroom take them all; its index, or None: storage racks in the network row."""
+    if design.storage is None or not design.storage.count:
+        return None
+    free_u, free_w, free_air = _compute_headroom(design, catalog, ch, n_servers)
+    u1, w1 = _storage_unit(catalog, design)
+    u, w = u1 * design.storage.count, w1 * design.storage.count
+    return next((i for i in reversed(range(len(free_u)))
+                 if free_u[i] >= u and free_w[i] >= w and free_air[i] >= w), None)
+
+
 def switch_homes(design: BuildDesign, catalog: Catalog, ch: Choices, n_servers: int, n_storage: int,
-                 stor_per_rack: int, fabrics: Sequence[tuple[str, int]], roles: Sequence[str] = ()
-                 ) -> list[int | None]:
+                 stor_per_rack: int, fabrics: Sequence[tuple[str, int]], roles: Sequence[str] = (),
+                 storage_rack: int | None = None) -> list[int | None]:
     """The right-sizing rule for network racks (docs/plan-for.md): each fabric's switches
     (``(switch, count)``, in wiring order) go into one compute rack (then one storage rack)
     whose free U (U1 and the top U kept) and power and cooling headroom (90 % of the
     cooling, ``max_rack_kw``, what four PDUs per side carry) take them all, with the
+    storage (``storage_rack``: the compute rack holding it, :func:`storage_home`) and the
     fabrics placed before it; index of that rack (compute racks first, then storage racks;
-    the storage fabric's own storage racks first: their few heavy cords then share the PDUs'
-    phases with the switches'), or None: a network rack. Immersion tanks and GB200 NVL72
-    racks take none."""
+    the storage fabric's own rack first: the appliances' few heavy cords then share the
+    PDUs' phases with the switches'), or None: a network rack. Immersion tanks and GB200
+    NVL72 racks take none."""
     if not fabrics:
         return []
-    fit = ch.fit
-    per = fit.servers_per_rack
-    n_compute = math.ceil(n_servers / per)
     s = _settings()
-    free_u: list[float] = []
-    free_w: list[float] = []
-    free_air: list[float] = []
-    if design.platform != "gb200-nvl72" and design.cooling != "immersion":
-        sdev = catalog.device(design.server)
-        spec = _specs(catalog).device(design.server)
-        h = max(1, math.ceil(sdev.u_height or 1))
-        rt = catalog.rack_type(ch.rack_type)
-        pdu = _pdu_model(catalog, ch.pdu)
-        pdu_w = MAX_PDUS_PER_SIDE * (3 if pdu.phases == 3 else 1) * pdu.phase_cap_w * FILL * FILL
-        cap_w = fit.cooling_kw * 1000 * FILL
-        if design.max_rack_kw is not None:
-            cap_w = min(cap_w, design.max_rack_kw * 1000)
-        left = n_servers
-        for _ in range(n_compute):
-            k = min(per, left)
-            left -= k
-            load = k * fit.server_kw * 1000 + 200.0
-            free_u.append(rt.u_height - 2 - k * h)
-            free_w.append(min(cap_w, pdu_w) - load)
-            air = (s.residual_air_limit_kw * 1000 * FILL - k * spec.max_w * (1 - spec.liquid_fraction) - 200.0
-                   if design.cooling == "dlc" else math.inf)
-            free_air.append(air)
-    if n_storage and design.storage is not None:
-        sdev = catalog.device(design.storage.device)
-        sspec = _specs(catalog).device(design.storage.device)
-        h = max(1, math.ceil(sdev.u_height or 1))
+    free_u, free_w, free_air = _compute_headroom(design, catalog, ch, n_servers)
+    n_compute = len(free_u)
+    if storage_rack is not None and design.storage is not None and storage_rack < n_compute:
+        u1, w1 = _storage_unit(catalog, design)
+        free_u[storage_rack] -= u1 * n_storage
+        free_w[storage_rack] -= w1 * n_storage
+        free_air[storage_rack] -= w1 * n_storage
+    elif n_storage and design.storage is not None:
+        h, w = _storage_unit(catalog, design)
         nrt = catalog.rack_type(ch.network_rack_type)
-        w = sspec.max_w + OPTICS_W * len(_role_ports(catalog, design.storage.device, "storage"))
         cap_w = s.air_containment_limit_kw * 1000 * FILL
         if design.max_rack_kw is not None:
             cap_w = min(cap_w, design.max_rack_kw * 1000)
@@ -1254,15 +1312,15 @@ def switch_homes(design: BuildDesign, catalog: Catalog, ch: Choices, n_servers: 
             free_u.append(nrt.u_height - 2 - k * h)
             free_w.append(cap_w - k * w - 200.0)
             free_air.append(math.inf)
+    from planner.fabric.ports import device_ports
+
     out: list[int | None] = []
-    n_compute_homes = len(free_u) - (math.ceil(n_storage / stor_per_rack) if n_storage and design.storage else 0)
     for f, (sw, count) in enumerate(fabrics):
         order = list(range(len(free_u)))
         if f < len(roles) and roles[f] == "storage":
-            order = order[n_compute_homes:] + order[:n_compute_homes]
+            first = [storage_rack] if storage_rack is not None and storage_rack < n_compute else order[n_compute:]
+            order = first + [i for i in order if i not in first]
         d = catalog.device(sw)
-        from planner.fabric.ports import device_ports
-
         dp = device_ports(catalog, sw)
         ports = len([p for p in dp.ports if p.role == "fabric"]) if dp is not None else 0
         u = max(1, math.ceil(d.u_height or 1)) * count
@@ -1437,7 +1495,48 @@ _COOLING = {"air": N_("air cooling with containment"), "rdhx": N_("rear-door hea
             "dlc": N_("direct liquid cooling"), "immersion": N_("immersion cooling")}
 
 
-def _notes(design: BuildDesign, ch: Choices, n_servers: int, per_rack: int, catalog: Catalog) -> str:
+def _intended_warnings(design: BuildDesign, catalog: Catalog, ch: Choices, n_servers: int, uneven_pdus: int,
+                       b: _Build) -> list[Message]:
+    """The warnings ``rackwright check`` will give that the build cannot avoid, each named by
+    its code and explained (they go into the plan's notes, on the build plan's cover):
+    phases its racks' few heavy cords cannot balance, servers without compute-fabric ports
+    serving from more than one server, a server's own RAM below the engine's ratio, and the
+    GB200 NVL72 rack's feeds above 90 % when a side is lost."""
+    s = _settings()
+    spec = _specs(catalog).device(design.server)
+    out: list[Message] = []
+    if uneven_pdus:
+        out.append(tmsg("Intended warning PDU_PHASE_IMBALANCE on {n} PDUs: their racks hold a few heavy cords that "
+                        "no spread over three phases balances within {limit:g} % (they were spread as evenly as "
+                        "the cords allow).", n=uneven_pdus, limit=IMBALANCE_PERCENT))
+    gpus = spec.gpu_count or 0
+    if n_servers > 1 and gpus and spec.compute_gbps / gpus < s.min_compute_gbps_per_gpu and design.compute is None:
+        out.append(tmsg("Intended warning BALANCE_NETWORK: the {server} has no compute-fabric ports; each serves "
+                        "its replicas inside the server, so no compute fabric is built.",
+                        server=_model_name(catalog, "device-types", design.server)))
+    if spec.ram_gb and spec.gpu_memory_gb and spec.ram_gb / spec.gpu_memory_gb < s.min_ram_to_gpu_memory:
+        out.append(tmsg("Intended warning BALANCE_RAM: the {server} carries {ram:.0f} GB RAM for {mem:.0f} GB GPU "
+                        "memory as its maker builds it (below the engine's {ratio:g}x rule of thumb).",
+                        server=_model_name(catalog, "device-types", design.server), ram=spec.ram_gb,
+                        mem=spec.gpu_memory_gb, ratio=s.min_ram_to_gpu_memory))
+    if design.platform == "gb200-nvl72" and b.compute_racks:
+        from planner.engine import physics
+
+        pdu = _pdu_model(catalog, ch.pdu)
+        cap = physics.feed_capacity_w(pdu.voltage_v, pdu.amps, pdu.phases, s.power_factor, s.continuous_derating)
+        shelves = len(NVL_SHELF_US)
+        rack_w = len(NVL_TRAY_US) * spec.max_w + len(NVL_SWITCH_US) * _specs(catalog).device(NVL_SWITCH).max_w
+        per_feed = rack_w / (shelves // 2)  # a side lost: four feeds carry the rack
+        if per_feed > cap * s.feed_warn_fraction:
+            out.append(tmsg("Intended warnings POWER_FEED_HIGH and PDU_PHASE_HIGH: with one side lost, each NVL72 "
+                            "rack's four remaining {amps:g} A feeds carry about {pct:.0%} of their capacity (the "
+                            "rack's {kw:.0f} kW on the eight feeds of NVIDIA's power path); the catalog has no "
+                            "larger rack PDU.", amps=pdu.amps, pct=per_feed / cap, kw=rack_w / 1000))
+    return out
+
+
+def _notes(design: BuildDesign, ch: Choices, n_servers: int, per_rack: int, catalog: Catalog,
+           intended: Sequence[Message] = ()) -> str:
     """The plan's notes (printed on the cover of the build plan): what was built from what, in
     the active language, every item by its catalog model name."""
     from planner.i18n import message_text
@@ -1465,6 +1564,7 @@ def _notes(design: BuildDesign, ch: Choices, n_servers: int, per_rack: int, cata
     if design.storage is not None:
         parts.append(tf(N_("Storage: {n} x {model}."), n=design.storage.count, model=dev(design.storage.device)))
     parts += [message_text(note) for note in ch.notes]
+    parts += [message_text(note) for note in intended]
     return " ".join(parts)
 
 

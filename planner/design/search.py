@@ -1309,8 +1309,10 @@ def search(spec: PlanForSpec, catalog: Catalog, *, top: int | None = None,
                     counts = {min(cap, max(step, math.ceil(need * f / step) * step)) for f in count_factors}
                 for n in sorted(counts):
                     s._check()
-                    fab = s.fabric(server, n, ov) if ov is not None else None
-                    if ov is not None and fab is not None and ov > 1.0 and fab.oversubscription <= 1.0:
+                    # one server has no server to talk to: no compute fabric (right-sizing rules)
+                    n_ov = ov if n > 1 or step > 1 else None
+                    fab = s.fabric(server, n, n_ov) if n_ov is not None else None
+                    if n_ov is not None and fab is not None and n_ov > 1.0 and fab.oversubscription <= 1.0:
                         continue  # a single-leaf fabric: 2:1 would be the 1:1 candidate again
                     for st in s.storage_options(server, n):
                         for cool in coolings:
@@ -1318,7 +1320,7 @@ def search(spec: PlanForSpec, catalog: Catalog, *, top: int | None = None,
                             if key in seen:
                                 continue
                             seen.add(key)
-                            cand = s.candidate(server, n, ov, st, cool)
+                            cand = s.candidate(server, n, n_ov, st, cool)
                             if cand is not None:
                                 cands.append(cand)
     except SearchCancelled:

@@ -251,7 +251,11 @@ def rack_counts(design: BuildDesign, catalog: Catalog, ch: gen.Choices | None = 
     per = fit.servers_per_rack
     compute = math.ceil(design.servers / per)
     storage = 0
-    if design.storage is not None and design.storage.count:
+    sto_home = _memo(memo, ("storage_home", design.server, design.cooling, design.platform, design.max_rack_kw, ch.fit,
+                            ch.rack_type, ch.pdu, design.servers, design.storage),
+                     lambda: gen.storage_home(design, catalog, ch, design.servers)
+                     if design.platform != "gb200-nvl72" else None)
+    if design.storage is not None and design.storage.count and sto_home is None:
         spr = storage_per_rack(design, catalog, ch, memo)
         if spr < 1:
             raise gen.DesignError(tmsg("storage.device: one {device} does not fit a rack's limits",
@@ -262,13 +266,19 @@ def rack_counts(design: BuildDesign, catalog: Catalog, ch: gen.Choices | None = 
     n_sto = design.storage.count if design.storage is not None else 0
     key = ("homes", design.server, design.cooling, design.platform, design.max_rack_kw, ch.fit, ch.rack_type,
            ch.network_rack_type, ch.pdu, design.servers, None if design.storage is None else design.storage.device,
-           n_sto, tuple(sws))
+           n_sto, tuple(sws), sto_home)
     sfab = storage_fabric_choice(design, catalog, memo)
     roles = [r for fc, sw, r in ((design.compute, ch.compute_switch, "compute"), (sfab, ch.storage_switch, "storage"),
                                  (design.frontend, ch.frontend_switch, "frontend")) if fc is not None and sw is not None]
-    homes = _memo(memo, key, lambda: gen.switch_homes(design, catalog, ch, design.servers, n_sto,
-                                                      storage_per_rack(design, catalog, ch, memo) if n_sto else 1,
-                                                      sws, roles))
+    spr = storage_per_rack(design, catalog, ch, memo) if n_sto else 1
+    homes = _memo(memo, key, lambda: gen.switch_homes(design, catalog, ch, design.servers, n_sto, spr, sws, roles,
+                                                      sto_home))
+    if sto_home is not None and "storage" in roles and homes[roles.index("storage")] is None:
+        # the storage fabric's switches do not fit beside it: storage racks (generate_plan's rule)
+        sto_home = None
+        storage = math.ceil(n_sto / spr)
+        homes = _memo(memo, key[:-1] + (None,),
+                      lambda: gen.switch_homes(design, catalog, ch, design.servers, n_sto, spr, sws, roles))
     for (sw, n), home in zip(sws, homes):
         if n and home is None:
             per_net = _memo(memo, ("switches_per_rack", sw, ch.network_rack_type, design.max_rack_kw),
