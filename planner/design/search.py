@@ -795,6 +795,10 @@ class _Search:
         # dataset and checkpoints, for serving the model weights and logs (one appliance at least)
         if not sizing._ports(self.catalog, server.slug, "storage", self._memo):
             return [None]
+        if self.platform(server) == "gb200-nvl72" and not self.training and not self.storage_wl:
+            # serving on NVL72: its eight 60 A feeds are at ~95 % on failover already; the storage
+            # ports' optics would overload them (left until the feeds are sized for the rack)
+            return [None]
         devs = [(d, d.planning.storage) for d in sorted(self.catalog.storage(), key=lambda d: d.slug)
                 if d.planning is not None and d.planning.storage is not None]
         vendors = {v.casefold() for v in self.c.vendors}
@@ -803,7 +807,8 @@ class _Search:
         gpus = n * server.gpu_count
         out: list[tuple[str, int] | None] = []
         cap_tb = self._storage_tb()
-        read_need = self.settings.min_storage_gb_per_s_per_gpu * gpus if self.training else 0.0
+        # the engine's read rate per GPU for every build (BALANCE_STORAGE): checkpoints or the model loading
+        read_need = self.settings.min_storage_gb_per_s_per_gpu * gpus
         for d, s in devs:
             usable = s.usable_capacity_tb or s.raw_capacity_tb or 0.0
             k = 1
@@ -989,7 +994,10 @@ class _Search:
         assert gpu_slug is not None  # servers() offers only servers whose GPU the catalog has
         gpu = cat.gpu(gpu_slug)
         notes = list(ch.notes)
-        if storage is None:
+        if storage is None and platform == "gb200-nvl72" and sizing._ports(cat, server.slug, "storage", self._memo):
+            notes.append(tmsg("no storage system in this build: the NVL72 rack's feeds carry no more when a side "
+                              "fails, and its storage ports' optics would overload them"))
+        elif storage is None:
             model = server.manufacturer + " " + server.model
             notes.append(tmsg("{server} has no storage-network ports: no storage system in this build (attach one "
                               "through another network)", server=model))
