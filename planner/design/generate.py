@@ -237,10 +237,17 @@ def _settings() -> EngineSettings:
     return DEFAULT_SETTINGS
 
 
+_SPEC_CACHE: list[tuple[Catalog, SpecCache]] = []  # the last catalog's (the search asks thousands of times)
+
+
 def _specs(catalog: Catalog) -> SpecCache:
     from planner.engine.specs import SpecCache
 
-    return SpecCache(catalog)
+    if _SPEC_CACHE and _SPEC_CACHE[0][0] is catalog:
+        return _SPEC_CACHE[0][1]
+    got = SpecCache(catalog)
+    _SPEC_CACHE[:] = [(catalog, got)]
+    return got
 
 
 def _cooling_capacity_kw(design: BuildDesign, catalog: Catalog, unit: str | None, spec: DeviceSpec) -> float:
@@ -627,6 +634,14 @@ def _failover_worst(loads: list[tuple[str, float, int]], cords: list[list[tuple[
     return worst
 
 
+def _pdu_score(ph: list[float], pdu: _PduModel) -> float:
+    """How far one PDU's phases are over the engine's imbalance limit (0: within it)."""
+    mean = (ph[0] + ph[1] + ph[2]) / 3
+    if mean <= 0 or max(ph) <= 0.1 * pdu.phase_cap_w:
+        return 0.0
+    return max(0.0, max(abs(x - mean) for x in ph) / mean * 100 - (IMBALANCE_PERCENT - 1.0))
+
+
 def _imbalance_score(loads: list[tuple[str, float, int]], cords: list[list[tuple[int, int]]], pdu: _PduModel
                      ) -> float:
     """How far the PDUs' phases are over the engine's imbalance limit, summed (0: none is)."""
@@ -634,69 +649,93 @@ def _imbalance_score(loads: list[tuple[str, float, int]], cords: list[list[tuple
     for (_dev, max_w, n), mine in zip(loads, cords):
         for k, o in mine:
             per.setdefault(k, [0.0, 0.0, 0.0])[pdu.phase_of(o)] += max_w / n
-    score = 0.0
-    for ph in per.values():
-        mean = sum(ph) / 3
-        if mean > 0 and max(ph) > 0.1 * pdu.phase_cap_w:
-            score += max(0.0, max(abs(x - mean) for x in ph) / mean * 100 - (IMBALANCE_PERCENT - 1.0))
-    return score
+    return sum(_pdu_score(ph, pdu) for ph in per.values())
 
 
 def _rebalance(loads: list[tuple[str, float, int]], cords: list[list[tuple[int, int]]], sides: list[list[int]],
                pdu: _PduModel, rounds: int = 40) -> list[list[tuple[int, int]]]:
-    """Move single cords to another phase of a PDU on the same side (a free outlet) while that
-    brings the PDUs' phases nearer balance and the rack still carries a lost side."""
+    """Move single cords to another phase of a PDU on the same side (a free outlet), or let
+    two cords of a side trade places, while that brings the PDUs' phases nearer balance and
+    the rack still carries a lost side (best move first, up to ``rounds``)."""
     if pdu.phases != 3:
         return cords
     cords = [list(c) for c in cords]
+    phase = [0] + [pdu.phase_of(o) for o in range(1, pdu.outlets + 1)]
     side_of = {k: i for i, s in enumerate(sides) for k in s}
+    n_pdus = sum(len(s) for s in sides)
+    load = [[0.0, 0.0, 0.0] for _ in range(n_pdus)]
+    for (_dev, max_w, n), mine in zip(loads, cords):
+        for k, o in mine:
+            load[k][phase[o]] += max_w / n
+    pscore = [_pdu_score(ph, pdu) for ph in load]
     used = {(k, o) for mine in cords for k, o in mine}
-    score = _imbalance_score(loads, cords, pdu)
     cap = pdu.phase_cap_w * FILL
-    Move = tuple[float, int, int, tuple[int, int], int, int, tuple[int, int]]  # score, cord, its new end, partner
+
+    def trial(changes: list[tuple[int, int, float]]) -> float:
+        """Score change of adding w to (pdu, phase) for each change (undone after)."""
+        touched = {k for k, _ph, _w in changes}
+        for k, ph, w in changes:
+            load[k][ph] += w
+        got = sum(_pdu_score(load[k], pdu) - pscore[k] for k in touched)
+        for k, ph, w in changes:
+            load[k][ph] -= w
+        return got
+
+    Move = tuple[float, int, int, tuple[int, int], int, int, tuple[int, int]]  # gain, cord, its new end, partner
     for _ in range(rounds):
-        if score <= 0:
+        if sum(pscore) <= 0:
             break
         best: Move | None = None
         for i, mine in enumerate(cords):
+            w = loads[i][1] / loads[i][2]
             for c, (k, o) in enumerate(mine):
                 for k2 in sides[side_of[k]]:
                     for ph in range(3):
-                        if k2 == k and ph == pdu.phase_of(o):
+                        if k2 == k and ph == phase[o]:
                             continue
-                        o2 = next((x for x in range(1, pdu.outlets + 1)
-                                   if pdu.phase_of(x) == ph and (k2, x) not in used), None)
+                        gain = trial([(k, phase[o], -w), (k2, ph, w)])
+                        if gain >= -1e-9 or (best is not None and gain >= best[0]):
+                            continue
+                        o2 = next((x for x in range(1, pdu.outlets + 1) if phase[x] == ph and (k2, x) not in used),
+                                  None)
                         if o2 is None:
                             continue
                         mine[c] = (k2, o2)
-                        got = _imbalance_score(loads, cords, pdu)
-                        if got < score - 1e-9 and (best is None or got < best[0]) \
-                                and _failover_worst(loads, cords, sides, pdu) <= cap:
-                            best = (got, i, c, (k2, o2), -1, -1, (k, o))
+                        if _failover_worst(loads, cords, sides, pdu) <= cap:
+                            best = (gain, i, c, (k2, o2), -1, -1, (k, o))
                         mine[c] = (k, o)
-        # or two cords of one side trade places (a heavy and a light one between PDUs)
         flat = [(i, c) for i, mine in enumerate(cords) for c in range(len(mine))]
         for x, (i, c) in enumerate(flat):
+            wi = loads[i][1] / loads[i][2]
             for j, d in flat[x + 1:]:
+                wj = loads[j][1] / loads[j][2]
                 a, b2 = cords[i][c], cords[j][d]
-                if side_of[a[0]] != side_of[b2[0]] or a[0] == b2[0] and pdu.phase_of(a[1]) == pdu.phase_of(b2[1]) \
-                        or loads[i][1] / loads[i][2] == loads[j][1] / loads[j][2]:
+                if side_of[a[0]] != side_of[b2[0]] or abs(wi - wj) < 1e-9 \
+                        or a[0] == b2[0] and phase[a[1]] == phase[b2[1]]:
+                    continue
+                gain = trial([(a[0], phase[a[1]], wj - wi), (b2[0], phase[b2[1]], wi - wj)])
+                if gain >= -1e-9 or (best is not None and gain >= best[0]):
                     continue
                 cords[i][c], cords[j][d] = b2, a
-                got = _imbalance_score(loads, cords, pdu)
-                if got < score - 1e-9 and (best is None or got < best[0]) \
-                        and _failover_worst(loads, cords, sides, pdu) <= cap:
-                    best = (got, i, c, b2, j, d, a)
+                if _failover_worst(loads, cords, sides, pdu) <= cap:
+                    best = (gain, i, c, b2, j, d, a)
                 cords[i][c], cords[j][d] = a, b2
         if best is None:
             break
-        score, i, c, new_end, j, d, other = best
+        _gain, i, c, new_end, j, d, other = best
+        wi = loads[i][1] / loads[i][2]
         if j >= 0:  # a swap: both outlets stay in use
+            wj = loads[j][1] / loads[j][2]
+            load[other[0]][phase[other[1]]] += wj - wi
+            load[new_end[0]][phase[new_end[1]]] += wi - wj
             cords[i][c], cords[j][d] = new_end, other
-            continue
-        cords[i][c] = new_end
-        used.discard(other)
-        used.add(new_end)
+        else:
+            load[other[0]][phase[other[1]]] -= wi
+            load[new_end[0]][phase[new_end[1]]] += wi
+            cords[i][c] = new_end
+            used.discard(other)
+            used.add(new_end)
+        pscore = [_pdu_score(ph, pdu) for ph in load]
     return cords
 
 
