@@ -176,8 +176,10 @@ def test_plan_for_writes_a_signable_plan(catalog, written, case):
     plan, res, cand = written[case]
     known = frozenset(code for (name, code) in KNOWN if name == case[0])
     _assert_signable(catalog, plan, res, plan.metadata.notes, known, " ".join(str(n) for n in cand.notes))
+    # the candidate's figures are its plan's (the search counts what the generator builds)
     assert res.totals.agg.ints["gpu_count"] == cand.gpus
     assert len(list(plan.racks())) == cand.racks
+    assert res.totals.capex == pytest.approx(cand.capex, rel=0.01)
 
 
 def test_the_training_run_has_a_thousand_gpus_and_the_small_builds_one_server(written):
