@@ -328,3 +328,34 @@ def test_every_fabric_of_the_example_takes_the_new_server(shipped, tmp_path):
     assert ports["fab-storage"] == [("ib-stor-1", "ib13s0"), ("ib-stor-1", "ib13s1")]  # next free cage, split
     assert ports["fab-mgmt"] == [("mgmt-sw-1", "swp8")]
     assert not [f for f in Engine(shipped).compute(plan).findings if f.code.startswith(("FABRIC", "LINK"))]
+
+
+def test_an_appliance_joins_a_storage_fabric_at_its_own_speed(cat):
+    """Per-device link speeds when extending (as auto-wire): with two new servers' 200G
+    NICs in the same extension, the 400G appliance ports take whole free 400G cages of the
+    existing leaf, not 200G lanes beside the NICs."""
+    from planner.fabric.ports import port_lookup
+    from planner.plan import Placement
+
+    plan = make_plan(6, per_rack=6, spare_racks=1)
+    spare = plan.site.rooms[0].rows[0].racks[-1]
+    spare.placements.append(Placement(id="sto-1", device="test-storage-8x400", name="flash1", u=10))
+    plan.reindex()
+    first, later = servers(plan)[:4], servers(plan)[4:]
+    autowire(plan, cat, first, "test-ib-64x400", kind="storage", switch_racks=[spare.id]).edit.apply(plan)
+    fid = plan.fabrics[-1].id
+    assert plan.fabrics[-1].speed_gbps == 200
+    before = len(plan.links)
+    res = extend_fabric(plan, cat, fid, later + ["sto-1"])
+    res.edit.apply(plan)
+    new = plan.links[before:]
+    assert len(new) == 8 + 2 * len(later) and not res.switches
+    for lk in new:
+        dev, sw = (lk.a, lk.b) if lk.a.placement in later + ["sto-1"] else (lk.b, lk.a)
+        a = port_lookup(cat, plan.placement(dev.placement).device, dev.port, 200)
+        b = port_lookup(cat, plan.placement(sw.placement).device, sw.port, 200)
+        assert a.speed_gbps == b.speed_gbps, (dev.port, sw.port)
+        if dev.placement == "sto-1":
+            assert a.speed_gbps == 400 and b.parent is None, (dev.port, sw.port)
+    assert not [f for f in check_links(plan, cat) if f.code in ("FABRIC_SPEED_MISMATCH", "FABRIC_SLOW_LINK")
+                or f.severity == "error"]

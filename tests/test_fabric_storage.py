@@ -69,3 +69,47 @@ def test_mixed_port_counts_refused_for_a_rail_optimised_fabric(cat):  # noqa: F8
     with pytest.raises(EditRefused, match="different numbers of storage ports") as info:
         autowire(plan, cat, servers(plan) + ["sto-1"], "test-ib-64x400", kind="storage", rail_optimised=True)
     assert "unterschiedlich viele Storage-Ports" in message_text(info.value.reason, "de")
+
+
+def test_autowire_gives_each_device_its_own_link_speed(cat):  # noqa: F811
+    """Issue 31: the appliance's 400G ports take whole 400G cages at 400G, the servers' 200G
+    storage NICs 2 x 200G lanes of other cages; before, every port landed on a 200G lane (a
+    speed mismatch on each appliance link, and a smaller bisection)."""
+    from planner.fabric.ports import port_lookup
+
+    plan, spare = _with_storage(4)
+    members = servers(plan) + ["sto-1"]
+    res = autowire(plan, cat, members, "test-ib-64x400", kind="storage", switch_racks=[spare])
+    res.edit.apply(plan)
+    fab = plan.fabrics[-1]
+    assert fab.speed_gbps == 200
+    speeds: dict[str, set[float]] = {}
+    cages_of: dict[str, set[str]] = {}
+    for lk in plan.links:
+        dev_end, sw_end = (lk.a, lk.b) if lk.a.placement in members else (lk.b, lk.a)
+        ends = [port_lookup(cat, plan.placement(e.placement).device, e.port, fab.speed_gbps) for e in (dev_end, sw_end)]
+        assert ends[0].speed_gbps == ends[1].speed_gbps, (lk.a, lk.b)
+        speeds.setdefault(dev_end.placement, set()).add(ends[0].speed_gbps)
+        cages_of.setdefault(dev_end.placement, set()).add(ends[1].parent or ends[1].name)
+    assert speeds["sto-1"] == {400.0} and all(speeds[s] == {200.0} for s in servers(plan))
+    # no cage split two ways: the appliance's cages hold no server lane
+    server_cages = set().union(*(cages_of[s] for s in servers(plan)))
+    assert not cages_of["sto-1"] & server_cages
+    assert not [f for f in check_links(plan, cat) if f.code in ("FABRIC_SPEED_MISMATCH", "FABRIC_SLOW_LINK")]
+    r = analyse_fabrics(plan, cat)[0]
+    # 8 x 400G + 8 x 200G injected: the bisection counts each link at its own speed
+    assert r.bisection_tbps == pytest.approx((8 * 400 + 8 * 200) / 2 / 1000)
+
+
+def test_a_switch_on_a_management_network_through_its_mgmt_port_is_an_end(cat):  # noqa: F811
+    """A data switch's mgmt0 on the management leaf is a managed device, not a spine above
+    the leaf (which made a one-switch management network look 4:1 oversubscribed)."""
+    plan, spare = _with_storage(4)
+    members = servers(plan) + ["sto-1", "sw-s"]
+    assert device_ports(cat, "test-ib-64x400").role("management")
+    res = autowire(plan, cat, members, "test-mgmt-48x1g", kind="management", switch_racks=[spare])
+    res.edit.apply(plan)
+    r = next(x for x in analyse_fabrics(plan, cat) if x.kind == "management")
+    assert r.switches == 1 and r.servers == len(members)
+    assert r.oversubscription == 1.0
+    assert not [f for f in r.findings if f.code == "FABRIC_OVERSUBSCRIBED"]

@@ -196,7 +196,7 @@ def test_templates_fabric_and_new_in_german(tmp_path):
     assert re.search(r"max\. \d+,\d+ kW", out)
     dst = tmp_path / "pod.json"
     code, out, _ = run("--lang", "de", "new", "--template", "training-enterprise", "-o", str(dst))
-    assert code == 0 and f"{dst} geschrieben (training-enterprise: 16 GPUs, 2 Racks" in out
+    assert code == 0 and f"{dst} geschrieben (training-enterprise: 16 GPUs, 1 Rack" in out
     assert "kW IT maximal, Investitionskosten " in out and "0 Fehler-Befunde" in out
 
 

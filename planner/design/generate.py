@@ -254,10 +254,17 @@ def _settings() -> EngineSettings:
     return DEFAULT_SETTINGS
 
 
+_SPEC_CACHE: list[tuple[Catalog, SpecCache]] = []  # the last catalog's (the search asks thousands of times)
+
+
 def _specs(catalog: Catalog) -> SpecCache:
     from planner.engine.specs import SpecCache
 
-    return SpecCache(catalog)
+    if _SPEC_CACHE and _SPEC_CACHE[0][0] is catalog:
+        return _SPEC_CACHE[0][1]
+    got = SpecCache(catalog)
+    _SPEC_CACHE[:] = [(catalog, got)]
+    return got
 
 
 def _cooling_capacity_kw(design: BuildDesign, catalog: Catalog, unit: str | None, spec: DeviceSpec) -> float:
@@ -362,12 +369,16 @@ def _link_ends(catalog: Catalog, slug: str, design: BuildDesign) -> int:
 
 
 def effective_design(design: BuildDesign, catalog: Catalog) -> BuildDesign:
-    """``design`` as it is built: the default compute fabric (``FabricChoice()``, which a
+    """``design`` as it is built: no compute fabric for a single server (it has no server to
+    talk to); the default compute fabric (``FabricChoice()``, which a
     design has unless it says otherwise) left out for a server without compute ports (an
     inference server with front-end NICs only). A compute fabric the design chose itself
     stays, and :func:`choices` refuses it for such a server."""
     from planner.fabric.ports import device_ports
 
+    if design.servers == 1 and design.platform == "servers" and design.compute is not None:
+        # right-sizing: one server has no server to talk to (docs/plan-for.md, "Right-sizing rules")
+        return replace(design, compute=None)
     if design.compute == FabricChoice() and catalog.get("device-types", design.server) is not None:
         dp = device_ports(catalog, design.server)
         if dp is None or not dp.role("compute"):
@@ -557,8 +568,12 @@ def _pdu_model(catalog: Catalog, slug: str) -> _PduModel:
                      cap / (3 if info.phases == 3 else 1), feed_der)
 
 
-def _assign_cords(loads: list[tuple[str, float, int]], sides: list[list[int]], pdu: _PduModel, *,
-                  pack: bool | str = False) -> tuple[list[list[tuple[int, int]]], float]:
+IMBALANCE_PERCENT = 20.0  # the engine's phase_imbalance_warn_percent (EngineSettings)
+
+
+def _assign_cords(loads: list[tuple[str, float, int]], sides: list[list[int]], pdu: _PduModel,
+                  mode: str = "phase", *, pack: bool | str | None = None
+                  ) -> tuple[list[list[tuple[int, int]]], float]:
     """Cords of each device ``(id, max W, cords)`` to PDUs (index into the rack's PDUs) and
     outlets: a device's cords alternate sides; each takes the least-loaded phase of its
     side's PDUs (then the first PDU, the lowest free outlet), heaviest cords first (as an
@@ -569,6 +584,8 @@ def _assign_cords(loads: list[tuple[str, float, int]], sides: list[list[int]], p
     a side is lost, the one to two left over on a PDU of their own where one is free (sixteen
     cords on four PDUs: 6, 6, 3, 1). Returns the cords, in ``loads`` order, and the heaviest
     phase load after losing a side."""
+    if pack is None:  # ``mode``: "phase" spreads each cord on its side's least-loaded phase, "triples" in threes
+        pack = "triples" if mode == "triples" else False
     n_pdus = sum(len(s) for s in sides)
     free: list[dict[int, list[int]]] = []
     for _ in range(n_pdus):
@@ -637,16 +654,16 @@ def _assign_cords(loads: list[tuple[str, float, int]], sides: list[list[int]], p
     return out, worst
 
 
-def _imbalanced(loads: list[tuple[str, float, int]], cords: list[list[tuple[int, int]]], sides: list[list[int]],
-                pdu: _PduModel) -> bool:
-    """Whether a PDU of this cord assignment gets the engine's PDU_PHASE_IMBALANCE: phase
+def _imbalanced_count(loads: list[tuple[str, float, int]], cords: list[list[tuple[int, int]]], sides: list[list[int]],
+                pdu: _PduModel) -> int:
+    """How many PDUs of this cord assignment get the engine's PDU_PHASE_IMBALANCE: phase
     currents more than the warning's share apart while its worst phase after losing a side
     carries at least ``phase_imbalance_min_load`` of its derated current (three-phase only;
     the currents of a wye PDU are proportional to the phase loads)."""
     from planner.engine import physics
 
     if pdu.phases != 3:
-        return False
+        return 0
     s = _settings()
     n_pdus = sum(len(x) for x in sides)
     side_of = {k: i for i, x in enumerate(sides) for k in x}
@@ -663,12 +680,171 @@ def _imbalanced(loads: list[tuple[str, float, int]], cords: list[list[tuple[int,
                 load[k][pdu.phase_of(o)] += max_w / len(live)
         worst = [[max(a, b) for a, b in zip(w, x)] for w, x in zip(worst, load)]
     cap = pdu.phase_cap_w  # derated real power per phase
-    return any(physics.imbalance_percent(tuple(normal[k])) > s.phase_imbalance_warn_percent
-               and max(worst[k]) > s.phase_imbalance_min_load * cap for k in range(n_pdus))
+    return sum(1 for k in range(n_pdus) if physics.imbalance_percent(tuple(normal[k])) > s.phase_imbalance_warn_percent
+               and max(worst[k]) > s.phase_imbalance_min_load * cap)
+
+
+def _imbalanced(loads: list[tuple[str, float, int]], cords: list[list[tuple[int, int]]], sides: list[list[int]],
+                pdu: _PduModel) -> bool:
+    """Whether a PDU of this cord assignment gets the engine's PDU_PHASE_IMBALANCE
+    (:func:`_imbalanced_count`)."""
+    return _imbalanced_count(loads, cords, sides, pdu) > 0
+
+
+def _failover_worst(loads: list[tuple[str, float, int]], cords: list[list[tuple[int, int]]], sides: list[list[int]],
+                    pdu: _PduModel) -> float:
+    """The heaviest phase load after losing a side (as :func:`_assign_cords` reports it)."""
+    side_of = {k: i for i, s in enumerate(sides) for k in s}
+    n_pdus = sum(len(s) for s in sides)
+    worst = 0.0
+    for lost in range(len(sides)) if len(sides) > 1 else [None]:
+        load = [[0.0, 0.0, 0.0] for _ in range(n_pdus)]
+        for (_dev, max_w, _n), mine in zip(loads, cords):
+            live = [(k, o) for k, o in mine if side_of[k] != lost]
+            for k, o in live:
+                load[k][pdu.phase_of(o)] += max_w / len(live)
+        worst = max(worst, max(max(x) for x in load))
+    return worst
+
+
+def _pdu_score(ph: list[float], pdu: _PduModel) -> float:
+    """How far one PDU's phases are over the engine's imbalance limit (0: within it)."""
+    mean = (ph[0] + ph[1] + ph[2]) / 3
+    if mean <= 0 or max(ph) <= 0.1 * pdu.phase_cap_w:
+        return 0.0
+    return max(0.0, max(abs(x - mean) for x in ph) / mean * 100 - (IMBALANCE_PERCENT - 1.0))
+
+
+def _imbalance_score(loads: list[tuple[str, float, int]], cords: list[list[tuple[int, int]]], pdu: _PduModel
+                     ) -> float:
+    """How far the PDUs' phases are over the engine's imbalance limit, summed (0: none is)."""
+    per: dict[int, list[float]] = {}
+    for (_dev, max_w, n), mine in zip(loads, cords):
+        for k, o in mine:
+            per.setdefault(k, [0.0, 0.0, 0.0])[pdu.phase_of(o)] += max_w / n
+    return sum(_pdu_score(ph, pdu) for ph in per.values())
+
+
+def _rebalance(loads: list[tuple[str, float, int]], cords: list[list[tuple[int, int]]], sides: list[list[int]],
+               pdu: _PduModel, rounds: int = 40) -> list[list[tuple[int, int]]]:
+    """Move single cords to another phase of a PDU on the same side (a free outlet), or let
+    two cords of a side trade places, while that brings the PDUs' phases nearer balance and
+    the rack still carries a lost side (best move first, up to ``rounds``)."""
+    if pdu.phases != 3:
+        return cords
+    cords = [list(c) for c in cords]
+    phase = [0] + [pdu.phase_of(o) for o in range(1, pdu.outlets + 1)]
+    side_of = {k: i for i, s in enumerate(sides) for k in s}
+    n_pdus = sum(len(s) for s in sides)
+    load = [[0.0, 0.0, 0.0] for _ in range(n_pdus)]
+    for (_dev, max_w, n), mine in zip(loads, cords):
+        for k, o in mine:
+            load[k][phase[o]] += max_w / n
+    pscore = [_pdu_score(ph, pdu) for ph in load]
+    used = {(k, o) for mine in cords for k, o in mine}
+    cap = pdu.phase_cap_w * FILL
+
+    def trial(changes: list[tuple[int, int, float]]) -> float:
+        """Score change of adding w to (pdu, phase) for each change (undone after)."""
+        touched = {k for k, _ph, _w in changes}
+        for k, ph, w in changes:
+            load[k][ph] += w
+        got = sum(_pdu_score(load[k], pdu) - pscore[k] for k in touched)
+        for k, ph, w in changes:
+            load[k][ph] -= w
+        return got
+
+    Move = tuple[float, int, int, tuple[int, int], int, int, tuple[int, int]]  # gain, cord, its new end, partner
+    for _ in range(rounds):
+        if sum(pscore) <= 0:
+            break
+        best: Move | None = None
+        for i, mine in enumerate(cords):
+            w = loads[i][1] / loads[i][2]
+            for c, (k, o) in enumerate(mine):
+                for k2 in sides[side_of[k]]:
+                    for ph in range(3):
+                        if k2 == k and ph == phase[o]:
+                            continue
+                        gain = trial([(k, phase[o], -w), (k2, ph, w)])
+                        if gain >= -1e-9 or (best is not None and gain >= best[0]):
+                            continue
+                        o2 = next((x for x in range(1, pdu.outlets + 1) if phase[x] == ph and (k2, x) not in used),
+                                  None)
+                        if o2 is None:
+                            continue
+                        mine[c] = (k2, o2)
+                        if _failover_worst(loads, cords, sides, pdu) <= cap:
+                            best = (gain, i, c, (k2, o2), -1, -1, (k, o))
+                        mine[c] = (k, o)
+        flat = [(i, c) for i, mine in enumerate(cords) for c in range(len(mine))]
+        for x, (i, c) in enumerate(flat):
+            wi = loads[i][1] / loads[i][2]
+            for j, d in flat[x + 1:]:
+                wj = loads[j][1] / loads[j][2]
+                a, b2 = cords[i][c], cords[j][d]
+                if side_of[a[0]] != side_of[b2[0]] or abs(wi - wj) < 1e-9 \
+                        or a[0] == b2[0] and phase[a[1]] == phase[b2[1]]:
+                    continue
+                gain = trial([(a[0], phase[a[1]], wj - wi), (b2[0], phase[b2[1]], wi - wj)])
+                if gain >= -1e-9 or (best is not None and gain >= best[0]):
+                    continue
+                cords[i][c], cords[j][d] = b2, a
+                if _failover_worst(loads, cords, sides, pdu) <= cap:
+                    best = (gain, i, c, b2, j, d, a)
+                cords[i][c], cords[j][d] = a, b2
+        if best is None:
+            break
+        _gain, i, c, new_end, j, d, other = best
+        wi = loads[i][1] / loads[i][2]
+        if j >= 0:  # a swap: both outlets stay in use
+            wj = loads[j][1] / loads[j][2]
+            load[other[0]][phase[other[1]]] += wj - wi
+            load[new_end[0]][phase[new_end[1]]] += wi - wj
+            cords[i][c], cords[j][d] = new_end, other
+        else:
+            load[other[0]][phase[other[1]]] -= wi
+            load[new_end[0]][phase[new_end[1]]] += wi
+            cords[i][c] = new_end
+            used.discard(other)
+            used.add(new_end)
+        pscore = [_pdu_score(ph, pdu) for ph in load]
+    return cords
+
+
+def choose_cords(loads: list[tuple[str, float, int]], n_sides: int, pdu: _PduModel
+                 ) -> tuple[int, list[list[int]], list[list[tuple[int, int]]]] | None:
+    """PDUs per side and every cord's PDU and outlet for a rack's ``loads``: the fewest PDUs
+    per side (up to four) whose phases carry the rack after losing a side (each at most 90 %
+    of its continuous rating) with no PDU's phases imbalanced (the engine's 20 %), trying both
+    ways of spreading cords (:func:`_assign_cords`); where no count balances, the fewest that
+    carry the rack. None: four per side do not carry it."""
+    fallback = None
+    for per_side in range(1, MAX_PDUS_PER_SIDE + 1):
+        sides = [[s + n_sides * k for k in range(per_side)] for s in range(n_sides)]
+        if sum(c for _, _, c in loads) > pdu.outlets * per_side * n_sides:
+            continue
+        last = None
+        for mode in ("phase", "triples"):
+            try:
+                cords, worst = _assign_cords(loads, sides, pdu, mode)
+            except DesignError:
+                continue
+            last = (per_side, sides, cords)
+            if worst <= pdu.phase_cap_w * FILL:
+                if _imbalanced(loads, cords, sides, pdu):
+                    cords = _rebalance(loads, cords, sides, pdu)
+                if not _imbalanced(loads, cords, sides, pdu):
+                    return per_side, sides, cords
+                if fallback is None:
+                    fallback = (per_side, sides, cords)
+        if per_side == MAX_PDUS_PER_SIDE and fallback is None and last is not None:
+            fallback = last  # none carries it: the most there are (the engine then says so)
+    return fallback
 
 
 def _power_rack(plan: Plan, catalog: Catalog, rack: Rack, pdus: _PduModel | Sequence[_PduModel], redundancy: str,
-                checker: PlacementChecker, link_ends: dict[str, int]) -> None:
+                checker: PlacementChecker, link_ends: dict[str, int]) -> int:
     """0U PDUs on feeds of their own for ``rack``, as many per side as its maximum draw needs,
     and every device's cords on them. With several ``pdus`` (an EU plan: the 16, 32 and 63 A
     PDUs, smallest first) the rack takes the first that carries it with at most two per side,
@@ -684,7 +860,7 @@ def _power_rack(plan: Plan, catalog: Catalog, rack: Rack, pdus: _PduModel | Sequ
         w = sp.max_w + OPTICS_W * link_ends.get(p.id, 0)
         loads.append((p.id, w, sp.cords))
     if not loads:
-        return
+        return 0
     n_sides = 2 if redundancy == "2N" else 1
 
     # (PDU, per side) in the order an architect would pick them: the smaller PDUs (EU) at
@@ -716,6 +892,8 @@ def _power_rack(plan: Plan, catalog: Catalog, rack: Rack, pdus: _PduModel | Sequ
             break
     if chosen is None and fitting is not None:
         pdu, chosen = fitting
+        per_side, sides, cords = chosen  # the cords allow no balanced spread: move cords between PDUs
+        chosen = (per_side, sides, _rebalance(loads, cords, sides, pdu))
     if chosen is None and last is not None:
         pdu, chosen = last
     if chosen is None:
@@ -740,6 +918,7 @@ def _power_rack(plan: Plan, catalog: Catalog, rack: Rack, pdus: _PduModel | Sequ
     by_id = {p.id: p for p in rack.placements}
     for (dev_id, _w, _c), mine in zip(loads, cords):
         by_id[dev_id].power = [PowerConnection(pdu=pdu_ids[k], outlet=o) for k, o in mine]
+    return _imbalanced_count(loads, cords, sides, pdu)
 
 
 # -- layout ------------------------------------------------------------------------------------------
@@ -871,11 +1050,15 @@ def _generate(design: BuildDesign, catalog: Catalog, ch: Choices, workloads: lis
         stor_per_rack = min(limit)
         if stor_per_rack < 1:
             raise DesignError(tmsg("storage.device: one {device} does not fit a rack's limits", device=storage.device))
-    n_storage_racks = math.ceil(n_storage / stor_per_rack) if n_storage else 0
+    # all the storage in one compute rack when it fits (storage_home), else storage racks
+    sto_home = storage_home(design, catalog, ch, n_servers) if not gb200 else None
+    n_storage_racks = math.ceil(n_storage / stor_per_rack) if n_storage and sto_home is None else 0
 
-    # network racks: estimate them now (the same fat-tree sizing auto-wire uses) for the layout
+    # network racks: estimate them now (the same fat-tree sizing auto-wire uses) for the layout;
+    # a fabric whose switches fit a compute or storage rack goes there (switch_homes)
     sw_per_rack = {}
     est_net_racks = 0
+    fabs = []
     for fc, sw, role in ((design.compute, ch.compute_switch, "compute"),
                          (design.storage_fabric or (_storage_fabric(design, catalog) if n_storage else None),
                           ch.storage_switch, "storage"),
@@ -883,7 +1066,21 @@ def _generate(design: BuildDesign, catalog: Catalog, ch: Choices, workloads: lis
         if fc is None or sw is None:
             continue
         sw_per_rack[sw] = _switches_per_rack(catalog, sw, ch.network_rack_type, design)
-        est_net_racks += math.ceil(_estimate_switches(catalog, design, sw, role, n_servers, fc) / sw_per_rack[sw])
+        fabs.append((role, sw, _estimate_switches(catalog, design, sw, role, n_servers, fc)))
+    homes = dict(zip([r for r, _, _ in fabs],
+                     switch_homes(design, catalog, ch, n_servers, n_storage, stor_per_rack,
+                                  [(sw, n) for _, sw, n in fabs], [r for r, _, _ in fabs], sto_home)))
+    if sto_home is not None and homes.get("storage", sto_home) is None:
+        # the storage fabric's switches do not fit beside it: storage racks, the switches with them
+        sto_home = None
+        stor_per_rack = stor_per_rack or 1
+        n_storage_racks = math.ceil(n_storage / stor_per_rack)
+        homes = dict(zip([r for r, _, _ in fabs],
+                         switch_homes(design, catalog, ch, n_servers, n_storage, stor_per_rack,
+                                      [(sw, n) for _, sw, n in fabs], [r for r, _, _ in fabs])))
+    for role, sw, n in fabs:
+        if homes[role] is None:
+            est_net_racks += math.ceil(n / sw_per_rack[sw])
 
     compute_rows = [min(RACKS_PER_ROW, n_compute_racks - k) for k in range(0, n_compute_racks, RACKS_PER_ROW)]
     net_row_racks = n_storage_racks + est_net_racks
@@ -962,15 +1159,25 @@ def _generate(design: BuildDesign, catalog: Catalog, ch: Choices, workloads: lis
     if storage is not None and n_storage:
         stdev = catalog.device(storage.device)
         h = max(1, math.ceil(stdev.u_height or 1))
+        if sto_home is not None:  # above the servers of that compute rack
+            rack = b.compute_racks[sto_home]
+            base = 2 + sum(1 for p in rack.placements if p.device == design.server) * s_height
         for k in range(n_storage):
-            rack = b.storage_racks[k // stor_per_rack]
             pid = f"sto-{k + 1}"
-            b.place(rack.id, Placement(id=pid, device=storage.device, name=f"storage{k + 1:02d}",
-                                       u=2 + (k % stor_per_rack) * h))
+            if sto_home is not None:
+                u = base + k * h
+            else:
+                rack = b.storage_racks[k // stor_per_rack]
+                u = 2 + (k % stor_per_rack) * h
+            b.place(rack.id, Placement(id=pid, device=storage.device, name=f"storage{k + 1:02d}", u=u))
             b.storage.append(pid)
 
     # fabrics
     def wire(kind: str, members: list[str], sw: str, fc: FabricChoice, name: str, part: Steps, **kw: Any) -> None:
+        home = homes.get(kind)
+        if home is not None:
+            racks = b.compute_racks + b.storage_racks
+            kw["switch_racks"] = [racks[home].id]
         try:
             res = autowire(plan, catalog, members, sw, kind=kind, oversubscription=fc.oversubscription,
                            rail_optimised=fc.rail_optimised if kind == "compute" else False,
@@ -1025,11 +1232,13 @@ def _generate(design: BuildDesign, catalog: Catalog, ch: Choices, workloads: lis
     # of the 16/32/63 A PDUs that carries it
     pdus = ([_pdu_model(catalog, ch.pdu)] if design.pdu or design.region != "eu"
             else [_pdu_model(catalog, slug) for slug in region_pdus(catalog, "eu")])
+    uneven = 0
     for row in b.rows:
         for rack in row.racks:
             if gb200 and rack.rack_type == NVL_RACK:
                 continue  # its PDUs and shelf cords are placed with the rack
-            _power_rack(plan, catalog, rack, pdus, design.redundancy, b.checker, ends)
+            uneven += _power_rack(plan, catalog, rack, pdus, design.redundancy, b.checker, ends)
+    intended = _intended_warnings(design, catalog, ch, n_servers, uneven, b)
 
     # cooling loops sized for what they carry
     st.report(0.93, "Sizing cooling")
@@ -1055,7 +1264,7 @@ def _generate(design: BuildDesign, catalog: Catalog, ch: Choices, workloads: lis
             if catalog.device(p.device).kind == "pdu"}
     pdu_models = sorted(used, key=lambda slug: (catalog.device(slug).planning.pdu.apparent_power_va  # type: ignore[union-attr]
                                                  if catalog.device(slug).planning is not None else 0.0, slug))
-    notes = _notes(design, ch, n_servers, per_rack, catalog, pdu_models)
+    notes = _notes(design, ch, n_servers, per_rack, catalog, pdu_models, intended)
     # what the catalog lacked (a cooling unit, a management switch) is for the planner, not the
     # customer's cover: the internal notes, after what the caller put there
     from planner.i18n import message_text
@@ -1072,23 +1281,65 @@ def _generate(design: BuildDesign, catalog: Catalog, ch: Choices, workloads: lis
     return Plan.model_validate(plan.model_dump())
 
 
+def mgmt_ports(catalog: Catalog, slug: str) -> int:
+    """A device's management (BMC) ports the management network wires; 0 for a management switch."""
+    from planner.fabric.ports import device_ports
+
+    if not _mgmt_member(catalog, slug):
+        return 0
+    dp = device_ports(catalog, slug)
+    return len(dp.role("management")) if dp is not None else 0
+
+
+def mgmt_switch_count(catalog: Catalog, switch: str, ports_per_row: Sequence[int]) -> int:
+    """Management switches for ``ports_per_row`` management ports in each row (the
+    right-sizing rule, docs/plan-for.md): one switch when every port fits its downlinks at
+    1 GbE, else end-of-row leaves filled port by port at 8:1 with the spines of one network
+    (a network per row when two tiers do not reach). :func:`_wire_management` wires it so."""
+    from planner.fabric.ports import link_and_radix
+    from planner.fabric.topology import leaf_split
+
+    _link, ports = link_and_radix(catalog, 1.0, switch)
+    radix = len(ports)
+    total = sum(ports_per_row)
+    if radix < 2 or total <= radix:
+        return 1 if total else 0
+    d, u = leaf_split(radix, MGMT_OVERSUBSCRIPTION)
+
+    def spines(leaves: int) -> int | None:
+        if leaves <= 1:
+            return 0
+        return next((k for k in range(max(1, math.ceil(leaves * u / radix)), u + 1) if u % k == 0), None)
+
+    leaves = [math.ceil(n / d) for n in ports_per_row if n]
+    one = spines(sum(leaves))
+    if one is not None:
+        return sum(leaves) + one
+    return sum(n + (spines(n) or 0) for n in leaves)
+
+
 def _wire_management(plan: Plan, catalog: Catalog, ch: Choices, switch: str, rows: list[Row]) -> None:
-    """A management switch in every rack for its devices' BMC/management ports, spines where
-    free U allows: one network for the plan, else (more racks than two tiers of the switch
-    reach) one per row."""
+    """The management network sized to the ports in use (:func:`mgmt_switch_count`): one
+    switch at the top of the first compute rack when every BMC/management port fits it,
+    else leaves per row (filled port by port) and spines, in the network row's racks first;
+    one network per row where two tiers do not reach."""
     from planner.fabric.autowire import autowire
+    from planner.fabric.ports import link_and_radix
 
     def members(rs: list[Row]) -> list[str]:
         return [p.id for row in rs for rk in row.racks for p in rk.placements if _mgmt_member(catalog, p.device)]
+
+    radix = len(link_and_radix(catalog, 1.0, switch)[1])
 
     def wire(rs: list[Row], fid: str, name: str) -> None:
         ids = members(rs)
         if not ids:
             return
+        one = sum(mgmt_ports(catalog, plan.placement(i).device) for i in ids) <= radix
         res = autowire(plan, catalog, ids, switch, kind="management", oversubscription=MGMT_OVERSUBSCRIPTION,
-                       rail_optimised=False, leaf_per="rack",
-                       # spines in the network row's racks first (it is the last row)
-                       switch_racks=[rk.id for row in reversed(rs) for rk in row.racks],
+                       rail_optimised=False, leaf_per=None if one else "row",
+                       # one switch: the first compute rack's top U; spines in the network row first
+                       switch_racks=[rk.id for row in (rs if one else list(reversed(rs))) for rk in row.racks],
                        rack_type=ch.network_rack_type, network_row=rs[-1].id, fabric_id=fid, fabric_name=name)
         res.edit.apply(plan)
 
@@ -1140,9 +1391,119 @@ def _switches_per_rack(catalog: Catalog, sw: str, rack_type: str, design: BuildD
     return max(1, min((rt.u_height - 2) // h, int(budget // w)))
 
 
+def _compute_headroom(design: BuildDesign, catalog: Catalog, ch: Choices, n_servers: int
+                      ) -> tuple[list[float], list[float], list[float]]:
+    """Free U (U1 and the top U kept), power and cooling headroom (W) and room-air headroom
+    (direct liquid: W) of each compute rack as the servers fill them; none for immersion
+    tanks and GB200 NVL72 racks (they take no other device)."""
+    free_u: list[float] = []
+    free_w: list[float] = []
+    free_air: list[float] = []
+    if design.platform == "gb200-nvl72" or design.cooling == "immersion":
+        return free_u, free_w, free_air
+    fit = ch.fit
+    per = fit.servers_per_rack
+    s = _settings()
+    sdev = catalog.device(design.server)
+    spec = _specs(catalog).device(design.server)
+    h = max(1, math.ceil(sdev.u_height or 1))
+    rt = catalog.rack_type(ch.rack_type)
+    pdu = _pdu_model(catalog, ch.pdu)
+    pdu_w = MAX_PDUS_PER_SIDE * (3 if pdu.phases == 3 else 1) * pdu.phase_cap_w * FILL * FILL
+    cap_w = fit.cooling_kw * 1000 * FILL
+    if design.max_rack_kw is not None:
+        cap_w = min(cap_w, design.max_rack_kw * 1000)
+    left = n_servers
+    for _ in range(math.ceil(n_servers / per)):
+        k = min(per, left)
+        left -= k
+        free_u.append(rt.u_height - 2 - k * h)
+        free_w.append(min(cap_w, pdu_w) - k * fit.server_kw * 1000 - 200.0)
+        free_air.append(s.residual_air_limit_kw * 1000 * FILL - k * spec.max_w * (1 - spec.liquid_fraction) - 200.0
+                        if design.cooling == "dlc" else math.inf)
+    return free_u, free_w, free_air
+
+
+def _storage_unit(catalog: Catalog, design: BuildDesign) -> tuple[int, float]:
+    """(U, W with optics) of one storage appliance of the design."""
+    assert design.storage is not None
+    sdev = catalog.device(design.storage.device)
+    sspec = _specs(catalog).device(design.storage.device)
+    return (max(1, math.ceil(sdev.u_height or 1)),
+            sspec.max_w + OPTICS_W * len(_role_ports(catalog, design.storage.device, "storage")))
+
+
+def storage_home(design: BuildDesign, catalog: Catalog, ch: Choices, n_servers: int) -> int | None:
+    """The right-sizing rule for storage racks (docs/plan-for.md): every storage appliance in
+    one compute rack (the last first: it holds the fewest servers) when its free U and
+    headroom take them all; its index, or None: storage racks in the network row."""
+    if design.storage is None or not design.storage.count:
+        return None
+    free_u, free_w, free_air = _compute_headroom(design, catalog, ch, n_servers)
+    u1, w1 = _storage_unit(catalog, design)
+    u, w = u1 * design.storage.count, w1 * design.storage.count
+    return next((i for i in reversed(range(len(free_u)))
+                 if free_u[i] >= u and free_w[i] >= w and free_air[i] >= w), None)
+
+
+def switch_homes(design: BuildDesign, catalog: Catalog, ch: Choices, n_servers: int, n_storage: int,
+                 stor_per_rack: int, fabrics: Sequence[tuple[str, int]], roles: Sequence[str] = (),
+                 storage_rack: int | None = None) -> list[int | None]:
+    """The right-sizing rule for network racks (docs/plan-for.md): each fabric's switches
+    (``(switch, count)``, in wiring order) go into one compute rack (then one storage rack)
+    whose free U (U1 and the top U kept) and power and cooling headroom (90 % of the
+    cooling, ``max_rack_kw``, what four PDUs per side carry) take them all, with the
+    storage (``storage_rack``: the compute rack holding it, :func:`storage_home`) and the
+    fabrics placed before it; index of that rack (compute racks first, then storage racks;
+    the storage fabric's own rack first: the appliances' few heavy cords then share the
+    PDUs' phases with the switches'), or None: a network rack. Immersion tanks and GB200
+    NVL72 racks take none."""
+    if not fabrics:
+        return []
+    s = _settings()
+    free_u, free_w, free_air = _compute_headroom(design, catalog, ch, n_servers)
+    n_compute = len(free_u)
+    if storage_rack is not None and design.storage is not None and storage_rack < n_compute:
+        u1, w1 = _storage_unit(catalog, design)
+        free_u[storage_rack] -= u1 * n_storage
+        free_w[storage_rack] -= w1 * n_storage
+        free_air[storage_rack] -= w1 * n_storage
+    elif n_storage and design.storage is not None:
+        h, w = _storage_unit(catalog, design)
+        nrt = catalog.rack_type(ch.network_rack_type)
+        cap_w = s.air_containment_limit_kw * 1000 * FILL
+        if design.max_rack_kw is not None:
+            cap_w = min(cap_w, design.max_rack_kw * 1000)
+        for j in range(math.ceil(n_storage / stor_per_rack)):
+            k = min(stor_per_rack, n_storage - j * stor_per_rack)
+            free_u.append(nrt.u_height - 2 - k * h)
+            free_w.append(cap_w - k * w - 200.0)
+            free_air.append(math.inf)
+    from planner.fabric.ports import device_ports
+
+    out: list[int | None] = []
+    for f, (sw, count) in enumerate(fabrics):
+        order = list(range(len(free_u)))
+        if f < len(roles) and roles[f] == "storage":
+            first = [storage_rack] if storage_rack is not None and storage_rack < n_compute else order[n_compute:]
+            order = first + [i for i in order if i not in first]
+        d = catalog.device(sw)
+        dp = device_ports(catalog, sw)
+        ports = len([p for p in dp.ports if p.role == "fabric"]) if dp is not None else 0
+        u = max(1, math.ceil(d.u_height or 1)) * count
+        w = (_specs(catalog).device(sw).max_w + OPTICS_W * ports) * count
+        home = next((i for i in order if free_u[i] >= u and free_w[i] >= w and free_air[i] >= w), None)
+        if home is not None:
+            free_u[home] -= u
+            free_w[home] -= w
+            free_air[home] -= w
+        out.append(home)
+    return out
+
+
 def _estimate_switches(catalog: Catalog, design: BuildDesign, sw: str, role: str, n_servers: int,
                        fc: FabricChoice) -> int:
-    from planner.fabric.ports import device_ports, link_and_radix
+    from planner.fabric.ports import cage_lanes, device_ports, lanes_of, link_and_radix
     from planner.fabric.topology import FabricDesignError, design_fat_tree
 
     dp = device_ports(catalog, design.server)
@@ -1150,13 +1511,16 @@ def _estimate_switches(catalog: Catalog, design: BuildDesign, sw: str, role: str
     nodes, rails = n_servers, len(ports)
     speeds = [p.speed_gbps for p in ports]
     rail = fc.rail_optimised and role == "compute"
-    if role == "storage" and design.storage is not None:
-        sp = _role_ports(catalog, design.storage.device, "storage")
-        speeds += [p.speed_gbps for p in sp]
-        nodes, rails, rail = n_servers * len(ports) + design.storage.count * len(sp), 1, False
+    sp = _role_ports(catalog, design.storage.device, "storage") if role == "storage" and design.storage else []
+    speeds += [p.speed_gbps for p in sp]
     if not speeds or not nodes or not rails:
         return 0
     link, sw_ports = link_and_radix(catalog, min(speeds), sw)
+    if sp and design.storage is not None:
+        # each port on the lanes it takes (a port as fast as a cage takes all of it: autowire)
+        lanes = cage_lanes(sw_ports, catalog, sw)
+        nodes, rails, rail = (n_servers * sum(lanes_of(p.speed_gbps, lanes) for p in ports)
+                              + design.storage.count * sum(lanes_of(p.speed_gbps, lanes) for p in sp)), 1, False
     try:
         return design_fat_tree(nodes, rails, len(sw_ports), link, fc.oversubscription, rail).switches
     except FabricDesignError as e:
@@ -1298,11 +1662,52 @@ _COOLING = {"air": N_("air cooling with containment"), "rdhx": N_("rear-door hea
             "dlc": N_("direct liquid cooling"), "immersion": N_("immersion cooling")}
 
 
+def _intended_warnings(design: BuildDesign, catalog: Catalog, ch: Choices, n_servers: int, uneven_pdus: int,
+                       b: _Build) -> list[Message]:
+    """The warnings ``rackwright check`` will give that the build cannot avoid, each named by
+    its code and explained (they go into the plan's notes, on the build plan's cover):
+    phases its racks' few heavy cords cannot balance, servers without compute-fabric ports
+    serving from more than one server, a server's own RAM below the engine's ratio, and the
+    GB200 NVL72 rack's feeds above 90 % when a side is lost."""
+    s = _settings()
+    spec = _specs(catalog).device(design.server)
+    out: list[Message] = []
+    if uneven_pdus:
+        out.append(tmsg("Intended warning PDU_PHASE_IMBALANCE on {n} PDUs: their racks hold a few heavy cords that "
+                        "no spread over three phases balances within {limit:g} % (they were spread as evenly as "
+                        "the cords allow).", n=uneven_pdus, limit=IMBALANCE_PERCENT))
+    gpus = spec.gpu_count or 0
+    if n_servers > 1 and gpus and spec.compute_gbps / gpus < s.min_compute_gbps_per_gpu and design.compute is None:
+        out.append(tmsg("Intended warning BALANCE_NETWORK: the {server} has no compute-fabric ports; each serves "
+                        "its replicas inside the server, so no compute fabric is built.",
+                        server=_model_name(catalog, "device-types", design.server)))
+    if spec.ram_gb and spec.gpu_memory_gb and spec.ram_gb / spec.gpu_memory_gb < s.min_ram_to_gpu_memory:
+        out.append(tmsg("Intended warning BALANCE_RAM: the {server} carries {ram:.0f} GB RAM for {mem:.0f} GB GPU "
+                        "memory as its maker builds it (below the engine's {ratio:g}x rule of thumb).",
+                        server=_model_name(catalog, "device-types", design.server), ram=spec.ram_gb,
+                        mem=spec.gpu_memory_gb, ratio=s.min_ram_to_gpu_memory))
+    if design.platform == "gb200-nvl72" and b.compute_racks:
+        from planner.engine import physics
+
+        pdu = _pdu_model(catalog, ch.pdu)
+        cap = physics.feed_capacity_w(pdu.voltage_v, pdu.amps, pdu.phases, s.power_factor,
+                                      pdu.feed_derating or s.continuous_derating)
+        shelves = len(NVL_SHELF_US)
+        rack_w = len(NVL_TRAY_US) * spec.max_w + len(NVL_SWITCH_US) * _specs(catalog).device(NVL_SWITCH).max_w
+        per_feed = rack_w / (shelves // 2)  # a side lost: four feeds carry the rack
+        if per_feed > cap * s.feed_warn_fraction:
+            out.append(tmsg("Intended warnings POWER_FEED_HIGH and PDU_PHASE_HIGH: with one side lost, each NVL72 "
+                            "rack's four remaining {amps:g} A feeds carry about {pct:.0%} of their capacity (the "
+                            "rack's {kw:.0f} kW on the eight feeds of NVIDIA's power path); the catalog has no "
+                            "larger rack PDU.", amps=pdu.amps, pct=per_feed / cap, kw=rack_w / 1000))
+    return out
+
+
 def _notes(design: BuildDesign, ch: Choices, n_servers: int, per_rack: int, catalog: Catalog,
-           pdus: Sequence[str] = ()) -> str:
+           pdus: Sequence[str] = (), intended: Sequence[Message] = ()) -> str:
     """The plan's notes (printed on the cover of the build plan): what was built from what, in
     the active language, every item by its catalog model name."""
-    from planner.i18n import format_list
+    from planner.i18n import format_list, message_text
 
     fit = ch.fit
 
@@ -1327,7 +1732,8 @@ def _notes(design: BuildDesign, ch: Choices, n_servers: int, per_rack: int, cata
             parts.append(tf(template, model=dev(sw)))
     if design.storage is not None:
         parts.append(tf(N_("Storage: {n} x {model}."), n=design.storage.count, model=dev(design.storage.device)))
-    return " ".join(parts)  # the catalog's gaps (ch.notes) go to the internal notes
+    parts += [message_text(note) for note in intended]  # the catalog's gaps (ch.notes) go to the internal notes
+    return " ".join(parts)
 
 
 def gpu_count(plan: Plan, catalog: Catalog) -> int:

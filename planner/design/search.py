@@ -127,6 +127,7 @@ TRAINING_OVERSUBSCRIPTION = (1.0, 2.0)
 BYTES_PER_TOKEN = 4.0
 CHECKPOINTS_KEPT = 5
 DEFAULT_LENGTHS_M = {"node_leaf": 10.0, "leaf_spine": 30.0, "spine_core": 60.0}
+IN_ROW_M = 3.0  # a run to a switch in a compute or storage rack of the same row (switch_homes)
 # phrases inside the binding sentences (English catalog texts; the sentences translate them, _cooling_phrase)
 COOLING_WORDS = {"air": N_("air"), "rdhx": N_("a rear-door heat exchanger"), "dlc": N_("direct liquid cooling"),
                  "immersion": N_("immersion")}
@@ -462,7 +463,8 @@ class Candidate:
 
     @property
     def storage_left_out(self) -> bool:
-        return self.storage is None and any(w["kind"] in ("pretrain", "finetune", "storage") for w in self.workloads)
+        # every build gets storage (weights, checkpoints, logs: docs/plan-for.md, "Right-sizing rules")
+        return self.storage is None
 
     @property
     def cost(self) -> float:
@@ -671,12 +673,51 @@ class _Search:
         return _Fabric(self.catalog.device(sw), tech, link, len(ports), t.leaves, t.spines, t.cores,
                        t.leaf_oversubscription, cables, optics)
 
-    def _cables(self, t: FatTree) -> dict[str, int]:
-        """Cables and transceivers of a fat tree at the default lengths per tier."""
+    def _homed_cables(self, fab: _Fabric, n: int, oversub: float, rc: sizing.RackCount, ch: gen.Choices,
+                      home: int) -> tuple[dict[str, int], float]:
+        """Cables of a compute fabric whose switches sit in compute rack ``home``
+        (generate.switch_homes): node-leaf runs by rack distance (in the rack: half its height
+        and the slack; to another rack: over the tray, planner.fabric.cabling's route), the
+        leaf-spine runs inside the rack; and the optics' draw this changes."""
+        from planner.fabric.cabling import CableRules
+
+        rules = CableRules()
+        rack_w, _d = gen._rack_dims(self.catalog, ch.rack_type)
+        height_m = self.catalog.rack_type(ch.rack_type).u_height * 0.04445
+        out: dict[str, int] = {}
+        optics = 0.0
+
+        def put(count: int, length: float) -> None:
+            nonlocal optics
+            m = self._medium(fab.link_gbps, round(length, 1))
+            if m is None or not count:
+                return
+            out[m.cable] = out.get(m.cable, 0) + count
+            optics += 2 * count * m.power_w_per_end
+            if m.transceiver:
+                out[m.transceiver] = out.get(m.transceiver, 0) + 2 * count
+
+        left = n
+        for i in range(rc.compute):
+            k = min(rc.servers_per_rack, left)
+            left -= k
+            far = abs(i - home) * rack_w
+            length = (height_m / 2 + rules.slack_m if not far
+                      else far + 2 * (height_m / 2 + rules.tray_clearance_m) + rules.slack_m)
+            put(k * fab.rails, length)
+        from planner.fabric.topology import design_fat_tree
+
+        link, radix = sizing.link_and_radix(self.catalog, fab.link_gbps, fab.switch.slug, self._memo)
+        t = design_fat_tree(n, fab.rails, radix, link, oversub, True)
+        put(t.cables_leaf_spine + t.cables_spine_core, 1.0 + rules.slack_m)
+        return out, optics - fab.optics_w
+
+    def _cables(self, t: FatTree, length_m: float | None = None) -> dict[str, int]:
+        """Cables and transceivers of a fat tree at the default lengths per tier (or ``length_m``)."""
         out: dict[str, int] = {}
         for tier, n in (("node_leaf", t.cables_node_leaf), ("leaf_spine", t.cables_leaf_spine),
                         ("spine_core", t.cables_spine_core)):
-            m = self._medium(t.link_gbps, DEFAULT_LENGTHS_M[tier]) if n else None
+            m = self._medium(t.link_gbps, length_m or DEFAULT_LENGTHS_M[tier]) if n else None
             if m is not None:
                 out[m.cable] = out.get(m.cable, 0) + n
                 if m.transceiver:
@@ -812,9 +853,13 @@ class _Search:
         (the engine's balance rule) and the storage workloads need. A server without
         storage-network ports gets none (the generator cannot attach storage to it; the
         candidate says so)."""
-        if not self.training and not self.storage_wl:
-            return [None]
+        # every build gets storage (docs/plan-for.md, "Right-sizing rules"): for training the
+        # dataset and checkpoints, for serving the model weights and logs (one appliance at least)
         if not sizing._ports(self.catalog, server.slug, "storage", self._memo):
+            return [None]
+        if self.platform(server) == "gb200-nvl72" and not self.training and not self.storage_wl:
+            # serving on NVL72: its eight 60 A feeds are at ~95 % on failover already; the storage
+            # ports' optics would overload them (left until the feeds are sized for the rack)
             return [None]
         devs = [(d, d.planning.storage) for d in sorted(self.catalog.storage(), key=lambda d: d.slug)
                 if d.planning is not None and d.planning.storage is not None]
@@ -824,7 +869,8 @@ class _Search:
         gpus = n * server.gpu_count
         out: list[tuple[str, int] | None] = []
         cap_tb = self._storage_tb()
-        read_need = self.settings.min_storage_gb_per_s_per_gpu * gpus if self.training else 0.0
+        # the engine's read rate per GPU for every build (BALANCE_STORAGE): checkpoints or the model loading
+        read_need = self.settings.min_storage_gb_per_s_per_gpu * gpus
         for d, s in devs:
             usable = s.usable_capacity_tb or s.raw_capacity_tb or 0.0
             k = 1
@@ -871,7 +917,7 @@ class _Search:
                 kind="compute", technology=fab.technology, speed_gbps=fab.link_gbps,
                 oversubscription=oversub or 1.0, rail_optimised=True, switch=fab.switch.slug),
             storage=StorageChoice(storage[0], storage[1]) if storage else None,
-            frontend=None, management=True, region=self.region)
+            frontend=self._frontend(server), management=True, region=self.region)
 
     @property
     def region(self) -> Literal["eu", "na"]:
@@ -882,6 +928,19 @@ class _Search:
         from planner.regions import default_region
 
         return default_region(active_language())
+
+    def _frontend(self, server: DeviceType) -> FabricChoice | None:
+        """The front-end (user-facing) network of every build whose server has front-end
+        ports (docs/plan-for.md, "Right-sizing rules"): Ethernet at the ports' speed,
+        non-blocking, so user traffic and model loading meet no oversubscription. A server
+        without them reaches users over its storage/in-band ports (the storage fabric)."""
+        key = ("frontend", server.slug)
+        if key not in self._memo:
+            ports = sizing._ports(self.catalog, server.slug, "frontend", self._memo)
+            self._memo[key] = None if not ports else FabricChoice(
+                kind="frontend", technology="ethernet", speed_gbps=min(p.speed_gbps for p in ports),
+                oversubscription=1.0, rail_optimised=False)
+        return self._memo[key]
 
     def candidate(self, server: DeviceType, n: int, oversub: float | None, storage: tuple[str, int] | None,
                   cooling: CoolingOption) -> Candidate | None:
@@ -904,7 +963,7 @@ class _Search:
         design = replace(design, servers_per_rack=rc.servers_per_rack, pdu=ch.pdu)
         racks = rc.total
         mgmt = cat.get("device-types", ch.mgmt_switch) if ch.mgmt_switch else None
-        mgmt_n = self._mgmt_switches(rc, mgmt.slug) if mgmt is not None else 0
+        mgmt_n = self._mgmt_switches(rc, mgmt.slug, server.slug, n, storage, switches) if mgmt is not None else 0
         sto_dev = cat.device(storage[0]) if storage else None
         n_sto = storage[1] if storage else 0
         sp = self.specs.device
@@ -936,13 +995,30 @@ class _Search:
         for sw, k in switches:
             add("device-types", sw, k)
         if fab is not None:
-            for slug, k in fab.cables.items():
+            fab_cables = fab.cables
+            if rc.homes and rc.homes[0] is not None and design.compute is not None:
+                fab_cables, it_extra = self._homed_cables(fab, n, oversub or 1.0, rc, ch, rc.homes[0])
+                it_w += it_extra
+                it_typ += it_extra
+            for slug, k in fab_cables.items():
                 add("cables", slug, k)
         sfc = sizing.storage_fabric_choice(design, cat, self._memo)
         if sfc is not None and ch.storage_switch is not None:
             st_tree = sizing.fabric_tree(cat, design, ch.storage_switch, "storage", n, sfc, self._memo)
+            # a storage fabric whose switches sit in a compute or storage rack (switch_homes):
+            # runs of a few metres, not the network row's
+            # (in a storage rack, in the network row, the servers' runs are the default's)
+            st_home = rc.homes[int(design.compute is not None)] if len(rc.homes) > int(design.compute is not None) \
+                else None
+            homed = st_home is not None and st_home < rc.compute
             if st_tree is not None:
-                for slug, k in self._cables(st_tree).items():
+                for slug, k in self._cables(st_tree, IN_ROW_M if homed else None).items():
+                    add("cables", slug, k)
+        if design.frontend is not None and ch.frontend_switch is not None:
+            fe_tree = sizing.fabric_tree(cat, design, ch.frontend_switch, "frontend", n, design.frontend, self._memo)
+            fe_home = rc.homes[-1] if rc.homes else None  # the front-end is the last fabric listed
+            if fe_tree is not None:
+                for slug, k in self._cables(fe_tree, IN_ROW_M if fe_home is not None else None).items():
                     add("cables", slug, k)
         add("device-types", ch.mgmt_switch, mgmt_n)
         add("rack-types", ch.rack_type, rc.compute)
@@ -991,7 +1067,10 @@ class _Search:
         assert gpu_slug is not None  # servers() offers only servers whose GPU the catalog has
         gpu = cat.gpu(gpu_slug)
         notes = list(ch.notes)
-        if storage is None and (self.training or self.storage_wl):
+        if storage is None and platform == "gb200-nvl72" and sizing._ports(cat, server.slug, "storage", self._memo):
+            notes.append(tmsg("no storage system in this build: the NVL72 rack's feeds carry no more when a side "
+                              "fails, and its storage ports' optics would overload them"))
+        elif storage is None:
             model = server.manufacturer + " " + server.model
             notes.append(tmsg("{server} has no storage-network ports: no storage system in this build (attach one "
                               "through another network)", server=model))
@@ -1015,30 +1094,29 @@ class _Search:
             switches=sum(k for _sw, k in switches) + mgmt_n, notes=tuple(notes),
             bom=tuple((t, slug, q) for (t, slug), q in sorted(bom.items())), slack=tuple(slack))
 
-    def _mgmt_switches(self, rc: sizing.RackCount, mgmt: str) -> int:
-        """Management switches as the generator wires them (auto-wire, one leaf per rack,
-        8:1): a leaf in every rack and the spines of one network for the plan; where two
-        tiers do not reach, one network per row (compute rows of RACKS_PER_ROW, then the
-        network/storage row)."""
-        from planner.fabric.topology import leaf_split
+    def _mgmt_switches(self, rc: sizing.RackCount, mgmt: str, server: str, n: int, storage: tuple[str, int] | None,
+                       switches: list[tuple[str, int]]) -> int:
+        """Management switches as the generator wires them (generate.mgmt_switch_count: one
+        switch when every management port fits it, else end-of-row leaves at 8:1 and spines):
+        the servers' ports by compute row, the storage appliances' and the fabric switches'
+        in the network/storage row (or the first compute row when there is none)."""
+        def ports(slug: str) -> int:
+            return _memo_get(self._memo, ("mgmt_ports", slug), lambda: gen.mgmt_ports(self.catalog, slug))
 
-        link, radix = sizing.link_and_radix(self.catalog, 1.0, mgmt, self._memo)
-        if radix < 2:
-            return rc.total
-        _d, u = leaf_split(radix, gen.MGMT_OVERSUBSCRIPTION)
-
-        def spines(leaves: int) -> int | None:
-            if leaves <= 1:
-                return 0
-            return next((k for k in range(max(1, math.ceil(leaves * u / radix)), u + 1) if u % k == 0), None)
-
-        one = spines(rc.total)
-        if one is not None:
-            return rc.total + one
-        rows = [min(gen.RACKS_PER_ROW, rc.compute - k) for k in range(0, rc.compute, gen.RACKS_PER_ROW)]
+        per = rc.servers_per_rack
+        rows = []
+        left = n
+        for k in range(0, rc.compute, gen.RACKS_PER_ROW):
+            in_row = min(left, min(gen.RACKS_PER_ROW, rc.compute - k) * per)
+            rows.append(in_row * ports(server))
+            left -= in_row
+        other = (storage[1] * ports(storage[0]) if storage else 0) + sum(k * ports(sw) for sw, k in switches)
         if rc.network + rc.storage:
-            rows.append(rc.network + rc.storage)
-        return sum(r + (spines(r) or 0) for r in rows)
+            rows.append(other)
+        elif rows:
+            rows[0] += other
+        key = ("mgmt_count", mgmt, tuple(rows))
+        return _memo_get(self._memo, key, lambda: gen.mgmt_switch_count(self.catalog, mgmt, rows))
 
     def _ends(self, slug: str, design: BuildDesign) -> int:
         return gen._link_ends(self.catalog, slug, design)
@@ -1053,7 +1131,7 @@ class _Search:
               mgmt: DeviceType | None) -> int:
         """2N PDUs as the generator powers racks: per rack and side the fewest (up to four)
         whose phases carry the rack's cords after losing a side (its own cord assignment,
-        planner.design.generate._assign_cords); network and storage racks by their share of
+        planner.design.generate.choose_cords); network and storage racks by their share of
         the draw."""
         pdu = self._memo.get(("pdu", ch.pdu))
         if pdu is None:
@@ -1083,18 +1161,8 @@ class _Search:
         key = (pdu.slug, loads)
         got = self._pdu_cache.get(key)
         if got is None:
-            got = 2 * gen.MAX_PDUS_PER_SIDE
-            for per_side in range(1, gen.MAX_PDUS_PER_SIDE + 1):
-                sides = [[s + 2 * k for k in range(per_side)] for s in range(2)]
-                if sum(c for _, _, c in loads) > pdu.outlets * per_side * 2:
-                    continue
-                try:
-                    _cords, worst = gen._assign_cords(list(loads), sides, pdu)
-                except gen.DesignError:
-                    continue
-                if worst <= pdu.phase_cap_w * gen.FILL:
-                    got = 2 * per_side
-                    break
+            chosen = gen.choose_cords(list(loads), 2, pdu)
+            got = 2 * (chosen[0] if chosen is not None else gen.MAX_PDUS_PER_SIDE)
             self._pdu_cache[key] = got
         return got
 
@@ -1340,8 +1408,10 @@ def search(spec: PlanForSpec, catalog: Catalog, *, top: int | None = None,
                     counts = {min(cap, max(step, math.ceil(need * f / step) * step)) for f in count_factors}
                 for n in sorted(counts):
                     s._check()
-                    fab = s.fabric(server, n, ov) if ov is not None else None
-                    if ov is not None and fab is not None and ov > 1.0 and fab.oversubscription <= 1.0:
+                    # one server has no server to talk to: no compute fabric (right-sizing rules)
+                    n_ov = ov if n > 1 or step > 1 else None
+                    fab = s.fabric(server, n, n_ov) if n_ov is not None else None
+                    if n_ov is not None and fab is not None and n_ov > 1.0 and fab.oversubscription <= 1.0:
                         continue  # a single-leaf fabric: 2:1 would be the 1:1 candidate again
                     for st in s.storage_options(server, n):
                         for cool in coolings:
@@ -1349,7 +1419,7 @@ def search(spec: PlanForSpec, catalog: Catalog, *, top: int | None = None,
                             if key in seen:
                                 continue
                             seen.add(key)
-                            cand = s.candidate(server, n, ov, st, cool)
+                            cand = s.candidate(server, n, n_ov, st, cool)
                             if cand is not None:
                                 cands.append(cand)
     except SearchCancelled:
@@ -1581,3 +1651,9 @@ def plan_for_json_schema() -> dict[str, Any]:
         },
         "$defs": dict(sorted(defs.items())),
     }
+
+
+def _memo_get(memo: dict, key: Any, make: Callable[[], Any]) -> Any:
+    if key not in memo:
+        memo[key] = make()
+    return memo[key]

@@ -48,6 +48,9 @@ class RackCount:
     limiter: str  # space, max_rack_kw, cooling, pdu, design
     rack_kw_limit: float  # what the limiter allows per rack (kW)
     server_kw: float  # one server's maximum draw with its optics
+    # per fabric switch entry (compute, storage, front-end as fabric_switches lists them): the
+    # compute/storage rack its switches go in (generate.switch_homes), None: a network rack
+    homes: tuple[int | None, ...] = ()
 
     @property
     def total(self) -> int:
@@ -185,17 +188,28 @@ def _fabric_tree(catalog: Catalog, design: BuildDesign, sw: str, role: str, n_se
     nodes, rails = n_servers, len(ports)
     speeds = [p.speed_gbps for p in ports]
     rail = fc.rail_optimised and role == "compute"
-    if role == "storage" and design.storage is not None:
-        sp = _ports(catalog, design.storage.device, "storage", memo)
-        speeds += [p.speed_gbps for p in sp]
-        nodes, rails, rail = n_servers * len(ports) + design.storage.count * len(sp), 1, False
+    sp = _ports(catalog, design.storage.device, "storage", memo) if role == "storage" and design.storage else []
+    speeds += [p.speed_gbps for p in sp]
     if not speeds or not nodes or not rails:
         return None
     link, radix = link_and_radix(catalog, min(speeds), sw, memo)
+    if sp and design.storage is not None:
+        # each port on the lanes it takes (generate._estimate_switches, autowire)
+        srv_lanes, sto_lanes = _memo(memo, ("lanes", design.server, design.storage.device, sw, link),
+                                     lambda: _lanes(catalog, sw, link, ports, sp))
+        nodes, rails, rail = n_servers * srv_lanes + design.storage.count * sto_lanes, 1, False
     try:
         return design_fat_tree(nodes, rails, radix, link, fc.oversubscription, rail)
     except FabricDesignError as e:
         raise gen.DesignError(tmsg("{kind}: {reason}", kind=role, reason=gen.reason_of(e))) from None
+
+
+def _lanes(catalog: Catalog, sw: str, link: float, ports: list[Any], sp: list[Any]) -> tuple[int, int]:
+    from planner.fabric.ports import cage_lanes, lanes_of
+    from planner.fabric.ports import link_and_radix as lr
+
+    lanes = cage_lanes(lr(catalog, link, sw)[1], catalog, sw)
+    return sum(lanes_of(p.speed_gbps, lanes) for p in ports), sum(lanes_of(p.speed_gbps, lanes) for p in sp)
 
 
 def estimate_switches(catalog: Catalog, design: BuildDesign, sw: str, role: str, n_servers: int, fc: FabricChoice,
@@ -237,22 +251,43 @@ def rack_counts(design: BuildDesign, catalog: Catalog, ch: gen.Choices | None = 
     per = fit.servers_per_rack
     compute = math.ceil(design.servers / per)
     storage = 0
-    if design.storage is not None and design.storage.count:
+    sto_home = _memo(memo, ("storage_home", design.server, design.cooling, design.platform, design.max_rack_kw, ch.fit,
+                            ch.rack_type, ch.pdu, design.servers, design.storage),
+                     lambda: gen.storage_home(design, catalog, ch, design.servers)
+                     if design.platform != "gb200-nvl72" else None)
+    if design.storage is not None and design.storage.count and sto_home is None:
         spr = storage_per_rack(design, catalog, ch, memo)
         if spr < 1:
             raise gen.DesignError(tmsg("storage.device: one {device} does not fit a rack's limits",
                                         device=design.storage.device))
         storage = math.ceil(design.storage.count / spr)
     network = 0
-    for sw, n in (switches if switches is not None else fabric_switches(design, catalog, ch, design.servers, memo)):
-        if n:
+    sws = switches if switches is not None else fabric_switches(design, catalog, ch, design.servers, memo)
+    n_sto = design.storage.count if design.storage is not None else 0
+    key = ("homes", design.server, design.cooling, design.platform, design.max_rack_kw, ch.fit, ch.rack_type,
+           ch.network_rack_type, ch.pdu, design.servers, None if design.storage is None else design.storage.device,
+           n_sto, tuple(sws), sto_home)
+    sfab = storage_fabric_choice(design, catalog, memo)
+    roles = [r for fc, sw, r in ((design.compute, ch.compute_switch, "compute"), (sfab, ch.storage_switch, "storage"),
+                                 (design.frontend, ch.frontend_switch, "frontend")) if fc is not None and sw is not None]
+    spr = storage_per_rack(design, catalog, ch, memo) if n_sto else 1
+    homes = _memo(memo, key, lambda: gen.switch_homes(design, catalog, ch, design.servers, n_sto, spr, sws, roles,
+                                                      sto_home))
+    if sto_home is not None and "storage" in roles and homes[roles.index("storage")] is None:
+        # the storage fabric's switches do not fit beside it: storage racks (generate_plan's rule)
+        sto_home = None
+        storage = math.ceil(n_sto / spr)
+        homes = _memo(memo, key[:-1] + (None,),
+                      lambda: gen.switch_homes(design, catalog, ch, design.servers, n_sto, spr, sws, roles))
+    for (sw, n), home in zip(sws, homes):
+        if n and home is None:
             per_net = _memo(memo, ("switches_per_rack", sw, ch.network_rack_type, design.max_rack_kw),
                             partial(gen._switches_per_rack, catalog, sw, ch.network_rack_type, design))
             network += math.ceil(n / per_net)
     limit = {"u": None, "max_rack_kw": design.max_rack_kw, "cooling": fit.cooling_kw * gen.FILL,
              "pdu": None, "design": None}.get(fit.binding)
     return RackCount(compute, network, storage, per, LIMITERS.get(fit.binding, fit.binding),
-                     float(limit if limit is not None else fit.cooling_kw), fit.server_kw)
+                     float(limit if limit is not None else fit.cooling_kw), fit.server_kw, tuple(homes))
 
 
 @dataclass(frozen=True, slots=True)

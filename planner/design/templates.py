@@ -35,6 +35,10 @@ class TemplateInfo:
     description: str
     workload: str  # what the build is meant for, one line
     gpus: int  # GPUs in the built plan (a test checks it against the plan)
+    # the warnings `rackwright check` gives the built plan on purpose, each named by its code
+    # and explained (an English catalog text, N_; shown after the description and printed in
+    # the plan's notes, on the build plan's cover); "" when it checks without warnings
+    intended: str = ""
 
 
 @dataclass(frozen=True)
@@ -103,7 +107,9 @@ _add(Template(
         N_("Eight Dell PowerEdge R760xa, each 2x 32 cores, 512 GB RAM, 4x NVIDIA L40S (48 GB), 15.36 TB NVMe, "
         "2x 100GbE, scaled horizontally behind a 100GbE front-end fabric; air with containment, 2N power."),
         N_("Serve Llama-3.1-70B (FP8, tensor-parallel over each server's 4 GPUs) to 128 concurrent users"),
-        32),
+        32,
+        N_("Intended warning BALANCE_NETWORK: the R760xa has no compute-fabric ports; each server serves its own "
+           "tensor-parallel replica over its four GPUs, so no compute fabric is built.")),
     BuildDesign(server="dell-poweredge-r760xa-l40s-100gbe", servers=8, cooling="air", name="Production inference",
                 compute=None,
                 frontend=FabricChoice(kind="frontend", technology="ethernet", speed_gbps=100.0, oversubscription=1.0,
@@ -121,11 +127,13 @@ _add(Template(
     TemplateInfo(
         "training-enterprise", N_("Enterprise training: 2x XE9680 (16x H200)"),
         N_("Two Dell PowerEdge XE9680, each 2x 56 cores, 2 TB RAM, 8x NVIDIA H200 (141 GB), 61 TB NVMe, "
-        "8x 400G ConnectX-7 on a rail-optimised NDR InfiniBand fabric; air with containment, 2N power."),
+        "8x 400G ConnectX-7 on a rail-optimised NDR InfiniBand fabric, its switch in the servers' rack; one DDN "
+        "AI400X2 for the dataset, checkpoints and logs on an InfiniBand storage fabric; air with containment, "
+        "2N power."),
         N_("Fine-tune Llama-3.1-70B (full) on 2B tokens in 2 days"),
         16),
     BuildDesign(server="dell-poweredge-xe9680-h200", servers=2, cooling="air", name="Enterprise training",
-                compute=_IB400),
+                compute=_IB400, storage=StorageChoice("ddn-ai400x2", 1)),
     (
         {"id": "wl-finetune", "name": N_("Fine-tune Llama-3.1-70B (full): 2B tokens in 2 days"), "kind": "finetune",
          "spec": {"model": "llama-3.1-70b", "method": "full", "tokens": 2e9, "target_days": 2, "zero": 3}},
@@ -141,7 +149,8 @@ _add(Template(
         "in all, 30.72 TB NVMe per node (distributed), a rail-optimised 400G NDR InfiniBand fabric, one CDU "
         "loop (N+1), 2N power."),
         N_("Pre-train Llama-3.1-8B on 1T tokens in 30 days"),
-        64),
+        64,
+        ""),  # North America: no intended warning since the region's PDU choice balances the phases
     BuildDesign(server="supermicro-sys-421ge-tnhr2-lcc", servers=8, cooling="dlc", name="Training cluster",
                 compute=_IB400),
     (
@@ -159,7 +168,8 @@ _add(Template(
         "fabric (8 rails), four DDN AI400X2 on an InfiniBand storage fabric, a management switch per rack; "
         "air with containment at three DGX per rack (the engine's 40 kW limit), 2N power."),
         N_("Pre-train Llama-3.1-70B on 1T tokens in 60 days"),
-        256),
+        256,
+        ""),  # North America: no intended warning since the region's PDU choice balances the phases
     BuildDesign(server="nvidia-dgx-h100", servers=32, cooling="air", name="DGX SuperPOD H100, 1 SU",
                 compute=_IB400, storage=StorageChoice("ddn-ai400x2", 4)),
     (
@@ -176,7 +186,11 @@ _add(Template(
         "three-phase PDUs, sides A and B) on direct liquid cooling with its CDU loop (N+1), the 72-GPU NVLink "
         "domain wired, the trays' ConnectX-7 ports on a 400G NDR InfiniBand fabric."),
         N_("Serve Llama-3.1-405B (FP8) to 600 users at 20 tokens/s, first token within 1 s"),
-        72),
+        72,
+        N_("Intended warnings: BALANCE_RAM (the compute tray's 960 GB of CPU memory for 744 GB of GPU memory, "
+           "as NVIDIA builds it, below the engine's 1.5x rule of thumb); POWER_FEED_HIGH and PDU_PHASE_HIGH "
+           "(with one side lost, the four remaining 60 A feeds carry about 95 % of their capacity; the catalog has "
+           "no larger rack PDU).")),
     BuildDesign(server="nvidia-gb200-nvl72-compute-tray", servers=18, cooling="dlc", platform="gb200-nvl72",
                 name="GB200 NVL72", compute=_IB400),
     (
@@ -217,12 +231,13 @@ def build_template(name: str, catalog: Catalog, *, progress: ProgressFn | None =
     site_region = normalize_region(region) if region else default_region(active_language())
     design = replace(t.design, region=site_region)
     # the plan's texts are data, made in the active language (a German plan says it in German)
+    notes = tf(N_("Reference design {name}: {description} Meant for: {workload}. Built by `rackwright new "
+                  "--template`; docs/templates.md gives the sources of its choices."),
+               name=t.info.name, description=gettext(t.info.description), workload=gettext(t.info.workload))
+    if t.info.intended:
+        notes = f"{notes} {gettext(t.info.intended)}"  # two whole sentences
     md = Metadata(customer=gettext(t.customer), project=gettext(t.info.title),
-                  author=gettext(N_("Rackwright reference design")),
-                  notes=tf(N_("Reference design {name}: {description} Meant for: {workload}. Built by `rackwright new "
-                              "--template`; docs/templates.md gives the sources of its choices."),
-                           name=t.info.name, description=gettext(t.info.description),
-                           workload=gettext(t.info.workload)))
+                  author=gettext(N_("Rackwright reference design")), notes=notes)
     workloads = [dict(w, name=gettext(w["name"])) for w in t.workloads]
     return generate_plan(design, catalog, workloads=workloads, metadata=md, progress=progress, cancel=cancel)
 

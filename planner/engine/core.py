@@ -852,6 +852,9 @@ class Engine:
 
     def _balance(self, agg: Aggregate, s: EngineSettings) -> list[Finding]:
         out: list[Finding] = []
+        # one GPU server has no server to talk to: its compute-fabric bandwidth is no balance question
+        gpu_servers = sum(n for slug, n in agg.device_types.items()
+                          if self.specs.device(slug).known and self.specs.device(slug).gpu_count)
         for slug, n in sorted(agg.device_types.items()):
             spec = self.specs.device(slug)
             if not spec.known:
@@ -869,7 +872,7 @@ class Engine:
                                 "device-type", slug, spec_name=spec.name, n=n, v3=spec.cpu_cores / g, s_min_cpu_cores_per_gpu=s.min_cpu_cores_per_gpu))
             if spec.ram_gb and spec.gpu_memory_gb and spec.ram_gb / spec.gpu_memory_gb < s.min_ram_to_gpu_memory:
                 out.append(make("BALANCE_RAM", "{spec_name} ({n} in plan): {spec_ram_gb:.0f} GB RAM for {spec_gpu_memory_gb:.0f} GB GPU memory ({v5:.2f}x, below {s_min_ram_to_gpu_memory:g}x)", "device-type", slug, spec_name=spec.name, n=n, spec_ram_gb=spec.ram_gb, spec_gpu_memory_gb=spec.gpu_memory_gb, v5=spec.ram_gb / spec.gpu_memory_gb, s_min_ram_to_gpu_memory=s.min_ram_to_gpu_memory))
-            if spec.compute_gbps / g < s.min_compute_gbps_per_gpu:
+            if spec.compute_gbps / g < s.min_compute_gbps_per_gpu and gpu_servers > 1:
                 out.append(make("BALANCE_NETWORK", "{spec_name} ({n} in plan): {v3:.0f} Gb/s compute-fabric bandwidth per GPU, below {s_min_compute_gbps_per_gpu:g} Gb/s",
                                 "device-type", slug, spec_name=spec.name, n=n, v3=spec.compute_gbps / g, s_min_compute_gbps_per_gpu=s.min_compute_gbps_per_gpu))
         gpus = agg.ints.get("gpu_count", 0)

@@ -31,7 +31,7 @@ from planner.fabric.cabling import CableGeometry, CableRules
 from planner.fabric.media import MediaChooser
 from planner.fabric.names import device_kind_text, fabric_kind_text, role_ports_text
 from planner.fabric.nvlink_wire import autowire_nvlink_rack
-from planner.fabric.ports import Port, device_ports, link_and_radix
+from planner.fabric.ports import Port, cage_lanes, device_ports, lanes_of, link_and_radix
 from planner.fabric.progress import CancelFn, ProgressFn, Steps, without_gc
 from planner.fabric.topology import FabricDesignError, FatTree, Hop, design_fat_tree, leaf_split
 from planner.fabric.wiring import AddLinks, used_ports
@@ -154,13 +154,23 @@ def autowire(plan: Plan, catalog: Catalog, servers: Sequence[str], switch: str, 
         raise EditRefused(tmsg("switch {slug!r} lists no data ports", slug=switch))
     if rail_optimised is None:
         rail_optimised = kind == "compute" and leaf_per is None
-    if len({len(x) for x in ports}) > 1:
+    lanes = cage_lanes(sw_ports, catalog, switch)
+    # a port as fast as the switch's cages takes a whole cage at its own speed (a DDN's 400G
+    # port beside the servers' 200G storage NICs on 2 x 200G lanes): per-device link speeds
+    wide = not rail_optimised and any(lanes_of(p.speed_gbps, lanes) > 1 for srv in ports for p in srv)
+    width: list[int] = []  # lanes each design node takes (its first lane carries the link)
+    if len({len(x) for x in ports}) > 1 or wide:
         # servers and storage appliances with different port counts (2 x 400G per GPU
         # server, 8 x NDR per AI400X2): without rails every port is one endpoint, filled
         # in order, so each "node" of the design below is one port.
         if rail_optimised:
             raise _mixed_refusal(role, ports)
         owners = [(sid, p) for sid, srv in zip(servers, ports) for p in srv]
+        if wide:  # whole-cage ports first, so each starts a cage (checked below)
+            owners.sort(key=lambda o: -lanes_of(o[1].speed_gbps, lanes))
+            per_port = [lanes_of(p.speed_gbps, lanes) for _, p in owners]
+            owners = [o for o, w in zip(owners, per_port) for _ in range(w)]
+            width = [w for w in per_port for _ in range(w)]
         servers = [sid for sid, _ in owners]
         ports = [[p] for _, p in owners]
     rails = len(ports[0])
@@ -180,6 +190,17 @@ def autowire(plan: Plan, catalog: Catalog, servers: Sequence[str], switch: str, 
             design = _grouped_design(groups, rails, len(sw_ports), link, oversubscription)
     except FabricDesignError as e:
         raise EditRefused(e.args[0] if e.args else str(e)) from None
+    # node -> lanes it takes (its own, then 0 for the lanes it covers); None: one lane each
+    span = _spans(design, width, sw_ports) if width else None
+    if width and span is None:  # the cages do not line up with the leaves: every port on a lane
+        kept = _starts(width)
+        servers, ports = [servers[i] for i in kept], [ports[i] for i in kept]
+        groups = None if leaf_per is None else _groups(plan, servers, leaf_per)
+        try:
+            design = (design_fat_tree(len(servers), 1, len(sw_ports), link, oversubscription, False)
+                      if groups is None else _grouped_design(groups, 1, len(sw_ports), link, oversubscription))
+        except FabricDesignError as e:
+            raise EditRefused(e.args[0] if e.args else str(e)) from None
 
     edits: list[Edit] = []
     fid = fabric_id
@@ -316,6 +337,12 @@ def autowire(plan: Plan, catalog: Catalog, servers: Sequence[str], switch: str, 
     def speed(h: Hop) -> float:
         return ports[h.index][h.port].speed_gbps if h.role == "node" else sw_ports[h.port].speed_gbps
 
+    def cage_end(h: Hop, w: int) -> Endpoint:  # the whole cage of a leaf lane, or its 2-way (...) split
+        lane = sw_ports[h.port]
+        k = lanes[0]
+        name = (lane.parent or port_names[h.port]) if w >= k else f"{lane.parent}s{(h.port % k) // w}"
+        return Endpoint.model_construct(placement=switch_ids[h.role][h.index], port=name)
+
     st.report(0.08, render(N_("Naming {n:,} cables"), {"n": design.cables}))
     link_ids = _id_block(plan, "link", design.cables, st.sub(0.08, 0.04))
     total = max(1, design.cables)
@@ -324,9 +351,15 @@ def autowire(plan: Plan, catalog: Catalog, servers: Sequence[str], switch: str, 
         if n % BATCH == 0:
             st.report(0.12 + 0.87 * n / total, stage)
         a, b = end(ha), end(hb)
+        run = max(link, min(speed(ha), speed(hb)))
+        if span is not None and ha.role == "node":
+            if not span[ha.index]:
+                continue  # a lane of a cage a whole-cage port already took
+            if span[ha.index] > 1:
+                b, run = cage_end(hb, span[ha.index]), ports[ha.index][ha.port].speed_gbps
         # the link runs at the slower of its two ports: the fabric's speed, unless both ends
         # are faster ports (a management leaf's 100G uplink on a spine's 100G port)
-        media = chooser.choose(max(link, min(speed(ha), speed(hb))), geo.route_m(a.placement, b.placement))
+        media = chooser.choose(run, geo.route_m(a.placement, b.placement))
         if media is None:
             result.unrouted += 1
             cable, length = None, round(geo.route_m(a.placement, b.placement), 2)
@@ -334,8 +367,9 @@ def autowire(plan: Plan, catalog: Catalog, servers: Sequence[str], switch: str, 
             cable, length = media.cable, media.length_m
             result.cables[cable] = result.cables.get(cable, 0) + 1
             result.transceivers += media.transceivers
-        links.append(Link.model_construct(id=link_ids[n], fabric=fid, a=a, b=b, cable=cable, length_m=length,
-                                          label=f"{prefix}-{n + 1:05d}"))
+        k = len(links)
+        links.append(Link.model_construct(id=link_ids[k], fabric=fid, a=a, b=b, cable=cable, length_m=length,
+                                          label=f"{prefix}-{k + 1:05d}"))
     edits.append(AddLinks(links, text=deferred(N_("Add fabric links"))))
     result.links = len(links)
     servers = deferred(Np_("{n} server", "{n} servers"), n=n_devices)
@@ -420,6 +454,39 @@ def _next_position(plan: Plan, row_id: str, new_row: Row | None, k: int) -> int:
         return k
     row = plan.index.rows[row_id]
     return max((r.position for r in row.racks), default=-1) + 1 + k
+
+
+def _starts(width: list[int]) -> list[int]:
+    """The design nodes that start a port (each port repeated once per lane it takes)."""
+    out, i = [], 0
+    while i < len(width):
+        out.append(i)
+        i += width[i]
+    return out
+
+
+def _spans(design: FatTree, width: list[int], sw_ports: list[Port]) -> list[int] | None:
+    """Per design node: the lanes its port takes where it starts one (>= 1), 0 for the
+    lanes it covers; None when a whole-cage port would not land on all lanes of one cage of
+    one leaf (then every port takes one lane)."""
+    span = [0] * len(width)
+    split: dict[tuple[int, str | None], int] = {}  # (leaf, cage) -> lanes per port: one split per cage
+    for i in _starts(width):
+        w = width[i]
+        span[i] = w
+        leaf, port = design.leaf_of(i, 0)
+        cage = sw_ports[port].parent if port < len(sw_ports) else None
+        if split.setdefault((leaf, cage), w) != w:
+            return None
+        if w == 1:
+            continue
+        for j in range(w):
+            lf, pt = design.leaf_of(i + j, 0)
+            if lf != leaf or pt != port + j or pt >= len(sw_ports) or sw_ports[pt].parent != cage or cage is None:
+                return None
+        if port % w:
+            return None
+    return span
 
 
 # -- access networks: leaves per rack or per row ----------------------------------------------

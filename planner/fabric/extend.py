@@ -57,7 +57,7 @@ from planner.fabric.autowire import (
 from planner.fabric.cabling import CableGeometry, CableRules
 from planner.fabric.media import MediaChooser, transceiver_for
 from planner.fabric.names import device_kind_text, role_ports_text
-from planner.fabric.ports import Port, device_ports, link_and_radix, switch_ports_at
+from planner.fabric.ports import Port, cage_lanes, device_ports, lanes_of, link_and_radix, switch_ports_at
 from planner.fabric.progress import CancelFn, ProgressFn, Steps, without_gc
 from planner.fabric.topology import FabricDesignError, leaf_split
 from planner.fabric.wiring import AddLinks, used_ports
@@ -379,21 +379,52 @@ def extend_fabric(plan: Plan, catalog: Catalog, fabric_id: str, servers: Sequenc
     leaf_order = sorted(leaves, key=lambda s: _natural(pl[s].name or s))
     free_ports = {s: book.free(s, pl[s].device) for s in leaf_order}
 
+    # per-device link speeds (as autowire): without rails, a port as fast as a leaf's cage
+    # takes a whole free cage at its own speed (a 400G appliance port on a 200G-lane fabric)
+    cages = {s: cage_lanes(book.ports(pl[s].device), catalog, pl[s].device) for s in leaf_order}
+
+    def whole_cage(leaf: str, p: Port, gone: set[str]) -> Port | None:
+        k, cage_speed = cages[leaf]
+        if rails or lanes_of(p.speed_gbps, cages[leaf]) != k or k <= 1:
+            return None
+        by_cage: dict[str, list[Port]] = {}
+        for q in free_ports[leaf]:
+            if q.parent is not None and q.name not in gone:
+                by_cage.setdefault(q.parent, []).append(q)
+        cage = next((c for c, qs in by_cage.items() if len(qs) == k), None)
+        if cage is None:
+            return None
+        gone.update(q.name for q in by_cage[cage])
+        return Port(cage, cage_speed, "fabric", by_cage[cage][0].connector, by_cage[cage][0].in_netbox)
+
     def fill(cap: dict[str, int]) -> tuple[list[tuple[str, Port, int, str, Port]], list[tuple[str, Port, int]]]:
         cap = dict(cap)
-        taken = {s: 0 for s in leaf_order}
+        gone: dict[str, set[str]] = {s: set() for s in leaf_order}  # lanes this fill took
         placed, rest = [], []
         on: dict[str, list[str]] = {}
         for sid, p, k in todo:
             cands = [s for s in leaf_order if shape.rails.get(s) == {k}] if rails else \
                 on.get(sid, []) + [s for s in leaf_order if s not in on.get(sid, [])]
-            leaf = next((s for s in cands if cap[s] > 0), None)
-            if leaf is None:
+            leaf = port = None
+            for s in cands:
+                if cap[s] <= 0:
+                    continue
+                wide = whole_cage(s, p, gone[s]) if cap[s] >= cages[s][0] else None
+                if wide is not None:
+                    leaf, port = s, wide
+                    cap[s] -= cages[s][0]
+                    break
+                port = next((q for q in free_ports[s] if q.name not in gone[s]), None)
+                if port is not None:
+                    leaf = s
+                    gone[s].add(port.name)
+                    if port.parent is not None:
+                        gone[s].add(port.parent + "*")
+                    cap[s] -= 1
+                    break
+            if leaf is None or port is None:
                 rest.append((sid, p, k))
                 continue
-            cap[leaf] -= 1
-            port = free_ports[leaf][taken[leaf]]
-            taken[leaf] += 1
             placed.append((sid, p, k, leaf, port))
             mine = on.setdefault(sid, [])
             if leaf not in mine:
@@ -552,6 +583,9 @@ def extend_fabric(plan: Plan, catalog: Catalog, fabric_id: str, servers: Sequenc
 
     chooser = MediaChooser(catalog)
     pairs = node_links + up_links
+    # a whole-cage link runs at its device port's speed (whole_cage), every other at the fabric's
+    fast = {(sid, p.name): p.speed_gbps for sid, p, _k, _leaf, q in placed
+            if q.parent is None and q.speed_gbps >= p.speed_gbps > link}
     first = _next_label(plan, fabric_id, prefix)
     result = ExtendResult(edit=Compound([], text=""), fabric_id=fabric_id,
                           servers=list(dict.fromkeys(a.placement for a, _ in node_links)),
@@ -565,7 +599,7 @@ def extend_fabric(plan: Plan, catalog: Catalog, fabric_id: str, servers: Sequenc
         if n % BATCH == 0:
             st.report(0.25 + 0.7 * n / max(1, len(pairs)), stage)
         route = geo.route_m(a.placement, b.placement)
-        media = chooser.choose(link, route)
+        media = chooser.choose(fast.get((a.placement, a.port), link), route)
         if media is None:
             result.unrouted += 1
             cable, length = None, round(route, 2)

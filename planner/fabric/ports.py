@@ -323,6 +323,36 @@ def breakout_lanes(name: str) -> tuple[str, int] | None:
     return (m.group(1), int(m.group(2))) if m else None
 
 
+def cage_lanes(sw_ports: list[Port], catalog: Catalog, switch: str) -> tuple[int, float]:
+    """(lanes per cage, cage speed) when every port of ``sw_ports`` (:func:`link_and_radix`'s)
+    is a lane of a cage split the same way (a QM9700's 400G ports at 200G: 2, 400.0); else
+    (1, 0.0). A device port as fast as the cage takes the whole cage, unsplit, at its own
+    speed (auto-wire; docs/fabrics.md, "Link speeds")."""
+    if not sw_ports or any(p.parent is None for p in sw_ports):
+        return 1, 0.0
+    dp = device_ports(catalog, switch)
+    cages = dp.by_name() if dp is not None else {}
+    speeds = {cages[p.parent].speed_gbps for p in sw_ports if p.parent in cages}
+    if len(speeds) != 1 or len({p.speed_gbps for p in sw_ports}) != 1:
+        return 1, 0.0
+    cage = speeds.pop()
+    k = breakout_factor(cage, sw_ports[0].speed_gbps)
+    return (k, cage) if k >= 2 else (1, 0.0)
+
+
+def lanes_of(speed_gbps: float, lanes: tuple[int, float]) -> int:
+    """Switch lanes one device port at ``speed_gbps`` takes (:func:`cage_lanes`): all of a
+    cage for a port as fast as the cage, half of it for a port at half its speed (a cage split
+    2-way), ...; one for a port at the lane speed (or one that divides no cage evenly)."""
+    k, cage = lanes
+    if k <= 1 or speed_gbps <= 0:
+        return 1
+    m = cage / speed_gbps
+    if abs(m - round(m)) > 1e-6 or round(m) < 1 or k % round(m):
+        return 1
+    return k // round(m)
+
+
 def link_and_radix(catalog: Catalog, nic_speed_gbps: float, switch: str) -> tuple[float, list[Port]]:
     """Link speed (the slower of the NIC and the switch's fastest data port) and the
     switch ports usable at it. Shared by the calculator and auto-wiring."""

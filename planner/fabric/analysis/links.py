@@ -81,10 +81,10 @@ def link_facts(cache: _Ports, chooser: MediaChooser, pl: dict[str, Any], fab: Fa
             lid = lk.id
             return _new_facts(LinkFacts, (lid, lk.fabric, a_pid, b_pid, a_port, b_port, cable, length, hit[0], hit[1],
                                           hit[2], hit[3], lk.label or lid, na, nb, da, db, ()))
-        key = (da, A.port, db, B.port)
+        key = (da, A.port, db, B.port, fs)
         pair = cache._pairs.get(key)
         if pair is None:
-            pa, pb = cache.port_pair(da, A.port, db, B.port)
+            pa, pb = cache.port_pair(da, A.port, db, B.port, fs)
             pair = cache._pairs[key] = (pa, pb, link_speed(pa, pb, 0.0) if (pa or pb) else None,
                                         pa is not None and pb is not None
                                         and abs(pa.speed_gbps - pb.speed_gbps) <= 1e-6)

@@ -26,7 +26,7 @@ class _Ports:
         self._xcvr: dict[tuple[str, float, float], Cable | None] = {}
         self._sw: dict[tuple[str, float], tuple[int, int | None]] = {}
         self._nvl: dict[str, tuple[str | None, int]] = {}  # nvlink_ports by device slug
-        self._pairs: dict[tuple[str, str, str, str], tuple[Any, ...]] = {}  # ports of both ends, speed, speeds agree
+        self._pairs: dict[tuple[str, str, str, str, float], tuple[Any, ...]] = {}  # ports of both ends, speed, speeds agree
         self._media: dict[tuple[Any, ...], tuple[Any, ...]] = {}  # (cable, length, speed) -> media, no findings
         # (devices, ports, fabric speed, cable, length, default length) -> (speed, media) of a link
         # without findings: one lookup for the 1,296 NVLink links an NVL72 rack repeats
@@ -46,8 +46,15 @@ class _Ports:
     def ends_of(self, pl: dict[str, Any], lk: Link) -> tuple[Port | None, Port | None]:
         return self.port_pair(pl[lk.a.placement].device, lk.a.port, pl[lk.b.placement].device, lk.b.port)
 
-    def port_pair(self, da: str, a: str, db: str, b: str) -> tuple[Port | None, Port | None]:
+    def port_pair(self, da: str, a: str, db: str, b: str, fabric_speed: float | None = None
+                  ) -> tuple[Port | None, Port | None]:
         pa, pb = self.get(da, a), self.get(db, b)
+        # two lanes (a leaf's 100G uplink lane on a spine's lane): split as the fabric's speed
+        # implies, not the 2-way split the names alone suggest
+        if fabric_speed and pa is not None and pb is not None and pa.parent is not None and pb.parent is not None:
+            pa = self.get(da, a, fabric_speed) or pa
+            pb = self.get(db, b, fabric_speed) or pb
+            return pa, pb
         # a breakout lane (swp1s0) runs at the split its cable makes: a 400G cage split for
         # a 100G NIC is four 100G lanes, not the two 200G lanes its name alone suggests
         if pa is not None and pb is not None and (pa.parent is None) != (pb.parent is None):

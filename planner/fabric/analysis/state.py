@@ -40,6 +40,9 @@ class FabricState:
     def __init__(self, fab: FabricInfo, cache: _Ports) -> None:
         self.fab = fab
         self.cache = cache
+        # on a management network, devices reached through their own management port (a data
+        # switch's mgmt0): managed devices, ends of the tree, not a tier above its leaves
+        self.managed: set[str] = set()
         self.links: dict[str, LinkFacts] = {}
         self.nodes: dict[str, _Node] = {}
         self.adj: dict[str, dict[str, list[int]]] = {}  # node -> neighbour -> [links, exact bandwidth]
@@ -198,7 +201,7 @@ class FabricState:
         if n is not None:
             return n, False
         kind, gpus, max_w = self.cache.device(slug)
-        is_end = kind != "switch"
+        is_end = kind != "switch" or pid in self.managed
         n = self.nodes[pid] = _Node(slug, is_end, gpus, max_w)
         self.adj[pid] = {}
         if is_end:
@@ -242,8 +245,17 @@ class FabricState:
             self.switch_findings.pop(s, None)
 
     # -- links ---------------------------------------------------------------------------------------
+    def _mark_managed(self, f: LinkFacts) -> None:
+        for pid, dev, port in ((f.a, f.a_dev, f.a_port), (f.b, f.b_dev, f.b_port)):
+            if pid not in self.nodes and dev is not None:
+                got = self.cache.get(dev, port)
+                if got is not None and got.role == "management":
+                    self.managed.add(pid)
+
     def add(self, f: LinkFacts, port_findings: tuple[Finding, ...] = ()) -> None:
         self.version += 1
+        if self.fab.kind == "management":
+            self._mark_managed(f)
         self.links[f.id] = f
         self.cable_types[f.cable or "unassigned"] += 1
         if f.transceiver is not None:
@@ -324,6 +336,9 @@ class FabricState:
             for f in facts:
                 self.add(f, port_findings.get(f.id, ()))
             return
+        if self.fab.kind == "management":
+            for f in facts:
+                self._mark_managed(f)
         self.version += len(facts)
         links = self.links
         link_findings = self.link_findings
