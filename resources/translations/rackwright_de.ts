@@ -1545,8 +1545,8 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
         </message>
         <message>
             <location filename="../../ui/dialogs/export_options.py" line="94" />
-            <source>Append the internal checklist (prices to get, internal notes, findings to clear): not for the customer</source>
-            <translation>Interne Checkliste beilegen (einzuholende Preise, interne Notizen, zu klärende Befunde): nicht für den Kunden</translation>
+            <source>Append the internal checklist (not for the customer)</source>
+            <translation>Interne Checkliste beilegen (nicht für den Kunden)</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/export_options.py" line="45" />
@@ -1559,12 +1559,12 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
             <translation>Kabeletiketten, eines je Kabelende, auf Etikettenbögen Avery L7651 (A4) oder 5167 (Letter): in Originalgröße drucken</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="141" />
+            <location filename="../../ui/dialogs/export_options.py" line="142" />
             <source>Choose at least one section.</source>
             <translation>Mindestens einen Abschnitt wählen.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="121" />
+            <location filename="../../ui/dialogs/export_options.py" line="122" />
             <source>Choose file…</source>
             <translation>Datei wählen…</translation>
         </message>
@@ -1594,12 +1594,12 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
             <translation>Wärmelast, Luftmenge und Durchfluss pro Rack und CDU-Kreislauf</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="106" />
+            <location filename="../../ui/dialogs/export_options.py" line="107" />
             <source>Imperial (lb, ft, BTU/h, CFM, gpm) — change in File &gt; Settings</source>
             <translation>Angloamerikanisch (lb, ft, BTU/h, CFM, gpm) — ändern unter Datei &gt; Einstellungen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="108" />
+            <location filename="../../ui/dialogs/export_options.py" line="109" />
             <source>Metric (kg, m, kW, m³/h, L/min) — change in File &gt; Settings</source>
             <translation>Metrisch (kg, m, kW, m³/h, L/min) — ändern unter Datei &gt; Einstellungen</translation>
         </message>
@@ -1614,7 +1614,7 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
             <translation>Kaufen gegenüber Mieten der GPUs: Kosten pro Jahr, Amortisation und das Diagramm der kumulierten Kosten</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="111" />
+            <location filename="../../ui/dialogs/export_options.py" line="112" />
             <source>Paper</source>
             <translation>Papier</translation>
         </message>
@@ -1622,6 +1622,11 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
             <location filename="../../ui/dialogs/export_options.py" line="48" />
             <source>Per rack, the cables to pull, grouped by destination, with lengths and media (a page per rack)</source>
             <translation>Je Rack die zu ziehenden Kabel, nach Ziel gruppiert, mit Längen und Medien (eine Seite je Rack)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/export_options.py" line="96" />
+            <source>Prices to get, internal notes, estimates to confirm and findings to clear, for the planner; off each time this dialog opens</source>
+            <translation>Einzuholende Preise, interne Notizen, zu bestätigende Schätzungen und zu klärende Befunde, für die Planung; bei jedem Öffnen dieses Dialogs aus</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/export_options.py" line="39" />
@@ -1649,7 +1654,7 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
             <translation>Summen nach Medium, NVLink im Rack je Rack gezählt, und der Kabelplan</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="112" />
+            <location filename="../../ui/dialogs/export_options.py" line="113" />
             <source>Units</source>
             <translation>Einheiten</translation>
         </message>
@@ -4741,390 +4746,390 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>PlanSettingsDialog</name>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="184" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="185" />
             <source> % of capex per year</source>
             <translation> % der Investitionskosten pro Jahr</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="177" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="178" />
             <source> years</source>
             <translation> Jahre</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="420" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="421" />
             <source> {cur}/kW per month</source>
             <translation> {cur}/kW pro Monat</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="473" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="474" />
             <source>%1 (%2 KiB)</source>
             <translation>%1 (%2 KiB)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="85" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="86" />
             <source>A PNG or JPEG image of at most 512 KiB, printed at the top right of the build plan's cover; saved inside the plan</source>
             <translation>Ein PNG- oder JPEG-Bild von höchstens 512 KiB, oben rechts auf dem Deckblatt des Aufbauplans gedruckt; wird im Plan gespeichert</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="119" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="120" />
             <source>Add Rate</source>
             <translation>Tarif hinzufügen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="309" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="310" />
             <source>Air</source>
             <translation>Luft</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="76" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="77" />
             <source>Author</source>
             <translation>Autor</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="304" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="305" />
             <source>Budget (capex at most)</source>
             <translation>Budget (Investitionskosten höchstens)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="201" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="202" />
             <source>Catalog price</source>
             <translation>Katalogpreis</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="83" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="84" />
             <source>Choose...</source>
             <translation>Wählen...</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="209" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="210" />
             <source>Cloud price per GPU-hour</source>
             <translation>Cloud-Preis pro GPU-Stunde</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="193" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="194" />
             <source>Colocation price</source>
             <translation>Colocation-Preis</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="317" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="318" />
             <source>Cooling allowed (none ticked: any)</source>
             <translation>Zulässige Kühlung (nichts angekreuzt: jede)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="229" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="230" />
             <source>Cooling units</source>
             <translation>Kühlgeräte</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="95" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="96" />
             <source>Cover logo</source>
             <translation>Logo auf dem Deckblatt</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="487" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="488" />
             <source>Cover logo: %1</source>
             <translation>Logo auf dem Deckblatt: %1</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="109" />
-            <location filename="../../ui/dialogs/plan_settings.py" line="112" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="110" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="113" />
             <source>Currency</source>
             <translation>Währung</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="74" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="75" />
             <source>Customer</source>
             <translation>Kunde</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="310" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="311" />
             <source>Direct liquid</source>
             <translation>Direkte Flüssigkeitskühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="147" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="148" />
             <source>Electricity price</source>
             <translation>Strompreis</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="162" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="163" />
             <source>Energy per year = typical IT power × PUE × 8,760 h × utilisation; its cost at the electricity price.</source>
             <translation>Energie pro Jahr = typische IT-Leistung × PUE × 8.760 h × Auslastung; ihre Kosten zum Strompreis.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="136" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="137" />
             <source>Exchange rates</source>
             <translation>Wechselkurse</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="321" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="322" />
             <source>Floor area at most (m²)</source>
             <translation>Fläche höchstens (m²)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="201" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="202" />
             <source>GPU</source>
             <translation>GPU</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="327" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="328" />
             <source>GPU models</source>
             <translation>GPU-Modelle</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="97" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="98" />
             <source>General</source>
             <translation>Allgemein</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="310" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="311" />
             <source>Immersion</source>
             <translation>Immersionskühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="336" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="337" />
             <source>Internal notes</source>
             <translation>Interne Notizen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="167" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="168" />
             <source>Money</source>
             <translation>Geld</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="248" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="249" />
             <source>Names</source>
             <translation>Namen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="426" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="427" />
             <source>No GPUs in the plan yet: place GPU servers to set their cloud price.</source>
             <translation>Noch keine GPUs im Plan: GPU-Server platzieren, um ihren Cloud-Preis festzulegen.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="78" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="79" />
             <source>Notes</source>
             <translation>Anmerkungen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="230" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="231" />
             <source>Other devices</source>
             <translation>Andere Geräte</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="229" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="230" />
             <source>PDUs</source>
             <translation>PDUs</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="154" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="155" />
             <source>PUE</source>
             <translation>PUE</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="219" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="220" />
             <source>Patterns for new, pasted and duplicated items: {n} is a running number ({n:02} gives 01, 02, ...), {row}, {rack} and {room} the names of where the item goes. Empty: racks continue the last rack's name, devices get their model and a number.</source>
             <translation>Muster für neue, eingefügte und duplizierte Elemente: {n} ist eine laufende Nummer ({n:02} ergibt 01, 02, …), {row}, {rack} und {room} die Namen des Ziels. Leer: Racks setzen den Namen des letzten Racks fort, Geräte erhalten ihr Modell und eine Nummer.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="56" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="57" />
             <source>Plan Settings</source>
             <translation>Planeinstellungen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="306" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="307" />
             <source>Power per rack at most (kW)</source>
             <translation>Leistung je Rack höchstens (kW)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="229" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="230" />
             <source>Power shelves</source>
             <translation>Power-Shelves</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="202" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="203" />
             <source>Price for this plan</source>
             <translation>Preis für diesen Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="422" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="423" />
             <source>Price for this plan in {cur} per GPU-hour; blank uses the catalog's indicative price (converted at the exchange rates). Rent or own uses the most numerous GPU model.</source>
             <translation>Preis für diesen Plan in {cur} pro GPU-Stunde; leer nutzt den Richtpreis des Katalogs (zu den Wechselkursen umgerechnet). Mieten oder kaufen nutzt das häufigste GPU-Modell.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="334" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="335" />
             <source>Prices still to get, checks to do: printed on the internal checklist, never in the customer's build plan</source>
             <translation>Noch einzuholende Preise, offene Prüfungen: stehen auf der internen Checkliste, nie im Aufbauplan des Kunden</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="75" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="76" />
             <source>Project</source>
             <translation>Projekt</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="227" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="228" />
             <source>Racks</source>
             <translation>Racks</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="319" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="320" />
             <source>Racks at most</source>
             <translation>Racks höchstens</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="112" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="113" />
             <source>Rate</source>
             <translation>Kurs</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="431" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="432" />
             <source>Rate: how many {cur} one unit of the other currency buys (plan in EUR: USD 0.92 means 1 USD = 0.92 EUR).</source>
             <translation>Kurs: wie viel {cur} eine Einheit der anderen Währung kostet (Plan in EUR: USD 0,92 heißt 1 USD = 0,92 EUR).</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="140" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="141" />
             <source>Rates as of</source>
             <translation>Kurse vom</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="309" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="310" />
             <source>Rear-door heat exchanger</source>
             <translation>Rückkühltür</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="87" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="88" />
             <source>Remove</source>
             <translation>Entfernen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="122" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="123" />
             <source>Remove Rate</source>
             <translation>Kurs entfernen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="214" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="215" />
             <source>Rent or Own</source>
             <translation>Mieten oder kaufen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="289" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="290" />
             <source>Request in the customer's words</source>
             <translation>Anfrage in den Worten des Kunden</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="337" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="338" />
             <source>Requirements</source>
             <translation>Anforderungen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="77" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="78" />
             <source>Revision</source>
             <translation>Revision</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="227" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="228" />
             <source>Rooms</source>
             <translation>Räume</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="227" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="228" />
             <source>Rows</source>
             <translation>Reihen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="324" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="325" />
             <source>Server vendors</source>
             <translation>Serverhersteller</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="228" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="229" />
             <source>Servers</source>
             <translation>Server</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="73" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="74" />
             <source>Site</source>
             <translation>Standort</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="194" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="195" />
             <source>Space and power per kW of committed IT power (the maximum draw) and month; 0 for the customer's own hall.</source>
             <translation>Fläche und Strom pro kW zugesagter IT-Leistung (maximale Aufnahme) und Monat; 0 für die eigene Halle des Kunden.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="228" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="229" />
             <source>Storage</source>
             <translation>Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="186" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="187" />
             <source>Support and maintenance</source>
             <translation>Support und Wartung</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="228" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="229" />
             <source>Switches</source>
             <translation>Switches</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="434" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="435" />
             <source>The plan's catalog prices are in {list}.</source>
             <translation>Die Katalogpreise des Plans sind in {list}.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="161" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="162" />
             <source>Utilisation</source>
             <translation>Auslastung</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="280" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="281" />
             <source>What the customer asked for. The build plan's first section lists each line with the build's result, and the approvals sign against it. Empty fields: not stated.</source>
             <translation>Was der Kunde verlangt hat. Der erste Abschnitt des Aufbauplans listet jede Zeile mit dem Ergebnis des Aufbaus, und die Freigaben unterzeichnen dagegen. Leere Felder: nicht vorgegeben.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="179" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="180" />
             <source>Years of use</source>
             <translation>Nutzungsjahre</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="329" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="330" />
             <source>Years of use (as asked)</source>
             <translation>Nutzungsjahre (wie verlangt)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="326" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="327" />
             <source>catalog GPU slugs, e.g. h100-sxm, h200 (empty: any)</source>
-            <translation>GPU-Kennungen des Katalogs, z. B. h100-sxm, h200 (leer: jede)</translation>
+            <translation>Katalog-Kennungen, z. B. h100-sxm, h200 (leer: jede)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="288" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="289" />
             <source>e.g. 500 employees, chat assistant, answers within 2 s</source>
             <translation>z. B. 500 Mitarbeitende, Chat-Assistent, Antworten innerhalb von 2 s</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="323" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="324" />
             <source>e.g. Dell, Supermicro (empty: any)</source>
             <translation>z. B. Dell, Supermicro (leer: jeder)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="139" />
-            <location filename="../../ui/dialogs/plan_settings.py" line="236" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="140" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="237" />
             <source>e.g. {example}</source>
             <translation>z. B. {example}</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="456" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="457" />
             <source>invalid</source>
             <translation>ungültig</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="473" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="474" />
             <source>logo</source>
             <translation>Logo</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="400" />
-            <location filename="../../ui/dialogs/plan_settings.py" line="471" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="401" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="472" />
             <source>none</source>
             <translation>keine</translation>
         </message>

@@ -91,9 +91,10 @@ class ExportOptionsDialog(QDialog):
         self.toc.setObjectName("tocCheck")
         self.toc.setChecked(settings.report_toc if settings is not None else True)
         # the internal checklist is for the planner: off every time the dialog opens, never remembered
-        self.checklist = QCheckBox(self.tr("Append the internal checklist (prices to get, internal notes, "
-                                           "findings to clear): not for the customer"))
+        self.checklist = QCheckBox(self.tr("Append the internal checklist (not for the customer)"))
         self.checklist.setObjectName("checklistCheck")
+        self.checklist.setToolTip(self.tr("Prices to get, internal notes, estimates to confirm and findings to "
+                                          "clear, for the planner; off each time this dialog opens"))
         self.checklist.setChecked(False)
         self.checklist.toggled.connect(self._update)
         self.page_size = QComboBox()

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QDoubleSpinBox,
     QFormLayout,
+    QGridLayout,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -304,16 +305,16 @@ class PlanSettingsDialog(QDialog):
         form.addRow(self.tr("Budget (capex at most)"), budget_row)
         self.req_rack_kw = self._line(num(req.max_rack_kw if req is not None else None), "req_max_rack_kw")
         form.addRow(self.tr("Power per rack at most (kW)"), self.req_rack_kw)
-        cool_row = QHBoxLayout()
+        cool_row = QGridLayout()  # two by two: the German names are long
         self.req_cooling: dict[str, QCheckBox] = {}
-        for code, text in (("air", self.tr("Air")), ("rdhx", self.tr("Rear-door heat exchanger")),
-                           ("dlc", self.tr("Direct liquid")), ("immersion", self.tr("Immersion"))):
+        for i, (code, text) in enumerate((("air", self.tr("Air")), ("rdhx", self.tr("Rear-door heat exchanger")),
+                                          ("dlc", self.tr("Direct liquid")), ("immersion", self.tr("Immersion")))):
             cb = QCheckBox(text)
             cb.setObjectName(f"req_cooling_{code}")
             cb.setChecked(req is not None and code in req.cooling)
             self.req_cooling[code] = cb
-            cool_row.addWidget(cb)
-        cool_row.addStretch(1)
+            cool_row.addWidget(cb, i // 2, i % 2)
+        cool_row.setColumnStretch(2, 1)
         form.addRow(self.tr("Cooling allowed (none ticked: any)"), cool_row)
         self.req_racks = self._line(num(req.max_racks if req is not None else None), "req_max_racks")
         form.addRow(self.tr("Racks at most"), self.req_racks)
