@@ -395,7 +395,7 @@ class PlanSettingsDialog(QDialog):
         name.setFlags(name.flags() & ~Qt.ItemFlag.ItemIsEditable)
         cp = cat.cloud_price(slug) if cat is not None else None
         if cp is not None:
-            ctext = f"{cp.price_per_gpu_hour:g} {cp.currency} ({cp.vendor}, {cp.basis} {cp.date})"
+            ctext = f"{cp.price_per_gpu_hour:g} {cp.currency} ({cp.vendor}, {cp.basis} {date_text(cp.date)})"
             ctip = cp.source
         else:
             ctext, ctip = self.tr("none"), ""
