@@ -142,3 +142,22 @@ def test_cli_internal_checklist_alone_and_appended(tmp_path, catalog):
     assert cli_main(["report", str(src), "-o", str(both), "--with-checklist", "-q", "--lang", "en"]) == 0
     assert NOTE in pages(both)[-1]
     assert cli_main(["report", str(src), "--internal", "--sections", "bom", "-o", str(ck)]) == 2
+
+
+def test_hostile_statement_and_a_refused_spec_still_print(tmp_path, catalog):
+    """Markup in the customer's words prints as text; a workload whose spec the engine
+    refuses is listed as stated with the engine's reason and 'not determined'."""
+    from planner.plan import Workload
+
+    plan = asked_plan(statement="<b>500</b> & <font size=40>users</font> \u201cfast\u201d\n" * 40)
+    plan.workloads.append(Workload(id="wl-bad", name="Broken <i>spec</i>", kind="inference",
+                                   spec={"model": "llama-3.1-70b", "users": "many", "input_tokens": -3}))
+    res = Engine(catalog).compute(plan)
+    with use_language("en"):
+        lines = requirement_lines(plan, catalog, res)
+    bad = next(x for x in lines if x.key == "wl-bad")
+    assert bad.met is None and "many" in bad.asked and bad.result != "\u2013"
+    out = tmp_path / "hostile.pdf"
+    build_plan_pdf(plan, catalog, res, out, ReportOptions(lang="en", sections=("cover", "requirements")))
+    text = "\n".join(pages(out))
+    assert "<b>500</b> & <font size=40>users</font>" in text and "Broken <i>spec</i>" in text

@@ -82,7 +82,10 @@ def line_ref(number: int) -> str:
     return _("R{n}").format(n=number)
 
 
-def _n(v: float | int, d: int | None = None) -> str:
+def _n(v: Any, d: int | None = None) -> str:
+    """A number in the active language; anything else (a spec the engine refused) as written."""
+    if isinstance(v, bool) or not isinstance(v, int | float):
+        return str(v)
     return format_number(v, None, d)
 
 
@@ -111,7 +114,9 @@ def workload_asked(w: Workload, catalog: Catalog | None) -> str:
     elif w.kind in ("pretrain", "finetune"):
         items.append(_("model {model}").format(model=_model_name(catalog, s.get("model"))))
         if s.get("tokens") is not None:
-            items.append(_("{tokens} billion tokens").format(tokens=_n(float(s["tokens"]) / 1e9, None)))
+            tokens = s["tokens"]
+            items.append(_("{tokens} billion tokens").format(
+                tokens=_n(tokens / 1e9 if isinstance(tokens, int | float) else tokens, None)))
         if s.get("target_days") is not None:
             items.append(_("within {days} days").format(days=_n(s["target_days"], None)))
         else:
@@ -146,7 +151,7 @@ def workload_result(kind: str, figs: dict[str, Any]) -> str:
     elif kind in ("pretrain", "finetune"):
         if figs.get("days") is not None:
             items.append(_("{days} days").format(days=_n(figs["days"], 1)))
-        if figs.get("mfu") is not None:
+        if isinstance(figs.get("mfu"), int | float):
             items.append(_("MFU {pct} %").format(pct=_n(figs["mfu"] * 100, 0)))
     elif kind == "storage":
         if figs.get("checkpoint_write_s") is not None:
