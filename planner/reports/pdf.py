@@ -32,6 +32,7 @@ from reportlab.platypus import (
     Flowable,
     Frame,
     Image,
+    KeepTogether,
     NextPageTemplate,
     PageBreak,
     PageTemplate,
@@ -662,16 +663,14 @@ class _Builder:
             room = 600 if t.capex_complete else 300
             more = " <i>" + esc(_("(continued on the next page)")) + "</i>" if len(notes) > room else ""
             out.append(self.P(esc(truncate(notes.replace("\n", " \u00b6 "), room)) + more, self.st_small))
-        out.append(CondPageBreak(140))
-        out.append(Spacer(1, 4))
-        out.append(self.approvals())
-        out.append(Spacer(1, 6))
         contents = "" if self.opts.toc else _("Contents: {sections}.").format(sections=", ".join(
             _(SECTION_TITLES[k]) for k in SECTIONS if k in self.opts.sections and k != "cover")) + " "
-        out.append(self.P(esc(contents) + esc(_(
+        # the approvals, what they sign against and the small print stay together: when the
+        # cover is full they move to the next page as one, never a line left on its own
+        out.append(KeepTogether([Spacer(1, 4), self.approvals(), Spacer(1, 6), self.P(esc(contents) + esc(_(
             "Units: {units} (power in kW). Figures from the Rackwright engine; every catalog figure carries its "
             "source in the catalog, every formula in docs/engine.md.").format(units=self.units_name)),
-            self.st_small))
+            self.st_small)]))
         self._cover_page_len, self._cover_page_entries = len(out), len(self.toc.entries)
         if len(notes) > (600 if t.capex_complete else 300):
             out += [PageBreak(), self.anchor(0, _("Notes"), "notes"), self.P(_("Notes"), self.st_h1),
@@ -736,7 +735,7 @@ class _Builder:
         rows.insert(1, [basis, "", "", "", ""])
         basis_h = basis.wrap(sum(widths) - 6, 200)[1] + 5
         line = colors.HexColor("#9aa3ad")
-        return Table(rows, colWidths=widths, rowHeights=[18, basis_h, 13, 22, 22, 22], hAlign="LEFT",
+        return Table(rows, colWidths=widths, rowHeights=[16, basis_h, 12, 20, 20, 20], hAlign="LEFT",
                      style=TableStyle([
             ("SPAN", (0, 0), (-1, 0)), ("SPAN", (0, 1), (-1, 1)), ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
             ("VALIGN", (0, 1), (-1, 1), "TOP"),
@@ -987,6 +986,11 @@ class _Builder:
             lines.append(esc(self.workload_counts(met, len(wl), unmet, unevaluated)))
         else:
             lines.append(esc(_("Workloads: none defined.")))
+        req = self.requirement_lines
+        if req and "requirements" in self.opts.sections:
+            lines.append(esc(self.requirement_counts(sum(1 for x in req if x.met), len(req),
+                                                     sum(1 for x in req if x.met is False),
+                                                     sum(1 for x in req if x.met is None))))
         top = [f for f in self.results.findings if f.severity == "error"][:4]
         for f in top:
             lines.append(f"\u2022 {esc(f.code)}: {esc(truncate(finding_text(f), 160))}")
@@ -1017,6 +1021,20 @@ class _Builder:
         else:
             text = _("Workloads: {met} of {total} met.")
         return text.format(met=met, total=total, unmet=unmet, unevaluated=unevaluated)
+
+    @staticmethod
+    def requirement_counts(met: int, total: int, unmet: int, open_: int) -> str:
+        """The cover's line for the Requirements section ('Requirements: 9 of 10 met ...')."""
+        if unmet and open_:
+            text = _("Requirements: {met} of {total} met, {unmet} not met, {open} not determined (section "
+                     "\u201c{section}\u201d).")
+        elif unmet:
+            text = _("Requirements: {met} of {total} met, {unmet} not met (section \u201c{section}\u201d).")
+        elif open_:
+            text = _("Requirements: {met} of {total} met, {open} not determined (section \u201c{section}\u201d).")
+        else:
+            text = _("Requirements: {met} of {total} met (section \u201c{section}\u201d).")
+        return text.format(met=met, total=total, unmet=unmet, open=open_, section=_(SECTION_TITLES["requirements"]))
 
     # -- floor plan --------------------------------------------------------------------------
     def floor(self) -> list[Any]:
