@@ -89,6 +89,11 @@ def _n(v: Any, d: int | None = None) -> str:
     return format_number(v, None, d)
 
 
+def _count(v: Any) -> int:
+    """The plural a measured value takes: 1 for exactly one, else many (0,5 Tage, 1,5 days)."""
+    return 1 if isinstance(v, int | float) and v == 1 else 2
+
+
 def _model_name(catalog: Catalog | None, slug: str | None) -> str:
     if not slug:
         return "\u2013"
@@ -118,7 +123,8 @@ def workload_asked(w: Workload, catalog: Catalog | None) -> str:
             items.append(_("{tokens} billion tokens").format(
                 tokens=_n(tokens / 1e9 if isinstance(tokens, int | float) else tokens, None)))
         if s.get("target_days") is not None:
-            items.append(_("within {days} days").format(days=_n(s["target_days"], None)))
+            items.append(ngettext("within {days} day", "within {days} days", _count(s["target_days"]))
+                         .format(days=_n(s["target_days"], None)))
         else:
             items.append(_("no duration stated (sized only)"))
         if w.kind == "finetune":
@@ -150,7 +156,8 @@ def workload_result(kind: str, figs: dict[str, Any]) -> str:
             items.append(_("room for {n} concurrent users").format(n=_n(figs["max_concurrent_sequences"], 0)))
     elif kind in ("pretrain", "finetune"):
         if figs.get("days") is not None:
-            items.append(_("{days} days").format(days=_n(figs["days"], 1)))
+            items.append(ngettext("{days} day", "{days} days", _count(round(figs["days"], 1)))
+                         .format(days=_n(figs["days"], 1)))
         if isinstance(figs.get("mfu"), int | float):
             items.append(_("MFU {pct} %").format(pct=_n(figs["mfu"] * 100, 0)))
     elif kind == "storage":
@@ -280,8 +287,9 @@ def requirement_lines(plan: Plan, catalog: Catalog | None, results: Results) -> 
             note=_("not allowed: {gpus}").format(gpus=format_list([gname(g) for g in bad])) if bad else "")
     if req.years is not None:
         years = plan.metadata.years_of_use
-        add("constraint", "years", _(CONSTRAINT_TITLES["years"]), _("{n} years").format(n=_n(req.years, None)),
-            _("rent or own figured over {n} years").format(n=_n(years, None)), abs(years - req.years) < 1e-9,
+        add("constraint", "years", _(CONSTRAINT_TITLES["years"]), ngettext("{n} year", "{n} years", _count(req.years)).format(n=_n(req.years, None)),
+            ngettext("rent or own figured over {n} year", "rent or own figured over {n} years", _count(years))
+            .format(n=_n(years, None)), abs(years - req.years) < 1e-9,
             note="" if abs(years - req.years) < 1e-9 else _("the rent-or-own figures use a different period"))
     return lines
 
