@@ -107,7 +107,8 @@ def workload_asked(w: Workload, catalog: Catalog | None) -> str:
     if w.kind == "inference":
         items.append(_("model {model}").format(model=_model_name(catalog, s.get("model"))))
         if s.get("users") is not None:
-            items.append(_("{users} concurrent users").format(users=_n(s["users"])))
+            items.append(ngettext("{users} concurrent user", "{users} concurrent users", _count(s["users"]))
+                         .format(users=_n(s["users"])))
         items.append(_("context {input} input + {output} output tokens").format(
             input=_n(s.get("input_tokens", 1024)), output=_n(s.get("output_tokens", 256))))
         if s.get("target_ttft_s") is not None:
@@ -153,7 +154,9 @@ def workload_result(kind: str, figs: dict[str, Any]) -> str:
         if figs.get("tokens_per_s_per_user") is not None:
             items.append(_("{tps} tokens/s per user").format(tps=_n(figs["tokens_per_s_per_user"], 1)))
         if figs.get("max_concurrent_sequences") is not None:
-            items.append(_("room for {n} concurrent users").format(n=_n(figs["max_concurrent_sequences"], 0)))
+            n = figs["max_concurrent_sequences"]
+            items.append(ngettext("room for {n} concurrent user", "room for {n} concurrent users", _count(n))
+                         .format(n=_n(n, 0)))
     elif kind in ("pretrain", "finetune"):
         if figs.get("days") is not None:
             items.append(ngettext("{days} day", "{days} days", _count(round(figs["days"], 1)))
@@ -166,7 +169,7 @@ def workload_result(kind: str, figs: dict[str, Any]) -> str:
         if figs.get("storage_read_gb_per_s") is not None:
             items.append(_("storage reads at {gbs} GB/s").format(gbs=_n(figs["storage_read_gb_per_s"], 1)))
     if figs.get("gpus") is not None:
-        items.append(_("on {n} GPUs").format(n=_n(figs["gpus"], 0)))
+        items.append(ngettext("on {n} GPU", "on {n} GPUs", _count(figs["gpus"])).format(n=_n(figs["gpus"], 0)))
     return "; ".join(items)
 
 
@@ -250,7 +253,7 @@ def requirement_lines(plan: Plan, catalog: Catalog | None, results: Results) -> 
             note=_("not allowed: {methods}").format(methods=format_list(
                 [cooling_method_name(m, lower=True, translate=True) for m in bad])) if bad else "")
     if req.max_racks is not None:
-        asked = _("at most {n} racks").format(n=_n(req.max_racks))
+        asked = ngettext("at most {n} rack", "at most {n} racks", _count(req.max_racks)).format(n=_n(req.max_racks))
         add("constraint", "max_racks", _(CONSTRAINT_TITLES["max_racks"]), asked,
             ngettext("{n} rack", "{n} racks", t.racks).format(n=_n(t.racks)), t.racks <= req.max_racks)
     if req.floor_m2 is not None:
