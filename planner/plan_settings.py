@@ -377,8 +377,10 @@ def price_override_edit(plan: Plan, slug: str, amount: str | float | None = None
         edit = SetProperty("metadata", None, "price_overrides", current)
         edit.text = deferred(N_("Remove price for this plan ({slug})"), slug=slug)
         return edit
-    try:
-        value = _number(amount)
+    from planner.i18n import parse_number
+
+    try:  # as the language writes it: German 250.000 is 250000, not 250
+        value = float(amount) if isinstance(amount, int | float) else float(parse_number(str(amount)))
     except ValueError:
         raise SettingsInvalid("amount", tmsg("Price: {raw!r} is not a number", raw=str(amount).strip())) from None
     if not math.isfinite(value) or not 0 <= value <= 1e12:

@@ -184,9 +184,10 @@ def test_dates_are_typed_as_the_language_writes_them_and_stored_as_iso():
         edit = plan_settings_edit(p, {"exchange_rates_date": "28.11.2026"})
         edit.apply(p)
         assert p.metadata.exchange_rates_date == "2026-11-28"
-        ov = price_override_edit(p, "dell-poweredge-xe9680", "250000", "EUR", "01.12.2026")
+        ov = price_override_edit(p, "dell-poweredge-xe9680", "250.000,50", "EUR", "01.12.2026")
         ov.apply(p)
         assert p.metadata.price_overrides["dell-poweredge-xe9680"].date == "2026-12-01"
+        assert p.metadata.price_overrides["dell-poweredge-xe9680"].amount == 250000.5  # not 250
         with pytest.raises(SettingsInvalid) as e:
             plan_settings_edit(p, {"exchange_rates_date": "31.11.2026"})
         assert "28.11.2026" in e.value.text()  # the example in the language's form

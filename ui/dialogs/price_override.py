@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from planner.i18n import format_number
 from planner.plan_settings import SettingsInvalid, date_example, date_text, price_override_edit
 from ui.dialogs.plan_settings import COMMON_CURRENCIES
 from ui.units import fnum
@@ -45,7 +46,8 @@ class PriceOverrideDialog(QDialog):
         catalog.setObjectName("catalogPrice")
         catalog.setWordWrap(True)
         catalog.setEnabled(False)
-        self.amount = QLineEdit(repr(current.amount) if current is not None else "")
+        # the amount as the language writes it (German 250.000,5), read back the same way
+        self.amount = QLineEdit(format_number(current.amount, None, None) if current is not None else "")
         self.amount.setObjectName("amount")
         self.amount.setPlaceholderText(self.tr("price per unit"))
         self.currency = QComboBox()
