@@ -17,7 +17,7 @@ from planner.fileio import validation_message
 from planner.i18n import N_, _message, deferred, error_text, tmsg
 from planner.logo import LogoError, read_logo
 from planner.naming import pattern_error
-from planner.plan import NAMING_KINDS, SITE_REGIONS, Logo, Metadata, Plan, PriceOverride
+from planner.plan import NAMING_KINDS, SITE_REGIONS, Logo, Metadata, Plan, PriceOverride, Requirements
 
 # field -> what the user sees it called (messages name the field)
 FIELD_LABELS = {
@@ -120,6 +120,130 @@ def parse_cloud_prices(rows: list[tuple[str, Any]], currency: str) -> dict[str, 
     return out
 
 
+# a requirement field -> what the user sees it called (messages name the field)
+REQUIREMENT_LABELS = {
+    "statement": N_("Request in the customer's words"), "budget": N_("Budget"), "currency": N_("Budget currency"),
+    "max_rack_kw": N_("Power per rack at most"), "cooling": N_("Cooling allowed"), "max_racks": N_("Racks at most"),
+    "floor_m2": N_("Floor area at most"), "vendors": N_("Server vendors"), "gpu_models": N_("GPU models"),
+    "years": N_("Years of use (as asked)"),
+}
+_REQ_LIMITS = {"budget": (1e13, False), "max_rack_kw": (10_000.0, False), "max_racks": (100_000, True),
+               "floor_m2": (1e8, False), "years": (50.0, False)}
+
+
+def _names(raw: Any) -> list[str]:
+    """"Dell, Supermicro" (commas or semicolons) or a list -> the names, blanks dropped."""
+    items = raw if isinstance(raw, list | tuple) else re.split(r"[,;]", str(raw or ""))
+    return [str(x).strip() for x in items if str(x).strip()]
+
+
+def parse_requirements(raw: Any, plan_currency: str) -> Requirements | None:
+    """The Requirements tab's fields (numbers as typed in the active language, lists as
+    comma-separated text) -> ``Requirements``, or None when nothing is stated. Raises
+    SettingsInvalid naming the field ("Requirements, budget: ..."); field = ``requirements``,
+    kind = the requirement's field."""
+    from planner.i18n import parse_number
+
+    if raw is None or isinstance(raw, Requirements):
+        return raw
+    vals: dict[str, Any] = {}
+    for key, (most, integer) in _REQ_LIMITS.items():
+        text = raw.get(key)
+        if text is None or (isinstance(text, str) and not text.strip()):
+            continue
+        label = _label(REQUIREMENT_LABELS, key)
+        try:
+            v = float(text) if isinstance(text, int | float) else parse_number(str(text), integer=integer)
+        except ValueError as e:
+            raise SettingsInvalid("requirements", tmsg("Requirements, {field}: {problem}", field=label,
+                                                       problem=str(e)), key) from None
+        if not math.isfinite(v) or not 0 < v <= most:
+            raise SettingsInvalid("requirements", tmsg("Requirements, {field}: {v:g} is not above 0 and up to {most:,g}",
+                                                       field=label, v=v, most=most), key)
+        vals[key] = int(v) if integer else v
+    cur = str(raw.get("currency") or plan_currency).strip().upper()
+    if not _CODE.match(cur):
+        raise SettingsInvalid("requirements", tmsg("Requirements, {field}: {code!r} is not a three-letter currency code "
+                                                   "(ISO 4217, e.g. EUR)", field=_label(REQUIREMENT_LABELS, "currency"),
+                                                   code=cur), "currency")
+    cooling = [c for c in raw.get("cooling") or [] if c]
+    bad = [c for c in cooling if c not in ("air", "rdhx", "dlc", "immersion")]
+    if bad:
+        raise SettingsInvalid("requirements", tmsg("Requirements, {field}: unknown cooling {code!r}",
+                                                   field=_label(REQUIREMENT_LABELS, "cooling"), code=bad[0]), "cooling")
+    gpus = [g.lower() for g in _names(raw.get("gpu_models"))]
+    for g in gpus:
+        if not _SLUG.match(g):
+            raise SettingsInvalid("requirements", tmsg("Requirements, {field}: {slug!r} is not a GPU slug of the catalog "
+                                                       "(e.g. h100-sxm)", field=_label(REQUIREMENT_LABELS, "gpu_models"),
+                                                       slug=g), "gpu_models")
+    vendors = _names(raw.get("vendors"))
+    statement = str(raw.get("statement") or "").strip()
+    if not vals and not cooling and not gpus and not vendors and not statement:
+        return None
+    try:
+        return Requirements(currency=cur, cooling=cooling, gpu_models=gpus, vendors=vendors, statement=statement,
+                            **vals)
+    except Exception as e:  # pydantic.ValidationError: lengths
+        errs: list[Any] = getattr(e, "errors", lambda: [])()
+        key = str(errs[0]["loc"][0]) if errs and errs[0].get("loc") else "statement"
+        msg = validation_message(errs[0]) if errs else str(e)
+        raise SettingsInvalid("requirements", tmsg("Requirements, {field}: {problem}",
+                                                   field=_label(REQUIREMENT_LABELS, key), problem=msg), key) from None
+
+
+def parse_date(text: str, months: bool = False) -> str:
+    """A date as the user typed it -> ISO ``YYYY-MM-DD`` (``""`` for blank): the active
+    language's form (German ``28.11.2026``, also ``28.11.26``; English as Babel's locale
+    writes it) or ISO in either language; ``months``: ``YYYY-MM`` (German ``11.2026``) too,
+    kept as ``YYYY-MM``. Raises ValueError for anything else (2026-02-30 too)."""
+    from babel.dates import parse_date as babel_parse_date
+
+    from planner.i18n import active_language, babel_locale
+
+    t = (text or "").strip()
+    if not t:
+        return ""
+    if re.fullmatch(r"\d{4}-\d{2}-\d{2}", t):
+        return dt.date.fromisoformat(t).isoformat()
+    if months:
+        m = re.fullmatch(r"(\d{4})-(\d{2})", t) or None
+        if m and 1 <= int(m.group(2)) <= 12:
+            return t
+        m = re.fullmatch(r"(\d{1,2})[./](\d{4})", t) if active_language() == "de" else None
+        if m and 1 <= int(m.group(1)) <= 12:
+            return f"{m.group(2)}-{int(m.group(1)):02d}"
+    # the language's own short form only: German 28.11.2026, English (US) 11/28/2026; the
+    # other's is refused, not guessed (01.02.2026 is a different day in each)
+    sep = "." if active_language() == "de" else "/"
+    if not re.fullmatch(rf"\d{{1,2}}{re.escape(sep)}\d{{1,2}}{re.escape(sep)}(\d{{2}}|\d{{4}})", t):
+        raise ValueError(t)
+    day = babel_parse_date(t, locale=babel_locale(), format="short")
+    if day.year < 100:
+        day = day.replace(year=2000 + day.year)
+    return day.isoformat()
+
+
+def date_example() -> str:
+    """A date as the active language writes it (28.11.2026 / 2026-11-28): the hint under a
+    date field and in its error message."""
+    from planner.i18n import format_date
+
+    return format_date(dt.date(2026, 11, 28))
+
+
+def date_text(iso: str) -> str:
+    """A stored date (ISO ``YYYY-MM-DD`` or ``YYYY-MM``) as a date field shows it in the
+    active language: German ``28.11.2026`` / ``11.2026``, English ISO."""
+    from planner.i18n import active_language, format_date
+
+    t = (iso or "").strip()
+    m = re.fullmatch(r"(\d{4})-(\d{2})", t)
+    if m:
+        return f"{m.group(2)}.{m.group(1)}" if active_language() == "de" else t
+    return format_date(t) if t else ""
+
+
 def check_values(plan: Plan, values: dict[str, Any]) -> dict[str, Any]:
     """``values`` (the dialog's: 'site' and Metadata fields; 'exchange_rates' as table rows
     or a dict; 'naming' as {kind: pattern}, blank patterns dropped) checked and
@@ -146,17 +270,12 @@ def check_values(plan: Plan, values: dict[str, Any]) -> dict[str, Any]:
         out["exchange_rates"] = parse_rates(rows, currency)
     if "exchange_rates_date" in values:
         date = str(values["exchange_rates_date"]).strip()
-        if date:
-            try:
-                ok = re.fullmatch(r"\d{4}-\d{2}-\d{2}", date) is not None
-                if ok:
-                    dt.date.fromisoformat(date)  # 2025-02-30 raises
-            except ValueError:
-                ok = False
-            if not ok:
-                raise SettingsInvalid("exchange_rates_date", tmsg("Rates as of: {date!r} is not a date (YYYY-MM-DD)",
-                                                                      date=date))
-        out["exchange_rates_date"] = date
+        try:
+            iso = parse_date(date)
+        except ValueError:
+            raise SettingsInvalid("exchange_rates_date", tmsg("Rates as of: {date!r} is not a date (e.g. {example})",
+                                                              date=date, example=date_example())) from None
+        out["exchange_rates_date"] = iso
     if "years_of_use" in values:
         try:
             years = _number(values["years_of_use"])
@@ -200,7 +319,9 @@ def check_values(plan: Plan, values: dict[str, Any]) -> dict[str, Any]:
                                                         kind=_label(KIND_LABELS, kind), reason=reason), kind)
             naming[kind] = pattern
         out["naming"] = naming
-    for field in ("customer", "project", "author", "revision", "notes"):
+    if "requirements" in values:
+        out["requirements"] = parse_requirements(values["requirements"], currency)
+    for field in ("customer", "project", "author", "revision", "notes", "internal_notes"):
         if field in values:
             out[field] = str(values[field]).strip()
     if "site_region" in values:  # "eu" or "na": the PDUs, feeds and derating of generation (planner.regions)
@@ -262,8 +383,10 @@ def price_override_edit(plan: Plan, slug: str, amount: str | float | None = None
         edit = SetProperty("metadata", None, "price_overrides", current)
         edit.text = deferred(N_("Remove price for this plan ({slug})"), slug=slug)
         return edit
-    try:
-        value = _number(amount)
+    from planner.i18n import parse_number
+
+    try:  # as the language writes it: German 250.000 is 250000, not 250
+        value = float(amount) if isinstance(amount, int | float) else float(parse_number(str(amount)))
     except ValueError:
         raise SettingsInvalid("amount", tmsg("Price: {raw!r} is not a number", raw=str(amount).strip())) from None
     if not math.isfinite(value) or not 0 <= value <= 1e12:
@@ -273,15 +396,12 @@ def price_override_edit(plan: Plan, slug: str, amount: str | float | None = None
     if not _CODE.match(cur):
         raise SettingsInvalid("currency", tmsg("Currency: {code!r} is not a three-letter currency code (ISO 4217, "
                                                  "e.g. EUR)", code=str(currency).strip()))
-    date = (date or "").strip()
-    if date:
-        try:
-            ok = (re.fullmatch(r"\d{4}-\d{2}-\d{2}", date) and dt.date.fromisoformat(date)) or \
-                (re.fullmatch(r"\d{4}-(0[1-9]|1[0-2])", date) is not None)
-        except ValueError:
-            ok = False
-        if not ok:
-            raise SettingsInvalid("date", tmsg("Date: {date!r} is not a date (YYYY-MM-DD or YYYY-MM)", date=date))
+    typed = (date or "").strip()
+    try:
+        date = parse_date(typed, months=True)
+    except ValueError:
+        raise SettingsInvalid("date", tmsg("Date: {date!r} is not a date (e.g. {example}, or a month)", date=typed,
+                                           example=date_example())) from None
     source, note = (source or "").strip(), (note or "").strip()
     if len(source) > 200:
         raise SettingsInvalid("source", tmsg("Source: at most {n} characters", n=200))

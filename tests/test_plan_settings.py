@@ -117,3 +117,81 @@ def test_settings_messages_in_german():
             assert str(info.value) == english and info.value.text() == english
         with use_language("de"):
             assert info.value.text().startswith(german), info.value.text()
+
+
+def test_requirements_and_internal_notes_are_one_undo_step_in_german():
+    """The Requirements tab's fields as typed in German (2.000.000, 40,5, lists with
+    commas) become metadata.requirements; internal notes beside them; one undo step."""
+    from planner.i18n import use_language
+
+    p = plan()
+    before = json.dumps(plan_to_dict(p), sort_keys=True)
+    with use_language("de"):
+        edit = plan_settings_edit(p, {"requirements": {
+            "statement": " 500 Nutzer, Antwort in 2 s ", "budget": "2.000.000", "currency": "eur", "max_rack_kw": "40,5",
+            "cooling": ["air", "dlc"], "max_racks": "12", "floor_m2": "", "vendors": "Dell; Supermicro, ",
+            "gpu_models": "H100-SXM, h200", "years": "4"}, "internal_notes": "Preise einholen"})
+    assert edit is not None and len(edit.edits) == 2
+    edit.apply(p)
+    r = p.metadata.requirements
+    assert (r.budget, r.currency, r.max_rack_kw, r.cooling, r.max_racks, r.floor_m2) == (
+        2_000_000, "EUR", 40.5, ["air", "dlc"], 12, None)
+    assert r.vendors == ["Dell", "Supermicro"] and r.gpu_models == ["h100-sxm", "h200"] and r.years == 4
+    assert r.statement == "500 Nutzer, Antwort in 2 s" and p.metadata.internal_notes == "Preise einholen"
+    # the same values again: nothing changed, no step; everything empty: no requirements
+    with use_language("de"):
+        assert plan_settings_edit(p, {"requirements": {
+            "statement": "500 Nutzer, Antwort in 2 s", "budget": "2.000.000", "currency": "EUR", "max_rack_kw": "40,5",
+            "cooling": ["air", "dlc"], "max_racks": "12", "vendors": "Dell, Supermicro", "gpu_models": "h100-sxm, h200",
+            "years": "4"}}) is None
+        clear = plan_settings_edit(p, {"requirements": {"currency": "EUR"}})
+    clear.apply(p)
+    assert p.metadata.requirements is None
+    clear.revert(p)
+    edit.revert(p)
+    assert json.dumps(plan_to_dict(p), sort_keys=True) == before
+
+
+@pytest.mark.parametrize("req, kind, fragment", [
+    ({"budget": "zwei"}, "budget", "Requirements, Budget:"),
+    ({"budget": "-5"}, "budget", "is not above 0"),
+    ({"max_racks": "2,5"}, "max_racks", "Racks at most"),
+    ({"currency": "EU"}, "currency", "'EU' is not a three-letter"),
+    ({"gpu_models": "H 100"}, "gpu_models", "is not a GPU slug"),
+    ({"statement": "x" * 5001}, "statement", "Request in the customer's words"),
+])
+def test_bad_requirements_name_the_field(req, kind, fragment):
+    p = plan()
+    with pytest.raises(SettingsInvalid) as e:
+        plan_settings_edit(p, {"requirements": req, "project": "P"})
+    assert e.value.field == "requirements" and e.value.kind == kind
+    assert fragment in str(e.value)
+    assert p.metadata.requirements is None and p.metadata.project == ""
+
+
+def test_dates_are_typed_as_the_language_writes_them_and_stored_as_iso():
+    from planner.i18n import use_language
+    from planner.plan_settings import date_text, parse_date, price_override_edit
+
+    with use_language("de"):
+        assert parse_date("28.11.2026") == parse_date("28.11.26") == parse_date("2026-11-28") == "2026-11-28"
+        assert parse_date("11.2026", months=True) == "2026-11"
+        for bad in ("30.02.2026", "11/28/2026", "28.11", "morgen"):
+            with pytest.raises(ValueError):
+                parse_date(bad)
+        assert date_text("2026-11-28") == "28.11.2026" and date_text("2026-11") == "11.2026"
+        p = plan()
+        edit = plan_settings_edit(p, {"exchange_rates_date": "28.11.2026"})
+        edit.apply(p)
+        assert p.metadata.exchange_rates_date == "2026-11-28"
+        ov = price_override_edit(p, "dell-poweredge-xe9680", "250.000,50", "EUR", "01.12.2026")
+        ov.apply(p)
+        assert p.metadata.price_overrides["dell-poweredge-xe9680"].date == "2026-12-01"
+        assert p.metadata.price_overrides["dell-poweredge-xe9680"].amount == 250000.5  # not 250
+        with pytest.raises(SettingsInvalid) as e:
+            plan_settings_edit(p, {"exchange_rates_date": "31.11.2026"})
+        assert "28.11.2026" in e.value.text()  # the example in the language's form
+    with use_language("en"):
+        assert parse_date("11/28/2026") == "2026-11-28" and date_text("2026-11-28") == "2026-11-28"
+        with pytest.raises(ValueError):
+            parse_date("28.11.2026")  # not the English form: refused, not guessed

@@ -94,7 +94,7 @@ def window(qtbot, tmp_path, catalog):
     settings = AppSettings(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
     doc = Document(load_plan(path), catalog, path)
     win = MainWindow(doc, settings)
-    qtbot.addWidget(win, before_close_func=lambda w: w.doc.undo_stack.setClean())
+    qtbot.addWidget(win, before_close_func=lambda w: w.doc.mark_saved(w.doc.path))
     win.resize(1400, 900)
     win.show()
     doc.recompute(background=False)
@@ -240,7 +240,8 @@ def test_wizard_sizes_a_small_inference_target_into_a_plan_that_meets_it(qtbot, 
     wiz.button(wiz.WizardButton.FinishButton).click()
     qtbot.waitUntil(lambda: window.doc.plan is not old_plan, timeout=120_000)
     doc = window.doc
-    assert doc.path is None and not doc.modified and "Untitled" in window.windowTitle()
+    # unsaved work: the title says so and New, Open and Quit ask before dropping it
+    assert doc.path is None and doc.modified and window.isWindowModified() and "Untitled" in window.windowTitle()
     assert [w.name for w in doc.plan.workloads] == [page1.items[0]["name"]]
     qtbot.waitUntil(lambda: doc.results is not None and not doc.busy, timeout=120_000)
     res = doc.results
@@ -281,7 +282,7 @@ def test_new_from_template_opens_the_chosen_design_as_a_new_document(qtbot, wind
     qtbot.mouseClick(dlg.create_button, Qt.MouseButton.LeftButton)
     assert asked  # the changed plan was not dropped without asking
     doc = window.doc
-    assert doc.plan is not old_plan and doc.path is None and not doc.modified
+    assert doc.plan is not old_plan and doc.path is None and doc.modified
     expected = build_template(want, catalog)
     assert sorted(r.name for r in doc.plan.racks()) == sorted(r.name for r in expected.racks())
     assert [(w.name, w.kind, w.spec) for w in doc.plan.workloads] == \
@@ -502,3 +503,50 @@ def test_figures_from_an_incomplete_capex_carry_the_mark(qtbot):
     assert cell_text(0.34, "token_cost", ok, "USD") == "0.34 EUR"
     assert "\u26a0" in cell_text(0.34, "token_cost", row, "EUR")
     assert cell_text(1000.0, "capex", dict(ok, capex_exact=False), "EUR").startswith("\u2248")
+def file_menu_action(win, text: str):
+    """The File menu's action whose text (without the & accelerator) starts with ``text``."""
+    for a in win.menuBar().actions():
+        if a.menu() is not None and a.text().replace("&", "") == "File":
+            for b in a.menu().actions():
+                if b.text().replace("&", "").startswith(text):
+                    return b
+    raise AssertionError(f"no {text} in File")
+
+
+def test_a_plan_made_from_a_template_prompts_on_new_open_and_quit(qtbot, window, monkeypatch, tmp_path):
+    """A plan just made from a template is unsaved work though nobody edited it: File > New,
+    File > Open and File > Quit ask as for an edited plan; Cancel keeps it, Save writes it,
+    and after the save nothing asks any more."""
+    from ui import dialogs
+
+    asked: list[str] = []
+    answer = ["cancel"]
+    monkeypatch.setattr(dialogs, "ask_save_changes", lambda _p, name: asked.append(name) or answer[0])
+    opened: list[str] = []
+    monkeypatch.setattr(dialogs, "ask_open_path", lambda *_a: opened.append("asked") or "")
+    target = tmp_path / "from-template.json"
+    monkeypatch.setattr(dialogs, "ask_save_path", lambda *_a: str(target))
+    window.doc.mark_saved(window.doc.path)
+    menu_action(window, "File", "actNewFromTemplate").trigger()
+    dlg = window.design_dialog
+    qtbot.waitUntil(dlg.isVisible)
+    names = [dlg.list.item(i).data(256) for i in range(dlg.list.count())]
+    dlg.list.setCurrentRow(names.index("inference-small-enterprise"))
+    qtbot.waitUntil(lambda: "inference-small-enterprise" in dlg.built, timeout=120_000)
+    dlg.create_button.click()
+    assert not asked  # the example was saved: nothing to ask before the template replaced it
+    made = window.doc.plan
+    assert window.doc.path is None and window.doc.modified and window.isWindowModified()
+    file_menu_action(window, "New").trigger()  # File > New
+    assert asked == ["Untitled"] and window.doc.plan is made
+    file_menu_action(window, "Open").trigger()  # File > Open...
+    assert len(asked) == 2 and not opened and window.doc.plan is made
+    file_menu_action(window, "Quit").trigger()  # File > Quit: the close event asks too
+    assert len(asked) == 3 and window.isVisible() and window.doc.plan is made
+    answer[0] = "save"
+    file_menu_action(window, "New").trigger()  # Save: written, then the new plan
+    assert len(asked) == 4 and target.exists() and window.doc.plan is not made
+    assert load_plan(target).site.name == made.site.name
+    assert not window.doc.modified  # an empty New plan is not unsaved work
+    file_menu_action(window, "New").trigger()
+    assert len(asked) == 4

@@ -148,7 +148,9 @@ def test_options_dialog_chooses_sections_and_paper_and_remembers(qtbot, tmp_path
     with qtbot.waitSignal(win.exporter.finished, timeout=60_000) as blocker:
         qtbot.mouseClick(dlg.ok_button, Qt.MouseButton.LeftButton)
     summary = blocker.args[0]
-    assert summary.sections == ("cover", "floor", "racks", "power", "cooling", "rent", "pull", "findings")
+    assert summary.sections == ("cover", "requirements", "floor", "racks", "power", "cooling", "rent", "pull",
+                                "findings")
+    assert "Internal checklist" not in "\n".join(pdf_pages_text(target))  # not in the customer's PDF by default
     data = target.read_bytes()
     assert b"/MediaBox [ 0 0 792 612 ]" in data  # US Letter landscape
     pages = pdf_pages_text(target)
@@ -172,6 +174,42 @@ def test_options_dialog_chooses_sections_and_paper_and_remembers(qtbot, tmp_path
     assert not win.exporter.busy and not errors
 
 
+@pytest.mark.skipif(shutil.which("pdftotext") is None, reason="needs pdftotext (poppler-utils)")
+def test_internal_checklist_is_appended_only_when_ticked_and_not_remembered(qtbot, tmp_path, monkeypatch, catalog,
+                                                                             errors):
+    """The export dialog's "Append the internal checklist" is off by default; ticked, the
+    PDF ends with the checklist (the plan's internal notes in it); the next dialog starts
+    with it off again, so the next customer PDF does not carry it by accident."""
+    from PySide6.QtWidgets import QCheckBox
+
+    target = tmp_path / "with-checklist.pdf"
+    monkeypatch.setattr(export, "ask_pdf_path", lambda parent, suggested: str(target))
+    win = make_window(qtbot, tmp_path, catalog)
+    win.doc.plan.metadata.internal_notes = "Price the NICs before the customer sees this"
+    assert win.exporter.export()
+    dlg = win.exporter.options_dialog
+    qtbot.waitExposed(dlg)
+    box = dlg.findChild(QCheckBox, "checklistCheck")
+    assert box is not None and not box.isChecked()
+    for key, cb in dlg.section_boxes.items():  # the cover alone, and the checklist
+        if cb.isChecked() != (key == "cover"):
+            qtbot.mouseClick(cb, Qt.MouseButton.LeftButton, pos=QPoint(8, cb.height() // 2))
+    qtbot.mouseClick(box, Qt.MouseButton.LeftButton, pos=QPoint(8, box.height() // 2))
+    assert box.isChecked()
+    with qtbot.waitSignal(win.exporter.finished, timeout=60_000) as blocker:
+        qtbot.mouseClick(dlg.ok_button, Qt.MouseButton.LeftButton)
+    assert blocker.args[0].sections == ("cover", "checklist")
+    pages = [p for p in pdf_pages_text(target) if p.strip()]
+    assert "Internal checklist" in pages[-1] and "Price the NICs before the customer sees this" in pages[-1]
+    assert "Price the NICs" not in pages[0]
+    assert win.exporter.export()
+    again = win.exporter.options_dialog
+    assert not again.findChild(QCheckBox, "checklistCheck").isChecked()
+    again.reject()
+    qtbot.waitUntil(lambda: win.exporter.options_dialog is None)
+    assert not errors
+
+
 def test_remembered_export_choices_survive_bad_values(tmp_path):
     """What the settings file holds is checked: unknown sections are dropped, the order is
     the document's, an unknown paper falls back to A4; nothing stored means everything."""
@@ -185,7 +223,8 @@ def test_remembered_export_choices_survive_bad_values(tmp_path):
     store.setValue("report/page_size", "a3")
     store.setValue("report/toc", "false")
     # a choice saved before the Rent or own section existed gets it added (nobody unticked it)
-    assert s.report_sections == ("cover", "rent", "pull", "findings")  # and the pull list, added since
+    # (and the pull list and the requirements, added since)
+    assert s.report_sections == ("cover", "requirements", "rent", "pull", "findings")
     store.setValue("report/sections_known", ",".join(SECTIONS))
     assert s.report_sections == ("cover", "findings")
     assert s.report_page_size == "a4" and s.report_toc is False

@@ -108,3 +108,77 @@ def test_about_opens_the_third_party_notices_with_every_licence_text(qtbot, tmp_
     assert "Bitstream Vera" in text
     notices.close()
     about.close()
+
+
+def _menu_paths(win) -> set[tuple[str, ...]]:
+    """Every (menu, ..., command) of the menu bar as it shows them: no &, no trailing dots."""
+    from PySide6.QtWidgets import QMenu
+
+    def plain(t: str) -> str:
+        return t.replace("&", "").replace("\u2026", "").rstrip(".").strip()
+
+    out: set[tuple[str, ...]] = set()
+
+    def walk(menu, path):
+        for a in menu.actions():
+            if a.isSeparator():
+                continue
+            if isinstance(a.menu(), QMenu):
+                walk(a.menu(), (*path, plain(a.menu().title())))
+            else:
+                out.add((*path, plain(a.text())))
+
+    for top in win.menuBar().actions():
+        if isinstance(top.menu(), QMenu):
+            walk(top.menu(), (plain(top.menu().title()),))
+    return out
+
+
+def _named_paths(text: str) -> list[tuple[str, ...]]:
+    """The menu paths a guide names in <i>...</i>: "Datei > Neu aus Vorlage"."""
+    import html
+    import re
+
+    paths = []
+    for m in re.findall(r"<i>([^<]*&gt;[^<]*)</i>", text):
+        parts = tuple(" ".join(p.replace("\u2026", "").rstrip(".").split()) for p in html.unescape(m).split(">"))
+        paths.append(parts)
+    return paths
+
+
+def test_german_guide_names_the_german_menus_as_they_are(qtbot, tmp_path, monkeypatch):
+    """In German, Help > Rackwright-Handbuch shows the German guide, and every menu path it
+    names (<i>Datei &gt; Neu aus Vorlage</i>) is a command of the German menus: a renamed menu
+    or translation fails here. The English guide is checked the same way in English."""
+    from PySide6.QtWidgets import QApplication
+
+    from tests.i18n_walk import open_main
+    from ui import help as ui_help
+    from ui import i18n
+
+    ts_dir = ui_help.guide_path("en").parent.parent / "translations"
+    try:
+        win = open_main(tmp_path, "de", monkeypatch)
+        qtbot.addWidget(win, before_close_func=lambda w: w.doc.mark_saved(w.doc.path))
+        assert i18n.current() == "de"
+        menus = _menu_paths(win)
+        hilfe = next(a.menu() for a in win.menuBar().actions() if a.menu() is not None
+                     and a.menu().title().replace("&", "") == "Hilfe")
+        next(a for a in hilfe.actions() if a.text().replace("&", "") == "Rackwright-Handbuch").trigger()
+        dlg = win.help_window
+        shown = dlg.browser.toPlainText()
+        assert dlg.browser.source().fileName() == "guide_de.html"
+        assert "Anforderungen" in shown and "Interne Checkliste" in shown and "28.11.2026" in shown
+        source = ui_help.guide_path("de").read_text(encoding="utf-8")
+        named = _named_paths(source)
+        assert len(named) >= 20
+        for path in named:
+            assert path[:2] in {p[:2] for p in menus}, f"the German guide names {' > '.join(path)}: not in the menus"
+        dlg.close()
+    finally:
+        i18n.install(QApplication.instance(), "en", ts_dir)
+    english = _named_paths(ui_help.guide_path("en").read_text(encoding="utf-8"))
+    win = make_window(qtbot, tmp_path / "en")
+    menus = {p[:2] for p in _menu_paths(win)}
+    for path in english:
+        assert path[:2] in menus, f"the guide names {' > '.join(path)}: not in the menus"

@@ -25,7 +25,7 @@ def _window(qtbot, tmp_path, plan):
     settings = AppSettings(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
     doc = Document(plan, load_catalog([CATALOG_DIR]), None)  # its own catalog: the import adds to it
     win = MainWindow(doc, settings)
-    qtbot.addWidget(win, before_close_func=lambda w: w.doc.undo_stack.setClean())
+    qtbot.addWidget(win, before_close_func=lambda w: w.doc.mark_saved(w.doc.path))
     win.resize(1400, 900)
     win.show()
     doc.recompute(background=False)
@@ -136,12 +136,16 @@ def test_new_from_netbox_site(qtbot, tmp_path, monkeypatch):
     assert "devices.csv:7:" in box.detailedText() and "C9300-48P" in box.detailedText()
     box.close()
     plan = win.doc.plan
-    assert plan.site.name == "DC1 Frankfurt" and win.doc.path is None and not win.doc.modified
+    # a new untitled plan that is unsaved work: New, Open and Quit ask before dropping it
+    assert plan.site.name == "DC1 Frankfurt" and win.doc.path is None and win.doc.modified
     assert sorted(r.name for r in plan.index.racks.values()) == ["A01", "A02", "B01", "M01"]
     # an unreadable export: one dialog naming the problem, the plan stays
     monkeypatch.setattr(dialogs, "ask_netbox_site", lambda parent: (str(site / "device-types.csv"), None, None))
     errors = []
     monkeypatch.setattr(dialogs, "show_error", lambda parent, title, text, details="": errors.append(text))
+    asked: list[str] = []  # the imported plan was never saved: asked before it is replaced
+    monkeypatch.setattr(dialogs, "ask_save_changes", lambda _p, name: asked.append(name) or "discard")
     _file_action(win, "New from NetBox Site\u2026").trigger()
     qtbot.waitUntil(lambda: bool(errors), timeout=20_000)
+    assert asked == ["Untitled"]
     assert "no name column" in errors[0] and win.doc.plan is plan

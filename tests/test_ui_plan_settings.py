@@ -251,3 +251,62 @@ def test_cover_logo_chosen_in_plan_settings_is_embedded_saved_and_undone(qtbot, 
     doc.undo_stack.undo()
     doc.flush()
     assert doc.plan.metadata.logo is None
+
+
+def test_requirements_tab_and_german_dates_through_the_dialog(qtbot, tmp_path, shipped, monkeypatch):
+    """In German: Plan > Planeinstellungen, the Anforderungen tab typed into (2.000.000 EUR,
+    40 kW, DLC ticked, internal notes) and the rates' date as 28.11.2026: one undo step; the
+    plan holds the ISO date, the next dialog shows 28.11.2026 and the typed requirements;
+    a bad budget is named under the tabs with its tab brought up and nothing applied."""
+    from PySide6.QtWidgets import QApplication
+
+    from tests.i18n_walk import open_main
+    from ui import i18n
+
+    ts_dir = __import__("pathlib").Path(__file__).resolve().parent.parent / "resources" / "translations"
+    try:
+        win = open_main(tmp_path, "de", monkeypatch)
+        qtbot.addWidget(win, before_close_func=lambda w: w.doc.mark_saved(w.doc.path))
+        win.show()
+        doc = win.doc
+        depth = doc.undo_stack.count()
+        menu_action(win, "&Plan", dlg_action_text(win)).trigger()
+        dlg = win.plan_settings_dialog
+        tabs = [dlg.tabs.tabText(i).replace("&", "") for i in range(dlg.tabs.count())]
+        assert "Anforderungen" in tabs
+        assert dlg.rates_date.placeholderText().endswith("28.11.2026")
+        type_into(qtbot, dlg.rates_date, "28.11.2026")
+        type_into(qtbot, dlg.req_budget, "zwei Millionen")
+        dlg.buttons.button(QDialogButtonBox.StandardButton.Ok).click()
+        assert dlg.isVisible() and "Budget" in dlg.error.text() and dlg.tabs.tabText(dlg.tabs.currentIndex()) \
+            .replace("&", "") == "Anforderungen"
+        assert doc.undo_stack.count() == depth
+        type_into(qtbot, dlg.req_budget, "2.000.000")
+        dlg.req_currency.setCurrentText("EUR")
+        type_into(qtbot, dlg.req_rack_kw, "40")
+        qtbot.mouseClick(dlg.req_cooling["dlc"], Qt.MouseButton.LeftButton)
+        dlg.req_statement.setPlainText("500 Nutzer, Antworten in 2 s")
+        dlg.internal_notes.setPlainText("NICs bepreisen")
+        dlg.buttons.button(QDialogButtonBox.StandardButton.Ok).click()
+        assert not dlg.isVisible()
+        assert doc.undo_stack.count() == depth + 1
+        md = doc.plan.metadata
+        assert md.exchange_rates_date == "2026-11-28"
+        r = md.requirements
+        assert (r.budget, r.currency, r.max_rack_kw, r.cooling, r.statement) == (
+            2_000_000, "EUR", 40, ["dlc"], "500 Nutzer, Antworten in 2 s")
+        assert md.internal_notes == "NICs bepreisen"
+        menu_action(win, "&Plan", dlg_action_text(win)).trigger()
+        again = win.plan_settings_dialog
+        assert again.rates_date.text() == "28.11.2026" and again.req_budget.text() == "2.000.000"
+        assert again.req_cooling["dlc"].isChecked() and not again.req_cooling["air"].isChecked()
+        again.reject()
+        doc.undo_stack.undo()
+        assert doc.plan.metadata.requirements is None and doc.plan.metadata.exchange_rates_date == ""
+    finally:
+        i18n.install(QApplication.instance(), "en", ts_dir)
+
+
+def dlg_action_text(win) -> str:
+    plan_menu = next(a.menu() for a in win.menuBar().actions() if a.menu() is not None and a.text() == "&Plan")
+    return next(b.text() for b in plan_menu.actions() if b.text().replace("&", "").startswith("Planeinstellungen"))

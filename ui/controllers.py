@@ -144,7 +144,9 @@ class FileController(QObject):
             return False
         if self.recovery is not None:
             self.recovery.closed()
-        self.doc.replace_plan(plan if plan is not None else new_plan(self.doc.catalog), None)
+        # a plan made for the user is unsaved work: New, Open and Quit ask before dropping it
+        self.doc.replace_plan(plan if plan is not None else new_plan(self.doc.catalog), None,
+                              generated=plan is not None)
         return True
 
     def new_from_netbox(self) -> None:
@@ -172,7 +174,7 @@ class FileController(QObject):
             return
         if self.recovery is not None:
             self.recovery.closed()
-        self.doc.replace_plan(result.plan, None)
+        self.doc.replace_plan(result.plan, None, generated=True)
         summary = self.tr("{racks} rack(s) and {devices} device(s) of site \u201c{site}\u201d imported.").format(
             racks=result.racks, devices=result.devices, site=result.plan.site.name)
         lines = [str(p) for p in result.problems] + [self.tr("rack type by height: {guess}").format(guess=message_text(g))

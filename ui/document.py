@@ -193,9 +193,18 @@ class Document(QObject):
             self.select(kept)
 
     # -- files -----------------------------------------------------------------------
+    # a plan made for the user (a template, the sizing wizard, New from NetBox Site) and not
+    # saved yet: unsaved work like an edit, though its undo stack starts clean
+    _generated = False
+
     @property
     def modified(self) -> bool:
-        return not self.undo_stack.isClean()
+        """Unsaved work: edits since the last save, or a generated plan never saved."""
+        return self._generated or not self.undo_stack.isClean()
+
+    @property
+    def generated_unsaved(self) -> bool:
+        return self._generated
 
     @property
     def display_name(self) -> str:
@@ -205,17 +214,21 @@ class Document(QObject):
         self.path = Path(path) if path is not None else None
         self.pathChanged.emit(self.path)
 
-    def mark_saved(self, path: str | os.PathLike[str]) -> None:
+    def mark_saved(self, path: str | os.PathLike[str] | None) -> None:
+        self._generated = False
         self.undo_stack.setClean()
         self.set_path(path)
 
-    def replace_plan(self, plan: Plan, path: str | os.PathLike[str] | None) -> None:
+    def replace_plan(self, plan: Plan, path: str | os.PathLike[str] | None, generated: bool = False) -> None:
         """Show another plan in this document (New, Open): clears undo and selection.
-        Views get ``planReset`` then ``changed`` naming every old and new entity."""
+        Views get ``planReset`` then ``changed`` naming every old and new entity.
+        ``generated``: a plan made for the user (template, wizard, NetBox site), which counts
+        as unsaved work (``modified``) until it is saved."""
         old = full_change(self.plan)
         gcpause.release_long_lived()  # the old plan's objects may go now
         self.plan = plan
         self.undo_stack.clear()
+        self._generated = generated
         self.undo_stack.setClean()
         self.select(())
         self.results = None

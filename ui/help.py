@@ -32,9 +32,16 @@ def tr(text: str) -> str:
     return QCoreApplication.translate("Help", text)
 
 
-def guide_path() -> Path:
+def guide_path(lang: str | None = None) -> Path:
+    """The offline guide in ``lang`` (default: the app's language): guide_de.html in German,
+    naming the German menus; guide.html otherwise (or when the German one is missing)."""
+    from ui import i18n
     from ui.paths import resources_dir
 
+    lang = lang or i18n.current()
+    localized = resources_dir() / "help" / f"guide_{lang}.html"
+    if lang != "en" and localized.is_file():
+        return localized
     return resources_dir() / "help" / "guide.html"
 
 

@@ -35,6 +35,13 @@ def register(sub) -> None:
                         "labels (cable labels, printed on label stock)"))
     p.add_argument("--page-size", choices=("a4", "letter"), default=None,
                    help=_("paper, landscape (default: A4 in German, Letter in English)"))
+    p.add_argument("--internal", action="store_true",
+                   help=_("write the internal checklist instead of the build plan: prices to get, internal notes, "
+                        "estimates to confirm, requirements open, findings to clear (for the planner, not the "
+                        "customer)"))
+    p.add_argument("--with-checklist", action="store_true",
+                   help=_("append the internal checklist to the build plan (off by default: it is not for the "
+                        "customer)"))
     p.add_argument("--no-toc", action="store_true",
                    help=_("no contents page after the cover (the PDF outline is made anyway)"))
     p.add_argument("--rack-sheet-limit", type=int, default=48, metavar="N",
@@ -81,7 +88,9 @@ def run(args) -> int:
         raise UserError(tf("{path}: the folder {folder} does not exist", path=out, folder=out.parent))
     if args.rack_sheet_limit < 0:
         raise UserError(_("--rack-sheet-limit must be 0 or more"))
-    sections = parse_sections(args.sections)
+    if args.internal and args.sections:
+        raise UserError(_("--internal writes the checklist alone; leave out --sections (or use --with-checklist)"))
+    sections = () if args.internal else parse_sections(args.sections)
     settings = parse_settings(args.set)
     plan, catalog = load_plan_with_catalog(args.plan, args.catalog)
     if catalog.errors:
@@ -91,8 +100,9 @@ def run(args) -> int:
         raise UserError(_("--imperial contradicts --units metric"))
     lang = args.lang or current_language()
     options = ReportOptions(imperial=args.imperial or args.units == "imperial", sections=sections,
-                            page_size=args.page_size, rack_sheet_limit=args.rack_sheet_limit, toc=not args.no_toc,
-                            lang=lang)
+                            page_size=args.page_size, rack_sheet_limit=args.rack_sheet_limit,
+                            toc=not args.no_toc and not args.internal, lang=lang,
+                            checklist=args.internal or args.with_checklist)
     try:
         summary = build_plan_pdf(plan, catalog, results, out, options)
     except OSError as e:  # PermissionError too

@@ -32,6 +32,7 @@ from reportlab.platypus import (
     Flowable,
     Frame,
     Image,
+    KeepTogether,
     NextPageTemplate,
     PageBreak,
     PageTemplate,
@@ -46,7 +47,17 @@ from planner.fabric.names import bottleneck_text, workload_kind_text
 from planner.fabric.schedule import CableRow, cable_schedule
 from planner.fileio import atomic_write_bytes
 from planner.findings import SEVERITY_NAMES, finding_text
-from planner.i18n import N_, PAPER, _, format_date, format_margin, message_text, ngettext, use_language
+from planner.i18n import (
+    N_,
+    PAPER,
+    _,
+    format_date,
+    format_list,
+    format_margin,
+    message_text,
+    ngettext,
+    use_language,
+)
 from planner.logo import logo_size
 from planner.naming import display_name
 from planner.plan import coolant_name, cooling_method_name
@@ -69,6 +80,7 @@ from planner.reports.flowables import (
 )
 from planner.reports.labels import LABEL_STOCK, LabelSheet
 from planner.reports.places import name_index, place_text
+from planner.reports.requirements import RequirementLine, line_ref, requirement_lines, statement
 from planner.reports.text import (
     MISSING,
     clean,
@@ -88,11 +100,11 @@ if TYPE_CHECKING:
     from planner.findings import Finding
     from planner.plan import Plan, Rack
 
-SECTIONS = ("cover", "floor", "racks", "power", "cooling", "bom", "rent", "cables", "pull", "findings", "labels")
+SECTIONS = ("cover", "requirements", "floor", "racks", "power", "cooling", "bom", "rent", "cables", "pull", "findings", "labels")
 # printed unless chosen otherwise: the cable labels go on label stock, so they are asked for
 DEFAULT_SECTIONS = tuple(s for s in SECTIONS if s != "labels")
 # English source texts (N_: marked for the catalog); translate with _() where shown
-SECTION_TITLES = {"cover": N_("Cover and summary"), "floor": N_("Floor plan"), "racks": N_("Rack elevations"),
+SECTION_TITLES = {"cover": N_("Cover and summary"), "requirements": N_("Requirements"), "floor": N_("Floor plan"), "racks": N_("Rack elevations"),
                   "power": N_("Power"), "cooling": N_("Cooling"), "bom": N_("Bill of materials"),
                   "rent": N_("Rent or own"), "cables": N_("Cable schedule"), "pull": N_("Pull list per rack"),
                   "findings": N_("Findings and workloads"), "labels": N_("Cable labels")}
@@ -108,6 +120,9 @@ BOTTOM = 32.0
 CLOUD_BASIS_NAMES = {"indicative": N_("indicative")}
 # a rack PDU's wiring (catalog PduSpec.wiring) as the build plan names it
 WIRING_NAMES = {"wye": N_("wye"), "delta": N_("delta"), "single": N_("single-phase")}
+
+# a requirement line's verdict (met, not met, not determined)
+VERDICT_COLORS: dict[bool | None, str] = {True: "#2e7d32", False: "#c0392b", None: "#8a5a00"}
 
 # fine-tuning methods as the build plan names them (the value stays the code in --json)
 FINETUNE_METHODS = {"full": N_("full fine-tuning"), "lora": N_("LoRA"), "qlora": N_("QLoRA")}
@@ -127,6 +142,9 @@ class ReportOptions:
     include_info_findings: bool = True
     info_findings_limit: int = 300  # informational findings listed; the rest are counted by code
     toc: bool = True  # a contents page after the cover (with page numbers and links); the outline is always made
+    # the internal checklist (prices to get, internal notes, estimates to confirm, findings to
+    # clear) after the chosen sections: for the planner, never in the customer's PDF unless asked
+    checklist: bool = False
 
     def __post_init__(self) -> None:
         unknown = [s for s in self.sections if s not in SECTIONS]
@@ -187,7 +205,8 @@ def render_plan_pdf(plan: Plan, catalog: Catalog, results: Results, options: Rep
         b = _Builder(plan, catalog, results, opts, progress, cancel)
         data = b.build()
     summary = ReportSummary(None, b.pages, len(data), time.perf_counter() - t0, tuple(s for s in SECTIONS
-                                                                                     if s in opts.sections),
+                                                                                     if s in opts.sections)
+                            + (("checklist",) if opts.checklist else ()),
                             racks=len(results.racks), rack_sheets=b.rack_blocks, summarised=b.summarised,
                             cables=b.cables, notes=b.notes, missing_glyphs=b.missing_glyphs)
     return data, summary
@@ -415,7 +434,8 @@ class _Builder:
         self.ticker = Ticker(1.0, self.progress, self.cancel, 0.1, 0.85)
         builders = {"cover": self.cover, "floor": self.floor, "racks": self.racks, "power": self.power,
                     "cooling": self.cooling, "bom": self.bom, "rent": self.rent, "cables": self.cables_section,
-                    "pull": self.pull_section, "findings": self.findings, "labels": self.labels_section}
+                    "pull": self.pull_section, "findings": self.findings, "labels": self.labels_section,
+                    "requirements": self.requirements_section}
         toc_at, toc_entry_at = 0, 0
         for key in SECTIONS:
             if key in self.opts.sections:
@@ -424,6 +444,9 @@ class _Builder:
                 story.extend(builders[key]())
                 if key == "cover":  # the contents go right after the cover page (before its notes page)
                     toc_at, toc_entry_at = before + self._cover_page_len, self._cover_page_entries
+        if self.opts.checklist:
+            work_ticker.check()
+            story.extend(self.checklist_section())
         if self.opts.toc and any(e.in_toc for e in self.toc.entries):
             story[toc_at:toc_at] = self.contents(toc_entry_at)
         if story and isinstance(story[0], PageBreak):
@@ -640,16 +663,14 @@ class _Builder:
             room = 600 if t.capex_complete else 300
             more = " <i>" + esc(_("(continued on the next page)")) + "</i>" if len(notes) > room else ""
             out.append(self.P(esc(truncate(notes.replace("\n", " \u00b6 "), room)) + more, self.st_small))
-        out.append(CondPageBreak(125))
-        out.append(Spacer(1, 10))
-        out.append(self.approvals())
-        out.append(Spacer(1, 6))
         contents = "" if self.opts.toc else _("Contents: {sections}.").format(sections=", ".join(
             _(SECTION_TITLES[k]) for k in SECTIONS if k in self.opts.sections and k != "cover")) + " "
-        out.append(self.P(esc(contents) + esc(_(
+        # the approvals, what they sign against and the small print stay together: when the
+        # cover is full they move to the next page as one, never a line left on its own
+        out.append(KeepTogether([Spacer(1, 4), self.approvals(), Spacer(1, 6), self.P(esc(contents) + esc(_(
             "Units: {units} (power in kW). Figures from the Rackwright engine; every catalog figure carries its "
             "source in the catalog, every formula in docs/engine.md.").format(units=self.units_name)),
-            self.st_small))
+            self.st_small)]))
         self._cover_page_len, self._cover_page_entries = len(out), len(self.toc.entries)
         if len(notes) > (600 if t.capex_complete else 300):
             out += [PageBreak(), self.anchor(0, _("Notes"), "notes"), self.P(_("Notes"), self.st_h1),
@@ -710,15 +731,183 @@ class _Builder:
                                                                       N_("Date"), N_("Remarks"))]]
         for role, name in ((_("Prepared"), self.md.author), (_("Reviewed"), ""), (_("Approved"), "")):
             rows.append([Paragraph(f"<b>{role}</b>", cell), Paragraph(esc(truncate(name, 80)), cell), "", "", ""])
+        basis = Paragraph(esc(self.signoff_text()), ParagraphStyle("appb", parent=self.st_cell, fontSize=8, leading=10))
+        rows.insert(1, [basis, "", "", "", ""])
+        basis_h = basis.wrap(sum(widths) - 6, 200)[1] + 5
         line = colors.HexColor("#9aa3ad")
-        return Table(rows, colWidths=widths, rowHeights=[18, 13, 26, 26, 26], hAlign="LEFT", style=TableStyle([
-            ("SPAN", (0, 0), (-1, 0)), ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
+        return Table(rows, colWidths=widths, rowHeights=[16, basis_h, 12, 20, 20, 20], hAlign="LEFT",
+                     style=TableStyle([
+            ("SPAN", (0, 0), (-1, 0)), ("SPAN", (0, 1), (-1, 1)), ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
+            ("VALIGN", (0, 1), (-1, 1), "TOP"),
             ("LEFTPADDING", (0, 0), (-1, -1), 3), ("RIGHTPADDING", (0, 0), (-1, -1), 3),
             ("TOPPADDING", (0, 0), (-1, -1), 1), ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
             ("LEFTPADDING", (0, 0), (0, 0), 0),
-            ("LINEBELOW", (0, 1), (-1, 1), 0.6, colors.HexColor("#5b6570")),
-            ("LINEBELOW", (0, 2), (-1, -1), 0.4, line), ("LINEAFTER", (0, 1), (-2, -1), 0.4, line),
+            ("LINEBELOW", (0, 2), (-1, 2), 0.6, colors.HexColor("#5b6570")),
+            ("LINEBELOW", (0, 3), (-1, -1), 0.4, line), ("LINEAFTER", (0, 2), (-2, -1), 0.4, line),
         ]))
+
+    @property
+    def requirement_lines(self) -> list[RequirementLine]:
+        if self._req_lines is None:
+            self._req_lines = requirement_lines(self.plan, self.catalog, self.results)
+        return self._req_lines
+
+    _req_lines: list[RequirementLine] | None = None
+
+    def signoff_text(self) -> str:
+        """What the signatures sign against: the numbered lines of the Requirements section,
+        naming those not met or not determined."""
+        lines = self.requirement_lines
+        section = _(SECTION_TITLES["requirements"])
+        if not lines:
+            return _("This plan records no requirements: signing approves the build as drawn in this plan.")
+        if "requirements" not in self.opts.sections:
+            return _("Signing approves the build as drawn in this plan; the requirements it was planned against "
+                     "are not part of this document.")
+        first, last = line_ref(lines[0].number), line_ref(lines[-1].number)
+        span = first if first == last else _("{first} to {last}").format(first=first, last=last)
+        unmet = [line_ref(x.number) for x in lines if x.met is False]
+        open_ = [line_ref(x.number) for x in lines if x.met is None]
+        if not unmet and not open_:
+            return _("Signing confirms that this build meets the requirements {span} listed in the section "
+                     "\u201c{section}\u201d.").format(span=span, section=section)
+        if unmet and open_:
+            return _("Signing confirms that this build meets the requirements {span} listed in the section "
+                     "\u201c{section}\u201d, except {unmet} (not met) and {open} (not determined), which the "
+                     "signatories accept as stated there.").format(span=span, section=section,
+                                                                  unmet=format_list(unmet), open=format_list(open_))
+        if unmet:
+            return _("Signing confirms that this build meets the requirements {span} listed in the section "
+                     "\u201c{section}\u201d, except {unmet} (not met), which the signatories accept as stated "
+                     "there.").format(span=span, section=section, unmet=format_list(unmet))
+        return _("Signing confirms that this build meets the requirements {span} listed in the section "
+                 "\u201c{section}\u201d, except {open} (not determined), which the signatories accept as stated "
+                 "there.").format(span=span, section=section, open=format_list(open_))
+
+    # -- requirements ------------------------------------------------------------------------
+    def requirements_section(self) -> list[Any]:
+        """The customer's ask and the build's result against each line: what the sign-off
+        signs against (planner.reports.requirements)."""
+        lines = self.requirement_lines
+        met = sum(1 for x in lines if x.met)
+        out = self.section_heading("requirements", esc(ngettext(
+            "{met} of {n} requirement met", "{met} of {n} requirements met", len(lines)).format(
+            met=num(met), n=num(len(lines)))) if lines else "")
+        stated = statement(self.plan)
+        out.append(self.P(_("The request as stated"), self.st_h2))
+        out.append(self.P(esc(stated, keep_newlines=True) if stated else
+                          "<i>" + esc(_("No statement of the request is recorded in this plan.")) + "</i>",
+                          self.st_body))
+        wl = [x for x in lines if x.group == "workload"]
+        cons = [x for x in lines if x.group == "constraint"]
+
+        def style_for(x: RequirementLine) -> list[tuple]:
+            return ([("TEXTCOLOR", colors.HexColor("#c0392b"))] if x.met is False else
+                    [("TEXTCOLOR", colors.HexColor("#8a5a00"))] if x.met is None else [])
+
+        out.append(self.P(_("Workloads"), self.st_h2))
+        if wl:
+            rows = [[line_ref(x.number), self.cell(x.title), self.cell(x.asked), self.cell(x.result),
+                     self.cell(x.verdict, bold=True, color=VERDICT_COLORS[x.met]), x.margin_text, self.cell(x.note or "\u2013")] for x in wl]
+            out.append(self._rows_table(self.heads(N_("No."), N_("Workload"), N_("Requirement as stated"),
+                                                   N_("Result of this build"), N_("Verdict"), N_("Margin"),
+                                                   N_("Remark")), rows,
+                                        [28, 100, 245, 165, 74, 44, 130], numeric={5},
+                                        row_styles={i: style_for(x) for i, x in enumerate(wl)}))
+        else:
+            out.append(self.P(_("No workload targets are defined in this plan."), self.st_small))
+        out.append(CondPageBreak(80))
+        out.append(self.P(_("Constraints"), self.st_h2))
+        if cons:
+            rows = [[line_ref(x.number), self.cell(x.title), self.cell(x.asked), self.cell(x.result),
+                     self.cell(x.verdict, bold=True, color=VERDICT_COLORS[x.met]), self.cell(x.note or "\u2013")] for x in cons]
+            out.append(self._rows_table(self.heads(N_("No."), N_("Constraint"), N_("Requirement as stated"),
+                                                   N_("Result of this build"), N_("Verdict"), N_("Remark")), rows,
+                                        [28, 100, 215, 215, 74, 154],
+                                        row_styles={i: style_for(x) for i, x in enumerate(cons)}))
+        else:
+            out.append(self.P(_("No limits of budget, power, cooling, racks, floor area or vendors are recorded "
+                                "in this plan."), self.st_small))
+        out.append(Spacer(1, 6))
+        out.append(self.P(esc(_("Margin: what the build achieves against what is required, minus one (+12 % is "
+                                "12 % to spare), for the tightest target of the workload. Results are the "
+                                "Rackwright engine's figures for this plan (section \u201c{findings}\u201d has "
+                                "the details); the approvals on the cover sign against the numbered lines "
+                                "above.").format(findings=_(SECTION_TITLES["findings"]))), self.st_small))
+        return out
+
+    # -- the internal checklist --------------------------------------------------------------
+    def checklist_section(self) -> list[Any]:
+        """For the planner, not the customer: prices to get, the internal notes, estimates to
+        confirm, requirements open and findings to clear. Only with ``checklist=True``."""
+        r = self.results
+        out: list[Any] = [PageBreak(), self.anchor(0, _("Internal checklist"), "sec-checklist"),
+                          self.P(esc(_("Internal checklist")), self.st_h1)]
+        warn = ParagraphStyle("internal", parent=self.st_h2, textColor=colors.HexColor("#c0392b"), spaceBefore=0)
+        out.append(self.P(esc(_("Internal: for the planner, not for the customer. Clear these points before the "
+                                "build plan is handed over.")), warn))
+        out.append(self.P(_("Internal notes"), self.st_h2))
+        notes = clean(self.md.internal_notes, keep_newlines=True).strip()
+        out.append(self.P(esc(notes, keep_newlines=True) if notes else "<i>" + esc(_("none")) + "</i>",
+                          self.st_body))
+        out.append(self.P(_("Prices to get"), self.st_h2))
+        todo = [b for b in r.bom if b.unit_price is None or b.rate is None]
+        if todo:
+            rows = []
+            for b in todo:
+                what = (_("no price") if b.unit_price is None else
+                        _("priced in {currency}; the plan has no exchange rate to {plan}").format(
+                            currency=b.currency or "\u2013", plan=self.currency))
+                name = self.cooling_name(b.slug) if b.table == "cooling" else b.name
+                rows.append([self.cell(name), clean(b.slug), num(b.quantity), self.cell(what)])
+            out.append(self._rows_table(self.heads(N_("Item"), N_("Catalog slug"), N_("Qty"), N_("Missing")), rows,
+                                        [260, 200, 50, 276], numeric={2}))
+        else:
+            out.append(self.P(esc(_("Every BOM line has a price in the plan currency.")), self.st_small))
+        out.append(CondPageBreak(60))
+        out.append(self.P(_("Estimates to confirm"), self.st_h2))
+        rows = []
+        for b in r.bom:
+            if b.unit_price is None or b.price_source == "plan":
+                continue
+            price = self._price(b.table, b.slug)
+            basis = getattr(price, "basis", "") if price else ""
+            if basis in ("estimate", "street-estimate"):
+                date = clean(format_date(getattr(price, "date", "") or "")) if price else ""
+                name = self.cooling_name(b.slug) if b.table == "cooling" else b.name
+                rows.append([self.cell(name), clean(b.slug), num(b.quantity),
+                             f"{_(BASIS_NAMES[basis])} {date}".strip(), money(b.extended_plan, self.currency)])
+        if rows:
+            out.append(self._rows_table(self.heads(N_("Item"), N_("Catalog slug"), N_("Qty"), N_("Price basis"))
+                                        + [_("Extended ({currency})").format(currency=clean(self.currency))],
+                                        rows, [260, 200, 50, 130, 146], numeric={2, 4}))
+            out.append(self.P(esc(_("Estimated or street prices: get a quote and enter it as a price for this plan "
+                                    "(BOM, Price for this plan) before the customer signs.")), self.st_small))
+        else:
+            out.append(self.P(esc(_("No BOM line is priced from an estimate.")), self.st_small))
+        open_lines = [x for x in self.requirement_lines if not x.met]
+        out.append(CondPageBreak(60))
+        out.append(self.P(_("Requirements not met or not determined"), self.st_h2))
+        if open_lines:
+            rows = [[line_ref(x.number), self.cell(x.title), self.cell(x.verdict, bold=True, color=VERDICT_COLORS[x.met]),
+                     self.cell(x.note or x.result)] for x in open_lines]
+            out.append(self._rows_table(self.heads(N_("No."), N_("Requirement"), N_("Verdict"), N_("Remark")), rows,
+                                        [30, 220, 90, 446]))
+        else:
+            out.append(self.P(esc(_("none")), self.st_small))
+        out.append(CondPageBreak(60))
+        clear = [f for f in r.findings if f.severity in ("error", "warning")]
+        out.append(self.P(_("Findings to clear"), self.st_h2))
+        if clear:
+            rows = [[_(SEVERITY_NAMES.get(f.severity, f.severity)), clean(f.code), self.cell(self.where(f.kind, f.id)),
+                     self.cell(finding_text(f))] for f in clear]
+            out.append(self._rows_table(self.heads(N_("Severity"), N_("Code"), N_("Where"), N_("Message")), rows,
+                                        [50, 150, 140, 446],
+                                        row_styles={i: [("TEXTCOLOR", colors.HexColor(SEVERITY_COLORS[f.severity]))]
+                                                    for i, f in enumerate(clear)}))
+        else:
+            out.append(self.P(esc(_("No errors or warnings.")), self.st_small))
+        return out
 
     def capex_incomplete_box(self) -> Table:
         """The cover's warning when the capex leaves items out: as large as the headline
@@ -739,8 +928,7 @@ class _Builder:
                               textColor=colors.HexColor("#c0392b"))
         lines = [self.P(esc(_("Capex incomplete: {capex} leaves items out").format(
                      capex=money(t.capex, self.currency))), head),
-                 self.P(_("<b>{what}</b>: not in the capex (listed in the BOM), so owning is understated. Price them "
-                          "before the customer sees this.").format(
+                 self.P(_("<b>{what}</b>: not in the capex (listed in the BOM), so owning is understated.").format(
                      what="; ".join(parts) or esc(_("Some lines are not priced"))), self.st_body)]
         return Table([[lines]], colWidths=[self.frame_w], style=TableStyle([
             ("BOX", (0, 0), (-1, -1), 2.0, colors.HexColor("#c0392b")),
@@ -800,6 +988,11 @@ class _Builder:
             lines.append(esc(self.workload_counts(met, len(wl), unmet, unevaluated)))
         else:
             lines.append(esc(_("Workloads: none defined.")))
+        req = self.requirement_lines
+        if req and "requirements" in self.opts.sections:
+            lines.append(esc(self.requirement_counts(sum(1 for x in req if x.met), len(req),
+                                                     sum(1 for x in req if x.met is False),
+                                                     sum(1 for x in req if x.met is None))))
         top = [f for f in self.results.findings if f.severity == "error"][:4]
         for f in top:
             lines.append(f"\u2022 {esc(f.code)}: {esc(truncate(finding_text(f), 160))}")
@@ -830,6 +1023,20 @@ class _Builder:
         else:
             text = _("Workloads: {met} of {total} met.")
         return text.format(met=met, total=total, unmet=unmet, unevaluated=unevaluated)
+
+    @staticmethod
+    def requirement_counts(met: int, total: int, unmet: int, open_: int) -> str:
+        """The cover's line for the Requirements section ('Requirements: 9 of 10 met ...')."""
+        if unmet and open_:
+            text = _("Requirements: {met} of {total} met, {unmet} not met, {open} not determined (section "
+                     "\u201c{section}\u201d).")
+        elif unmet:
+            text = _("Requirements: {met} of {total} met, {unmet} not met (section \u201c{section}\u201d).")
+        elif open_:
+            text = _("Requirements: {met} of {total} met, {open} not determined (section \u201c{section}\u201d).")
+        else:
+            text = _("Requirements: {met} of {total} met (section \u201c{section}\u201d).")
+        return text.format(met=met, total=total, unmet=unmet, open=open_, section=_(SECTION_TITLES["requirements"]))
 
     # -- floor plan --------------------------------------------------------------------------
     def floor(self) -> list[Any]:

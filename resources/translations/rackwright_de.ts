@@ -1414,12 +1414,12 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
     <context>
         <name>Document</name>
         <message>
-            <location filename="../../ui/document.py" line="295" />
+            <location filename="../../ui/document.py" line="308" />
             <source>Engine error: {error}</source>
             <translation>Fehler der Berechnung: {error}</translation>
         </message>
         <message>
-            <location filename="../../ui/document.py" line="202" />
+            <location filename="../../ui/document.py" line="211" />
             <source>Untitled</source>
             <translation>Unbenannt</translation>
         </message>
@@ -1427,27 +1427,27 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
     <context>
         <name>EditController</name>
         <message>
-            <location filename="../../ui/controllers.py" line="393" />
+            <location filename="../../ui/controllers.py" line="395" />
             <source>Duplicate rack</source>
             <translation>Rack duplizieren</translation>
         </message>
         <message>
-            <location filename="../../ui/controllers.py" line="349" />
+            <location filename="../../ui/controllers.py" line="351" />
             <source>Nothing to paste: copy racks or devices first</source>
             <translation>Nichts einzufügen: zuerst Racks oder Geräte kopieren</translation>
         </message>
         <message>
-            <location filename="../../ui/controllers.py" line="394" />
+            <location filename="../../ui/controllers.py" line="396" />
             <source>Number of copies of {rack}:</source>
             <translation>Anzahl der Kopien von {rack}:</translation>
         </message>
         <message>
-            <location filename="../../ui/controllers.py" line="390" />
+            <location filename="../../ui/controllers.py" line="392" />
             <source>Select a rack to duplicate</source>
             <translation>Ein Rack zum Duplizieren auswählen</translation>
         </message>
         <message>
-            <location filename="../../ui/controllers.py" line="359" />
+            <location filename="../../ui/controllers.py" line="361" />
             <source>The clipboard does not hold Rackwright items ({error})</source>
             <translation>Die Zwischenablage enthält keine Rackwright-Objekte ({error})</translation>
         </message>
@@ -1586,12 +1586,12 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
     <context>
         <name>ExportOptions</name>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="33" />
+            <location filename="../../ui/dialogs/export_options.py" line="34" />
             <source>A4 (297 × 210 mm), landscape</source>
             <translation>A4 (297 × 210 mm), Querformat</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="34" />
+            <location filename="../../ui/dialogs/export_options.py" line="35" />
             <source>US Letter (11 × 8.5 in), landscape</source>
             <translation>US Letter (11 × 8,5 in), Querformat</translation>
         </message>
@@ -1599,112 +1599,127 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
     <context>
         <name>ExportOptionsDialog</name>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="78" />
+            <location filename="../../ui/dialogs/export_options.py" line="80" />
             <source>All</source>
             <translation>Alle</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="43" />
+            <location filename="../../ui/dialogs/export_options.py" line="94" />
+            <source>Append the internal checklist (not for the customer)</source>
+            <translation>Interne Checkliste beilegen (nicht für den Kunden)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/export_options.py" line="45" />
             <source>Bill of materials with prices, price basis and the capex total</source>
             <translation>Stückliste mit Preisen, Preisbasis und Summe der Investitionskosten</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="47" />
+            <location filename="../../ui/dialogs/export_options.py" line="49" />
             <source>Cable labels, one per cable end, on Avery L7651 (A4) or 5167 (Letter) label sheets: print at actual size</source>
             <translation>Kabeletiketten, eines je Kabelende, auf Etikettenbögen Avery L7651 (A4) oder 5167 (Letter): in Originalgröße drucken</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="132" />
+            <location filename="../../ui/dialogs/export_options.py" line="142" />
             <source>Choose at least one section.</source>
             <translation>Mindestens einen Abschnitt wählen.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="112" />
+            <location filename="../../ui/dialogs/export_options.py" line="122" />
             <source>Choose file…</source>
             <translation>Datei wählen…</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="39" />
+            <location filename="../../ui/dialogs/export_options.py" line="41" />
             <source>Each room to scale: rows, racks, aisles, dimensions</source>
             <translation>Jeder Raum maßstäblich: Reihen, Racks, Gänge, Maße</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="62" />
+            <location filename="../../ui/dialogs/export_options.py" line="64" />
             <source>Export build plan</source>
             <translation>Aufbauplan exportieren</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="41" />
+            <location filename="../../ui/dialogs/export_options.py" line="43" />
             <source>Feeds, rack PDUs and racks: capacity, failover, phase currents</source>
             <translation>Einspeisungen, Rack-PDUs und Racks: Kapazität, Ausfall, Phasenströme</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="40" />
+            <location filename="../../ui/dialogs/export_options.py" line="42" />
             <source>Front and rear elevation of every rack with its figures and device list</source>
             <translation>Rackansicht vorne und hinten für jedes Rack mit seinen Werten und der Geräteliste</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="42" />
+            <location filename="../../ui/dialogs/export_options.py" line="44" />
             <source>Heat, airflow and liquid flow per rack and CDU loop</source>
             <translation>Wärmelast, Luftmenge und Durchfluss pro Rack und CDU-Kreislauf</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="98" />
+            <location filename="../../ui/dialogs/export_options.py" line="107" />
             <source>Imperial (lb, ft, BTU/h, CFM, gpm) — change in File &gt; Settings</source>
             <translation>Angloamerikanisch (lb, ft, BTU/h, CFM, gpm) — ändern unter Datei &gt; Einstellungen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="100" />
+            <location filename="../../ui/dialogs/export_options.py" line="109" />
             <source>Metric (kg, m, kW, m³/h, L/min) — change in File &gt; Settings</source>
             <translation>Metrisch (kg, m, kW, m³/h, L/min) — ändern unter Datei &gt; Einstellungen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="78" />
+            <location filename="../../ui/dialogs/export_options.py" line="80" />
             <source>None</source>
             <translation>Keine</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="44" />
+            <location filename="../../ui/dialogs/export_options.py" line="46" />
             <source>Owning against renting the GPUs: cost per year, break-even and the cumulative cost chart</source>
             <translation>Kaufen gegenüber Mieten der GPUs: Kosten pro Jahr, Amortisation und das Diagramm der kumulierten Kosten</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="103" />
+            <location filename="../../ui/dialogs/export_options.py" line="112" />
             <source>Paper</source>
             <translation>Papier</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="46" />
+            <location filename="../../ui/dialogs/export_options.py" line="48" />
             <source>Per rack, the cables to pull, grouped by destination, with lengths and media (a page per rack)</source>
             <translation>Je Rack die zu ziehenden Kabel, nach Ziel gruppiert, mit Längen und Medien (eine Seite je Rack)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="38" />
+            <location filename="../../ui/dialogs/export_options.py" line="96" />
+            <source>Prices to get, internal notes, estimates to confirm and findings to clear, for the planner; off each time this dialog opens</source>
+            <translation>Einzuholende Preise, interne Notizen, zu bestätigende Schätzungen und zu klärende Befunde, für die Planung; bei jedem Öffnen dieses Dialogs aus</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/export_options.py" line="39" />
             <source>Project, document control, headline figures, verdict and the sign-off table</source>
             <translation>Projekt, Dokumentenlenkung, Kennzahlen, Ergebnis und die Freigabetabelle</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="66" />
+            <location filename="../../ui/dialogs/export_options.py" line="68" />
             <source>Sections</source>
             <translation>Abschnitte</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="88" />
+            <location filename="../../ui/dialogs/export_options.py" line="90" />
             <source>Table of contents after the cover (page numbers, links)</source>
             <translation>Inhaltsverzeichnis nach dem Deckblatt (Seitenzahlen, Links)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="45" />
+            <location filename="../../ui/dialogs/export_options.py" line="40" />
+            <source>The customer's request, each workload target and limit as stated, the result and margin against each line: what the approvals sign against</source>
+            <translation>Die Anfrage des Kunden, jedes Arbeitslast-Ziel und jede Grenze wie gestellt, mit Ergebnis und Spielraum je Zeile: wogegen die Freigaben unterzeichnen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/export_options.py" line="47" />
             <source>Totals by media, in-rack NVLink counted per rack, and the cable schedule</source>
             <translation>Summen nach Medium, NVLink im Rack je Rack gezählt, und der Kabelplan</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="104" />
+            <location filename="../../ui/dialogs/export_options.py" line="113" />
             <source>Units</source>
             <translation>Einheiten</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="48" />
+            <location filename="../../ui/dialogs/export_options.py" line="50" />
             <source>Workload verdicts and every error and warning</source>
             <translation>Arbeitslast-Ergebnisse und jeder Fehler und jede Warnung</translation>
         </message>
@@ -2144,17 +2159,17 @@ Trays</translation>
     <context>
         <name>FileController</name>
         <message>
-            <location filename="../../ui/controllers.py" line="243" />
+            <location filename="../../ui/controllers.py" line="245" />
             <source>Cannot save plan</source>
             <translation>Plan kann nicht gespeichert werden</translation>
         </message>
         <message>
-            <location filename="../../ui/controllers.py" line="186" />
+            <location filename="../../ui/controllers.py" line="188" />
             <source>New from NetBox Site</source>
             <translation>Neu aus NetBox-Standort</translation>
         </message>
         <message>
-            <location filename="../../ui/controllers.py" line="187" />
+            <location filename="../../ui/controllers.py" line="189" />
             <source>The NetBox export could not be read.
 
 {reason}</source>
@@ -2163,12 +2178,12 @@ Trays</translation>
 {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/controllers.py" line="178" />
+            <location filename="../../ui/controllers.py" line="180" />
             <source>rack type by height: {guess}</source>
             <translation>Racktyp nach Höhe: {guess}</translation>
         </message>
         <message>
-            <location filename="../../ui/controllers.py" line="243" />
+            <location filename="../../ui/controllers.py" line="245" />
             <source>{file} could not be saved.
 
 {error}</source>
@@ -2177,7 +2192,7 @@ Trays</translation>
 {error}</translation>
         </message>
         <message>
-            <location filename="../../ui/controllers.py" line="176" />
+            <location filename="../../ui/controllers.py" line="178" />
             <source>{racks} rack(s) and {devices} device(s) of site “{site}” imported.</source>
             <translation>{racks} Rack(s) und {devices} Gerät(e) des Standorts „{site}“ importiert.</translation>
         </message>
@@ -2710,122 +2725,122 @@ Trays</translation>
     <context>
         <name>Help</name>
         <message>
-            <location filename="../../ui/help.py" line="200" />
+            <location filename="../../ui/help.py" line="207" />
             <source>About Rackwright</source>
             <translation>Über Rackwright</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="124" />
+            <location filename="../../ui/help.py" line="131" />
             <source>Command</source>
             <translation>Befehl</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="171" />
+            <location filename="../../ui/help.py" line="178" />
             <source>Desktop planner for AI/GPU datacenter builds: racks, fabrics, cooling and workloads in one live model. Works offline; every figure is traceable to a catalog source or a documented formula.</source>
             <translation>Desktop-Planer für KI-/GPU-Rechenzentrumsaufbauten: Racks, Fabrics, Kühlung und Arbeitslasten in einem Live-Modell. Arbeitet offline; jede Zahl ist auf eine Katalogquelle oder eine dokumentierte Formel zurückführbar.</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="120" />
+            <location filename="../../ui/help.py" line="127" />
             <source>In the rack elevations: Up/Down move the selection 1U, Delete removes it, Escape clears the selection, Ctrl+wheel zooms.</source>
             <translation>In den Rackansichten: Auf/Ab verschieben die Auswahl um 1 HE, Entf entfernt sie, Esc hebt die Auswahl auf, Strg+Mausrad zoomt.</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="129" />
+            <location filename="../../ui/help.py" line="136" />
             <source>Keyboard Shortcuts</source>
             <translation>Tastenkürzel</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="122" />
+            <location filename="../../ui/help.py" line="129" />
             <source>Keyboard shortcuts</source>
             <translation>Tastenkürzel</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="125" />
+            <location filename="../../ui/help.py" line="132" />
             <source>Keys</source>
             <translation>Tasten</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="183" />
+            <location filename="../../ui/help.py" line="190" />
             <source>Licence</source>
             <translation>Lizenz</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="124" />
+            <location filename="../../ui/help.py" line="131" />
             <source>Menu</source>
             <translation>Menü</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="183" />
+            <location filename="../../ui/help.py" line="190" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="176" />
+            <location filename="../../ui/help.py" line="183" />
             <source>Qt for Python and Qt are used under the LGPL v3: they are separate libraries in Rackwright's folder that you may replace with your own build of the same version. Third-party Notices has the details and every licence text.</source>
             <translation>Qt for Python und Qt werden unter der LGPL v3 verwendet: Sie liegen als eigene Bibliotheken im Ordner von Rackwright und dürfen durch einen eigenen Build derselben Version ersetzt werden. Die Hinweise zu Drittanbietern enthalten die Einzelheiten und alle Lizenztexte.</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="64" />
+            <location filename="../../ui/help.py" line="71" />
             <source>Rackwright Guide</source>
             <translation>Rackwright-Handbuch</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="96" />
+            <location filename="../../ui/help.py" line="103" />
             <source>Redo</source>
             <translation>Wiederholen</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="174" />
+            <location filename="../../ui/help.py" line="181" />
             <source>The PDF build plan embeds the DejaVu fonts (Bitstream Vera licence, see resources/fonts/LICENSE-DejaVu.txt).</source>
             <translation>Der PDF-Aufbauplan bettet die DejaVu-Schriften ein (Bitstream-Vera-Lizenz, siehe resources/fonts/LICENSE-DejaVu.txt).</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="70" />
+            <location filename="../../ui/help.py" line="77" />
             <source>The user guide is missing from this installation: {path}</source>
             <translation>Das Benutzerhandbuch fehlt in dieser Installation: {path}</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="188" />
+            <location filename="../../ui/help.py" line="195" />
             <source>Third-party Notices</source>
             <translation>Hinweise zu Drittanbietern</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="204" />
+            <location filename="../../ui/help.py" line="211" />
             <source>Third-party Notices…</source>
             <translation>Hinweise zu Drittanbietern…</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="181" />
+            <location filename="../../ui/help.py" line="188" />
             <source>Third-party software</source>
             <translation>Software von Drittanbietern</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="95" />
+            <location filename="../../ui/help.py" line="102" />
             <source>Undo</source>
             <translation>Rückgängig</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="183" />
+            <location filename="../../ui/help.py" line="190" />
             <source>Version</source>
             <translation>Version</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="180" />
+            <location filename="../../ui/help.py" line="187" />
             <source>Versions</source>
             <translation>Versionen</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="112" />
+            <location filename="../../ui/help.py" line="119" />
             <source>Window</source>
             <translation>Fenster</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="162" />
+            <location filename="../../ui/help.py" line="169" />
             <source>not installed</source>
             <translation>nicht installiert</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="141" />
+            <location filename="../../ui/help.py" line="148" />
             <source>not stated</source>
             <translation>nicht angegeben</translation>
         </message>
@@ -4568,7 +4583,7 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
     <context>
         <name>NewFromTemplateDialog</name>
         <message>
-            <location filename="../../ui/design/templates.py" line="253" />
+            <location filename="../../ui/design/templates.py" line="254" />
             <source>(none stated)</source>
             <translation>(nicht angegeben)</translation>
         </message>
@@ -4578,7 +4593,7 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>Erstelle {title}… ({done} von {total} fertig)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/templates.py" line="261" />
+            <location filename="../../ui/design/templates.py" line="262" />
             <source>Building…</source>
             <translation>Wird erstellt…</translation>
         </message>
@@ -4588,7 +4603,7 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>Investitionskosten</translation>
         </message>
         <message>
-            <location filename="../../ui/design/templates.py" line="282" />
+            <location filename="../../ui/design/templates.py" line="283" />
             <source>Capex incomplete: these items have no price (or no exchange rate) and are left out:
 {items}</source>
             <translation>Investitionskosten unvollständig: Diese Positionen haben keinen Preis (oder keinen Wechselkurs) und fehlen:
@@ -4605,7 +4620,7 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>Plan erstellen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/templates.py" line="300" />
+            <location filename="../../ui/design/templates.py" line="301" />
             <source>Creating {title} when it is built…</source>
             <translation>{title} wird erstellt, sobald er gebaut ist…</translation>
         </message>
@@ -4635,12 +4650,12 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>Racks</translation>
         </message>
         <message>
-            <location filename="../../ui/design/templates.py" line="256" />
+            <location filename="../../ui/design/templates.py" line="257" />
             <source>This template could not be built: {reason}</source>
             <translation>Diese Vorlage konnte nicht aufgebaut werden: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/templates.py" line="286" />
+            <location filename="../../ui/design/templates.py" line="287" />
             <source>{errors} errors, {warnings} warnings</source>
             <translation>{errors} Fehler, {warnings} Warnungen</translation>
         </message>
@@ -4847,304 +4862,400 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>PlanSettingsDialog</name>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="193" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="196" />
             <source> % of capex per year</source>
             <translation> % der Investitionskosten pro Jahr</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="186" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="189" />
             <source> years</source>
             <translation> Jahre</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="352" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="432" />
             <source> {cur}/kW per month</source>
             <translation> {cur}/kW pro Monat</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="405" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="485" />
             <source>%1 (%2 KiB)</source>
             <translation>%1 (%2 KiB)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="95" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="97" />
             <source>A PNG or JPEG image of at most 512 KiB, printed at the top right of the build plan's cover; saved inside the plan</source>
             <translation>Ein PNG- oder JPEG-Bild von höchstens 512 KiB, oben rechts auf dem Deckblatt des Aufbauplans gedruckt; wird im Plan gespeichert</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="129" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="131" />
             <source>Add Rate</source>
             <translation>Tarif hinzufügen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="76" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="321" />
+            <source>Air</source>
+            <translation>Luft</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/plan_settings.py" line="78" />
             <source>Author</source>
             <translation>Autor</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="210" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="316" />
+            <source>Budget (capex at most)</source>
+            <translation>Budget (Investitionskosten höchstens)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/plan_settings.py" line="213" />
             <source>Catalog price</source>
             <translation>Katalogpreis</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="93" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="95" />
             <source>Choose...</source>
             <translation>Wählen...</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="218" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="221" />
             <source>Cloud price per GPU-hour</source>
             <translation>Cloud-Preis pro GPU-Stunde</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="202" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="205" />
             <source>Colocation price</source>
             <translation>Colocation-Preis</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="238" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="329" />
+            <source>Cooling allowed (none ticked: any)</source>
+            <translation>Zulässige Kühlung (nichts angekreuzt: jede)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/plan_settings.py" line="241" />
             <source>Cooling units</source>
             <translation>Kühlgeräte</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="105" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="107" />
             <source>Cover logo</source>
             <translation>Logo auf dem Deckblatt</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="419" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="499" />
             <source>Cover logo: %1</source>
             <translation>Logo auf dem Deckblatt: %1</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="119" />
-            <location filename="../../ui/dialogs/plan_settings.py" line="122" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="121" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="124" />
             <source>Currency</source>
             <translation>Währung</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="74" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="76" />
             <source>Customer</source>
             <translation>Kunde</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="156" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="322" />
+            <source>Direct liquid</source>
+            <translation>Direkte Flüssigkeitskühlung</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/plan_settings.py" line="159" />
             <source>Electricity price</source>
             <translation>Strompreis</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="171" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="174" />
             <source>Energy per year = typical IT power × PUE × 8,760 h × utilisation; its cost at the electricity price.</source>
             <translation>Energie pro Jahr = typische IT-Leistung × PUE × 8.760 h × Auslastung; ihre Kosten zum Strompreis.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="85" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="87" />
             <source>Europe: 400 V three-phase feeds of 16, 32 or 63 A on IEC 60309 plugs and EU PDUs, rated without the 80 % rule; North America: 208/415 V, 60 Hz, NEC 80 %. New feeds and generated power follow it; existing feeds stay as they are.</source>
             <translation>Europa: 400-V-Drehstromeinspeisungen mit 16, 32 oder 63 A an CEE-Steckern (IEC 60309) und EU-PDUs, ohne die 80-%-Regel bemessen; Nordamerika: 208/415 V, 60 Hz, NEC 80 %. Neue Einspeisungen und erzeugte Stromversorgung folgen ihr; bestehende Einspeisungen bleiben, wie sie sind.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="146" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="148" />
             <source>Exchange rates</source>
             <translation>Wechselkurse</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="210" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="333" />
+            <source>Floor area at most (m²)</source>
+            <translation>Fläche höchstens (m²)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/plan_settings.py" line="213" />
             <source>GPU</source>
             <translation>GPU</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="107" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="339" />
+            <source>GPU models</source>
+            <translation>GPU-Modelle</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/plan_settings.py" line="109" />
             <source>General</source>
             <translation>Allgemein</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="176" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="322" />
+            <source>Immersion</source>
+            <translation>Immersionskühlung</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/plan_settings.py" line="348" />
+            <source>Internal notes</source>
+            <translation>Interne Notizen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/plan_settings.py" line="179" />
             <source>Money</source>
             <translation>Geld</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="257" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="260" />
             <source>Names</source>
             <translation>Namen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="358" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="438" />
             <source>No GPUs in the plan yet: place GPU servers to set their cloud price.</source>
             <translation>Noch keine GPUs im Plan: GPU-Server platzieren, um ihren Cloud-Preis festzulegen.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="78" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="80" />
             <source>Notes</source>
             <translation>Anmerkungen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="239" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="242" />
             <source>Other devices</source>
             <translation>Andere Geräte</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="238" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="241" />
             <source>PDUs</source>
             <translation>PDUs</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="163" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="166" />
             <source>PUE</source>
             <translation>PUE</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="228" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="231" />
             <source>Patterns for new, pasted and duplicated items: {n} is a running number ({n:02} gives 01, 02, ...), {row}, {rack} and {room} the names of where the item goes. Empty: racks continue the last rack's name, devices get their model and a number.</source>
             <translation>Muster für neue, eingefügte und duplizierte Elemente: {n} ist eine laufende Nummer ({n:02} ergibt 01, 02, …), {row}, {rack} und {room} die Namen des Ziels. Leer: Racks setzen den Namen des letzten Racks fort, Geräte erhalten ihr Modell und eine Nummer.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="56" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="58" />
             <source>Plan Settings</source>
             <translation>Planeinstellungen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="238" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="318" />
+            <source>Power per rack at most (kW)</source>
+            <translation>Leistung je Rack höchstens (kW)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/plan_settings.py" line="241" />
             <source>Power shelves</source>
             <translation>Power-Shelves</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="211" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="214" />
             <source>Price for this plan</source>
             <translation>Preis für diesen Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="354" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="434" />
             <source>Price for this plan in {cur} per GPU-hour; blank uses the catalog's indicative price (converted at the exchange rates). Rent or own uses the most numerous GPU model.</source>
             <translation>Preis für diesen Plan in {cur} pro GPU-Stunde; leer nutzt den Richtpreis des Katalogs (zu den Wechselkursen umgerechnet). Mieten oder kaufen nutzt das häufigste GPU-Modell.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="75" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="346" />
+            <source>Prices still to get, checks to do: printed on the internal checklist, never in the customer's build plan</source>
+            <translation>Noch einzuholende Preise, offene Prüfungen: stehen auf der internen Checkliste, nie im Aufbauplan des Kunden</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/plan_settings.py" line="77" />
             <source>Project</source>
             <translation>Projekt</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="236" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="239" />
             <source>Racks</source>
             <translation>Racks</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="122" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="331" />
+            <source>Racks at most</source>
+            <translation>Racks höchstens</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/plan_settings.py" line="124" />
             <source>Rate</source>
             <translation>Kurs</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="363" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="443" />
             <source>Rate: how many {cur} one unit of the other currency buys (plan in EUR: USD 0.92 means 1 USD = 0.92 EUR).</source>
             <translation>Kurs: wie viel {cur} eine Einheit der anderen Währung kostet (Plan in EUR: USD 0,92 heißt 1 USD = 0,92 EUR).</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="149" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="152" />
             <source>Rates as of</source>
             <translation>Kurse vom</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="97" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="321" />
+            <source>Rear-door heat exchanger</source>
+            <translation>Rückkühltür</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/plan_settings.py" line="99" />
             <source>Remove</source>
             <translation>Entfernen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="132" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="134" />
             <source>Remove Rate</source>
             <translation>Kurs entfernen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="223" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="226" />
             <source>Rent or Own</source>
             <translation>Mieten oder kaufen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="77" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="301" />
+            <source>Request in the customer's words</source>
+            <translation>Anfrage in den Worten des Kunden</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/plan_settings.py" line="349" />
+            <source>Requirements</source>
+            <translation>Anforderungen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/plan_settings.py" line="79" />
             <source>Revision</source>
             <translation>Revision</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="236" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="239" />
             <source>Rooms</source>
             <translation>Räume</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="236" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="239" />
             <source>Rows</source>
             <translation>Reihen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="237" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="336" />
+            <source>Server vendors</source>
+            <translation>Serverhersteller</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/plan_settings.py" line="240" />
             <source>Servers</source>
             <translation>Server</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="73" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="75" />
             <source>Site</source>
             <translation>Standort</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="88" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="90" />
             <source>Site region</source>
             <translation>Standortregion</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="203" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="206" />
             <source>Space and power per kW of committed IT power (the maximum draw) and month; 0 for the customer's own hall.</source>
             <translation>Fläche und Strom pro kW zugesagter IT-Leistung (maximale Aufnahme) und Monat; 0 für die eigene Halle des Kunden.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="237" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="240" />
             <source>Storage</source>
             <translation>Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="195" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="198" />
             <source>Support and maintenance</source>
             <translation>Support und Wartung</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="237" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="240" />
             <source>Switches</source>
             <translation>Switches</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="366" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="446" />
             <source>The plan's catalog prices are in {list}.</source>
             <translation>Die Katalogpreise des Plans sind in {list}.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="170" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="173" />
             <source>Utilisation</source>
             <translation>Auslastung</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="148" />
-            <source>YYYY-MM-DD</source>
-            <translation>JJJJ-MM-TT</translation>
+            <location filename="../../ui/dialogs/plan_settings.py" line="292" />
+            <source>What the customer asked for. The build plan's first section lists each line with the build's result, and the approvals sign against it. Empty fields: not stated.</source>
+            <translation>Was der Kunde verlangt hat. Der erste Abschnitt des Aufbauplans listet jede Zeile mit dem Ergebnis des Aufbaus, und die Freigaben unterzeichnen dagegen. Leere Felder: nicht vorgegeben.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="188" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="191" />
             <source>Years of use</source>
             <translation>Nutzungsjahre</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="245" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="341" />
+            <source>Years of use (as asked)</source>
+            <translation>Nutzungsjahre (wie verlangt)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/plan_settings.py" line="338" />
+            <source>catalog GPU slugs, e.g. h100-sxm, h200 (empty: any)</source>
+            <translation>Katalog-Kennungen, z. B. h100-sxm, h200 (leer: jede)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/plan_settings.py" line="300" />
+            <source>e.g. 500 employees, chat assistant, answers within 2 s</source>
+            <translation>z. B. 500 Mitarbeitende, Chat-Assistent, Antworten innerhalb von 2 s</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/plan_settings.py" line="335" />
+            <source>e.g. Dell, Supermicro (empty: any)</source>
+            <translation>z. B. Dell, Supermicro (leer: jeder)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/plan_settings.py" line="151" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="248" />
             <source>e.g. {example}</source>
             <translation>z. B. {example}</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="388" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="468" />
             <source>invalid</source>
             <translation>ungültig</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="405" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="485" />
             <source>logo</source>
             <translation>Logo</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="332" />
-            <location filename="../../ui/dialogs/plan_settings.py" line="403" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="412" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="483" />
             <source>none</source>
             <translation>keine</translation>
         </message>
@@ -5391,95 +5502,95 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>PriceImportDialog</name>
         <message>
-            <location filename="../../ui/dialogs/price_import.py" line="71" />
+            <location filename="../../ui/dialogs/price_import.py" line="72" />
             <source>Catalog entry</source>
             <translation>Katalogeintrag</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_import.py" line="81" />
+            <location filename="../../ui/dialogs/price_import.py" line="82" />
             <source>Could not be read ({n})</source>
             <translation>Nicht lesbar ({n})</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_import.py" line="72" />
+            <location filename="../../ui/dialogs/price_import.py" line="73" />
             <source>Currency</source>
             <translation>Währung</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_import.py" line="72" />
+            <location filename="../../ui/dialogs/price_import.py" line="73" />
             <source>Date</source>
             <translation>Datum</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_import.py" line="77" />
+            <location filename="../../ui/dialogs/price_import.py" line="78" />
             <source>Field</source>
             <translation>Feld</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_import.py" line="71" />
-            <location filename="../../ui/dialogs/price_import.py" line="75" />
-            <location filename="../../ui/dialogs/price_import.py" line="77" />
+            <location filename="../../ui/dialogs/price_import.py" line="72" />
+            <location filename="../../ui/dialogs/price_import.py" line="76" />
+            <location filename="../../ui/dialogs/price_import.py" line="78" />
             <source>Line</source>
             <translation>Zeile</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_import.py" line="79" />
+            <location filename="../../ui/dialogs/price_import.py" line="80" />
             <source>Matched ({n})</source>
             <translation>Zugeordnet ({n})</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_import.py" line="80" />
+            <location filename="../../ui/dialogs/price_import.py" line="81" />
             <source>Not matched ({n})</source>
             <translation>Nicht zugeordnet ({n})</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_import.py" line="62" />
+            <location filename="../../ui/dialogs/price_import.py" line="63" />
             <source>Nothing was written: no row matched. An earlier import of this list is kept.</source>
             <translation>Nichts geschrieben: keine Zeile passte. Ein früherer Import dieser Liste bleibt erhalten.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_import.py" line="71" />
+            <location filename="../../ui/dialogs/price_import.py" line="72" />
             <source>Price</source>
             <translation>Preis</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_import.py" line="46" />
+            <location filename="../../ui/dialogs/price_import.py" line="47" />
             <source>Price List Imported</source>
             <translation>Preisliste importiert</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_import.py" line="46" />
+            <location filename="../../ui/dialogs/price_import.py" line="47" />
             <source>Price List Not Imported</source>
             <translation>Preisliste nicht importiert</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_import.py" line="65" />
+            <location filename="../../ui/dialogs/price_import.py" line="66" />
             <source>Prices in {currencies} count in this plan's capex only with an exchange rate to {plan} (Plan Settings).</source>
             <translation>Preise in {currencies} zählen in den Investitionskosten dieses Plans nur mit einem Wechselkurs zu {plan} (Planeinstellungen).</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_import.py" line="77" />
+            <location filename="../../ui/dialogs/price_import.py" line="78" />
             <source>Problem</source>
             <translation>Problem</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_import.py" line="58" />
+            <location filename="../../ui/dialogs/price_import.py" line="59" />
             <source>The prices are in the user catalog as the price list “{name}” (importing it again replaces it); the capex is recalculated.</source>
             <translation>Die Preise stehen im Benutzerkatalog als Preisliste „{name}“ (ein erneuter Import ersetzt sie); die Investitionskosten werden neu berechnet.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_import.py" line="72" />
-            <location filename="../../ui/dialogs/price_import.py" line="75" />
+            <location filename="../../ui/dialogs/price_import.py" line="73" />
+            <location filename="../../ui/dialogs/price_import.py" line="76" />
             <source>The row named</source>
             <translation>Die Reihe namens</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_import.py" line="75" />
+            <location filename="../../ui/dialogs/price_import.py" line="76" />
             <source>Why</source>
             <translation>Grund</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_import.py" line="53" />
+            <location filename="../../ui/dialogs/price_import.py" line="54" />
             <source>{file}: {rows} rows read: {matched} matched, {unmatched} not matched, {bad} could not be read.</source>
             <translation>{file}: {rows} Zeilen gelesen: {matched} zugeordnet, {unmatched} nicht zugeordnet, {bad} nicht lesbar.</translation>
         </message>
@@ -5487,12 +5598,12 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>PriceListImporter</name>
         <message>
-            <location filename="../../ui/dialogs/price_import.py" line="164" />
+            <location filename="../../ui/dialogs/price_import.py" line="165" />
             <source>Import Price List</source>
             <translation>Preisliste importieren</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_import.py" line="165" />
+            <location filename="../../ui/dialogs/price_import.py" line="166" />
             <source>The price list could not be read; nothing was imported.</source>
             <translation>Die Preisliste konnte nicht gelesen werden; nichts wurde importiert.</translation>
         </message>
@@ -5500,72 +5611,72 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>PriceOverrideDialog</name>
         <message>
-            <location filename="../../ui/dialogs/price_override.py" line="104" />
+            <location filename="../../ui/dialogs/price_override.py" line="107" />
             <source>Catalog price: none.</source>
             <translation>Katalogpreis: keiner.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_override.py" line="106" />
+            <location filename="../../ui/dialogs/price_override.py" line="109" />
             <source>Catalog price: {amount} {currency} ({basis}, {date}).</source>
             <translation>Katalogpreis: {amount} {currency} ({basis}, {date}).</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_override.py" line="68" />
+            <location filename="../../ui/dialogs/price_override.py" line="71" />
             <source>Currency</source>
             <translation>Währung</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_override.py" line="69" />
+            <location filename="../../ui/dialogs/price_override.py" line="72" />
             <source>Date</source>
             <translation>Datum</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_override.py" line="110" />
+            <location filename="../../ui/dialogs/price_override.py" line="113" />
             <source>In the plan: {qty}.</source>
             <translation>Im Plan: {qty}.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_override.py" line="71" />
+            <location filename="../../ui/dialogs/price_override.py" line="74" />
             <source>Note</source>
             <translation>Hinweis</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_override.py" line="67" />
+            <location filename="../../ui/dialogs/price_override.py" line="70" />
             <source>Price</source>
             <translation>Preis</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_override.py" line="38" />
+            <location filename="../../ui/dialogs/price_override.py" line="39" />
             <source>Price for This Plan</source>
             <translation>Preis für diesen Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_override.py" line="70" />
+            <location filename="../../ui/dialogs/price_override.py" line="73" />
             <source>Source</source>
             <translation>Quelle</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_override.py" line="78" />
+            <location filename="../../ui/dialogs/price_override.py" line="81" />
             <source>Use Catalog Price</source>
             <translation>Katalogpreis verwenden</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_override.py" line="60" />
-            <source>YYYY-MM-DD</source>
-            <translation>JJJJ-MM-TT</translation>
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/price_override.py" line="63" />
+            <location filename="../../ui/dialogs/price_override.py" line="66" />
             <source>e.g. distributor quote Q-2291</source>
             <translation>z. B. Händlerangebot Q-2291</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_override.py" line="50" />
+            <location filename="../../ui/dialogs/price_override.py" line="63" />
+            <source>e.g. {example}</source>
+            <translation>z. B. {example}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/price_override.py" line="52" />
             <source>price per unit</source>
             <translation>Preis pro Stück</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_override.py" line="41" />
+            <location filename="../../ui/dialogs/price_override.py" line="42" />
             <source>{name} ({slug}): the price this plan uses instead of the catalog's, for every one in the bill of materials.</source>
             <translation>{name} ({slug}): der Preis, den dieser Plan statt des Katalogpreises nutzt, für jedes Stück in der Stückliste.</translation>
         </message>

@@ -1,5 +1,6 @@
 """The choices of File > Export Build Plan (PDF)...: which sections, table of contents,
-paper size. Shown before the file dialog; what the user picks is remembered in the app
+paper size, and whether the internal checklist is appended (off each time: it is for the
+planner, not the customer). Shown before the file dialog; what the user picks is remembered in the app
 settings (``AppSettings.report_*``). Units are not chosen here: the build plan uses the
 app's display units (File > Settings), the same figures the user sees on screen.
 """
@@ -36,6 +37,7 @@ PAGE_SIZES = (("a4", QT_TRANSLATE_NOOP("ExportOptions", "A4 (297 \u00d7 210 mm),
 # what each section holds, as a tooltip (docs/reports.md has the full list)
 SECTION_HINTS = {
     "cover": QT_TRANSLATE_NOOP("ExportOptionsDialog", "Project, document control, headline figures, verdict and the sign-off table"),
+    "requirements": QT_TRANSLATE_NOOP("ExportOptionsDialog", "The customer's request, each workload target and limit as stated, the result and margin against each line: what the approvals sign against"),
     "floor": QT_TRANSLATE_NOOP("ExportOptionsDialog", "Each room to scale: rows, racks, aisles, dimensions"),
     "racks": QT_TRANSLATE_NOOP("ExportOptionsDialog", "Front and rear elevation of every rack with its figures and device list"),
     "power": QT_TRANSLATE_NOOP("ExportOptionsDialog", "Feeds, rack PDUs and racks: capacity, failover, phase currents"),
@@ -88,6 +90,13 @@ class ExportOptionsDialog(QDialog):
         self.toc = QCheckBox(self.tr("Table of contents after the cover (page numbers, links)"))
         self.toc.setObjectName("tocCheck")
         self.toc.setChecked(settings.report_toc if settings is not None else True)
+        # the internal checklist is for the planner: off every time the dialog opens, never remembered
+        self.checklist = QCheckBox(self.tr("Append the internal checklist (not for the customer)"))
+        self.checklist.setObjectName("checklistCheck")
+        self.checklist.setToolTip(self.tr("Prices to get, internal notes, estimates to confirm and findings to "
+                                          "clear, for the planner; off each time this dialog opens"))
+        self.checklist.setChecked(False)
+        self.checklist.toggled.connect(self._update)
         self.page_size = QComboBox()
         self.page_size.setObjectName("pageSizeCombo")
         for value, text in PAGE_SIZES:
@@ -103,6 +112,7 @@ class ExportOptionsDialog(QDialog):
         form.addRow(self.tr("Paper"), self.page_size)
         form.addRow(self.tr("Units"), self.units_label)
         form.addRow("", self.toc)
+        form.addRow("", self.checklist)
 
         self.hint = QLabel("")
         self.hint.setObjectName("exportHint")
@@ -127,7 +137,7 @@ class ExportOptionsDialog(QDialog):
             cb.setChecked(on)
 
     def _update(self) -> None:
-        any_on = any(cb.isChecked() for cb in self.section_boxes.values())
+        any_on = any(cb.isChecked() for cb in self.section_boxes.values()) or self.checklist.isChecked()
         self.ok_button.setEnabled(any_on)
         self.hint.setText("" if any_on else self.tr("Choose at least one section."))
 
@@ -138,7 +148,8 @@ class ExportOptionsDialog(QDialog):
         from planner.reports import ReportOptions
 
         return ReportOptions(imperial=self._imperial, sections=self.sections(),
-                             page_size=self.page_size.currentData(), toc=self.toc.isChecked())
+                             page_size=self.page_size.currentData(), toc=self.toc.isChecked(),
+                             checklist=self.checklist.isChecked())
 
     def remember(self) -> None:
         if self.settings is None:

@@ -14,11 +14,13 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
     QDoubleSpinBox,
     QFormLayout,
+    QGridLayout,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -35,7 +37,7 @@ from PySide6.QtWidgets import (
 from planner import i18n as pi18n
 from planner.naming import Place, pattern_error, render
 from planner.plan import NAMING_KINDS, SITE_REGION_NAMES, SITE_REGIONS
-from planner.plan_settings import SettingsInvalid, plan_settings_edit
+from planner.plan_settings import SettingsInvalid, date_example, date_text, plan_settings_edit
 
 if TYPE_CHECKING:
     from planner.plan import Logo
@@ -144,8 +146,9 @@ class PlanSettingsDialog(QDialog):
         self.rates_hint.setEnabled(False)
         rates_box.addWidget(self.rates_hint)
         mform.addRow(self.tr("Exchange rates"), rates_box)
-        self.rates_date = self._line(md.exchange_rates_date, "exchange_rates_date")
-        self.rates_date.setPlaceholderText(self.tr("YYYY-MM-DD"))
+        # the date as the language writes it (28.11.2026 in German), stored as ISO
+        self.rates_date = self._line(date_text(md.exchange_rates_date), "exchange_rates_date")
+        self.rates_date.setPlaceholderText(self.tr("e.g. {example}").replace("{example}", date_example()))
         mform.addRow(self.tr("Rates as of"), self.rates_date)
         self.price = QDoubleSpinBox()
         self.price.setObjectName("electricity_price_per_kwh")
@@ -256,6 +259,8 @@ class PlanSettingsDialog(QDialog):
             self._update_preview(kind)
         self.tabs.addTab(names, self.tr("Names"))
 
+        self._requirements_tab(md)
+
         self.error = QLabel(self)
         self.error.setObjectName("planSettingsError")
         self.error.setWordWrap(True)
@@ -274,6 +279,81 @@ class PlanSettingsDialog(QDialog):
         self._shown = {w: w.value() for w in (self.price, self.pue, self.utilisation, self.years, self.support,
                                                 self.colocation)}
         self.resize(620, 560)
+
+    # -- requirements and internal notes -----------------------------------------------------
+    def _requirements_tab(self, md: Any) -> None:
+        """The customer's ask (the build plan's Requirements section signs against it) and
+        the planner's internal notes (the internal checklist, never the customer's PDF)."""
+        from planner.i18n import format_number
+
+        req = md.requirements
+        page = QWidget()
+        form = QFormLayout(page)
+        intro = QLabel(self.tr("What the customer asked for. The build plan's first section lists each line with "
+                               "the build's result, and the approvals sign against it. Empty fields: not stated."))
+        intro.setWordWrap(True)
+        form.addRow(intro)
+        self.req_statement = QPlainTextEdit(req.statement if req is not None else "")
+        self.req_statement.setObjectName("req_statement")
+        self.req_statement.setTabChangesFocus(True)
+        self.req_statement.setMinimumHeight(60)
+        self.req_statement.setPlaceholderText(self.tr("e.g. 500 employees, chat assistant, answers within 2 s"))
+        form.addRow(self.tr("Request in the customer's words"), self.req_statement)
+
+        def num(v: float | int | None) -> str:
+            return "" if v is None else format_number(v, None, None)
+
+        self.req_budget = self._line(num(req.budget if req is not None else None), "req_budget")
+        self.req_currency = QComboBox()
+        self.req_currency.setObjectName("req_currency")
+        self.req_currency.setEditable(True)
+        cur = req.currency if req is not None else md.currency
+        self.req_currency.addItems(sorted({cur, *COMMON_CURRENCIES}))
+        self.req_currency.setCurrentText(cur)
+        budget_row = QHBoxLayout()
+        budget_row.addWidget(self.req_budget, 1)
+        budget_row.addWidget(self.req_currency)
+        form.addRow(self.tr("Budget (capex at most)"), budget_row)
+        self.req_rack_kw = self._line(num(req.max_rack_kw if req is not None else None), "req_max_rack_kw")
+        form.addRow(self.tr("Power per rack at most (kW)"), self.req_rack_kw)
+        cool_row = QGridLayout()  # two by two: the German names are long
+        self.req_cooling: dict[str, QCheckBox] = {}
+        for i, (code, text) in enumerate((("air", self.tr("Air")), ("rdhx", self.tr("Rear-door heat exchanger")),
+                                          ("dlc", self.tr("Direct liquid")), ("immersion", self.tr("Immersion")))):
+            cb = QCheckBox(text)
+            cb.setObjectName(f"req_cooling_{code}")
+            cb.setChecked(req is not None and code in req.cooling)
+            self.req_cooling[code] = cb
+            cool_row.addWidget(cb, i // 2, i % 2)
+        cool_row.setColumnStretch(2, 1)
+        form.addRow(self.tr("Cooling allowed (none ticked: any)"), cool_row)
+        self.req_racks = self._line(num(req.max_racks if req is not None else None), "req_max_racks")
+        form.addRow(self.tr("Racks at most"), self.req_racks)
+        self.req_floor = self._line(num(req.floor_m2 if req is not None else None), "req_floor_m2")
+        form.addRow(self.tr("Floor area at most (m²)"), self.req_floor)
+        self.req_vendors = self._line(", ".join(req.vendors) if req is not None else "", "req_vendors")
+        self.req_vendors.setPlaceholderText(self.tr("e.g. Dell, Supermicro (empty: any)"))
+        form.addRow(self.tr("Server vendors"), self.req_vendors)
+        self.req_gpus = self._line(", ".join(req.gpu_models) if req is not None else "", "req_gpu_models")
+        self.req_gpus.setPlaceholderText(self.tr("catalog GPU slugs, e.g. h100-sxm, h200 (empty: any)"))
+        form.addRow(self.tr("GPU models"), self.req_gpus)
+        self.req_years = self._line(num(req.years if req is not None else None), "req_years")
+        form.addRow(self.tr("Years of use (as asked)"), self.req_years)
+        self.internal_notes = QPlainTextEdit(md.internal_notes)
+        self.internal_notes.setObjectName("internal_notes")
+        self.internal_notes.setTabChangesFocus(True)
+        self.internal_notes.setMinimumHeight(60)
+        self.internal_notes.setPlaceholderText(self.tr("Prices still to get, checks to do: printed on the internal "
+                                                       "checklist, never in the customer's build plan"))
+        form.addRow(self.tr("Internal notes"), self.internal_notes)
+        self.tabs.addTab(page, self.tr("Requirements"))
+
+    def _requirement_values(self) -> dict[str, Any]:
+        return {"statement": self.req_statement.toPlainText(), "budget": self.req_budget.text(),
+                "currency": self.req_currency.currentText(), "max_rack_kw": self.req_rack_kw.text(),
+                "cooling": [c for c, cb in self.req_cooling.items() if cb.isChecked()],
+                "max_racks": self.req_racks.text(), "floor_m2": self.req_floor.text(),
+                "vendors": self.req_vendors.text(), "gpu_models": self.req_gpus.text(), "years": self.req_years.text()}
 
     # -- helpers ----------------------------------------------------------------------
     @staticmethod
@@ -326,7 +406,7 @@ class PlanSettingsDialog(QDialog):
         name.setFlags(name.flags() & ~Qt.ItemFlag.ItemIsEditable)
         cp = cat.cloud_price(slug) if cat is not None else None
         if cp is not None:
-            ctext = f"{cp.price_per_gpu_hour:g} {cp.currency} ({cp.vendor}, {cp.basis} {cp.date})"
+            ctext = f"{cp.price_per_gpu_hour:g} {cp.currency} ({cp.vendor}, {cp.basis} {date_text(cp.date)})"
             ctip = cp.source
         else:
             ctext, ctip = self.tr("none"), ""
@@ -442,6 +522,7 @@ class PlanSettingsDialog(QDialog):
             "colocation_price_per_kw_month": self._spin(self.colocation, md.colocation_price_per_kw_month),
             "cloud_price_per_gpu_hour": self._cloud_rows(),
             "logo": self._logo, "site_region": self.region.currentData(),
+            "requirements": self._requirement_values(), "internal_notes": self.internal_notes.toPlainText(),
         }
 
     def _focus(self, e: SettingsInvalid) -> None:
@@ -454,6 +535,13 @@ class PlanSettingsDialog(QDialog):
             "logo": self.logo_choose, "site_region": self.region}.get(e.field)
         if e.field == "naming" and e.kind in self.naming:
             widget = self.naming[e.kind]
+        if e.field == "requirements":
+            widget = {"statement": self.req_statement, "budget": self.req_budget, "currency": self.req_currency,
+                      "max_rack_kw": self.req_rack_kw, "cooling": self.req_cooling["air"], "max_racks": self.req_racks,
+                      "floor_m2": self.req_floor, "vendors": self.req_vendors, "gpu_models": self.req_gpus,
+                      "years": self.req_years}.get(e.kind or "", self.req_statement)
+        elif e.field == "internal_notes":
+            widget = self.internal_notes
         if widget is None:
             return
         for i in range(self.tabs.count()):

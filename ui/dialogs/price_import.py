@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from planner.i18n import message_text
+from planner.plan_settings import date_text
 from ui import dialogs
 from ui.tasks import BackgroundTask
 from ui.units import fnum
@@ -70,7 +71,7 @@ class PriceImportDialog(QDialog):
         self.tabs = QTabWidget(self)
         self.matched = self._table("priceMatched", [self.tr("Line"), self.tr("Catalog entry"), self.tr("Price"),
                                                     self.tr("Currency"), self.tr("Date"), self.tr("The row named")],
-                                   [(m.line, f"{m.table}/{m.slug}", f"{fnum(m.amount, ',.2f')}", m.currency, m.date, m.said)
+                                   [(m.line, f"{m.table}/{m.slug}", f"{fnum(m.amount, ',.2f')}", m.currency, date_text(m.date), m.said)
                                     for m in result.matched], right=(0, 2))
         self.unmatched = self._table("priceUnmatched", [self.tr("Line"), self.tr("The row named"), self.tr("Why")],
                                      [(u.line, u.said, message_text(u.reason)) for u in result.unmatched], right=(0,))

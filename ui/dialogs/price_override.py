@@ -19,7 +19,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from planner.plan_settings import SettingsInvalid, price_override_edit
+from planner.i18n import format_number
+from planner.plan_settings import SettingsInvalid, date_example, date_text, price_override_edit
 from ui.dialogs.plan_settings import COMMON_CURRENCIES
 from ui.units import fnum
 
@@ -45,7 +46,8 @@ class PriceOverrideDialog(QDialog):
         catalog.setObjectName("catalogPrice")
         catalog.setWordWrap(True)
         catalog.setEnabled(False)
-        self.amount = QLineEdit(repr(current.amount) if current is not None else "")
+        # the amount as the language writes it (German 250.000,5), read back the same way
+        self.amount = QLineEdit(format_number(current.amount, None, None) if current is not None else "")
         self.amount.setObjectName("amount")
         self.amount.setPlaceholderText(self.tr("price per unit"))
         self.currency = QComboBox()
@@ -55,9 +57,10 @@ class PriceOverrideDialog(QDialog):
         self.currency.addItems(sorted({cur, md.currency, *COMMON_CURRENCIES}))
         self.currency.setCurrentText(cur)
         self.currency.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
-        self.date = QLineEdit(current.date if current is not None else "")
+        # the date as the language writes it (28.11.2026 or 11.2026 in German), stored as ISO
+        self.date = QLineEdit(date_text(current.date) if current is not None else "")
         self.date.setObjectName("date")
-        self.date.setPlaceholderText(self.tr("YYYY-MM-DD"))
+        self.date.setPlaceholderText(self.tr("e.g. {example}").replace("{example}", date_example()))
         self.source = QLineEdit(current.source if current is not None else "")
         self.source.setObjectName("source")
         self.source.setPlaceholderText(self.tr("e.g. distributor quote Q-2291"))
@@ -105,7 +108,7 @@ class PriceOverrideDialog(QDialog):
         else:
             text = (self.tr("Catalog price: {amount} {currency} ({basis}, {date}).")
                     .replace("{amount}", f"{fnum(cat.amount, ',.0f')}").replace("{currency}", cat.currency)
-                    .replace("{basis}", cat.basis).replace("{date}", cat.date))
+                    .replace("{basis}", cat.basis).replace("{date}", date_text(cat.date)))
         if line is not None:
             text += " " + self.tr("In the plan: {qty}.").replace("{qty}", f"{fnum(line.quantity, ',')}")
         return text
