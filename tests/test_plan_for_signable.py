@@ -58,11 +58,16 @@ SPECS: dict[str, dict] = {
 
 # (spec, currency, site region): EUR and "eu" rows join when plan-for prices in EUR and
 # generates EU power (the lead adds them after merging)
-CASES = [(name, "USD", "na") for name in SPECS]
+CASES = [(name, "USD", "na") for name in SPECS] + [(name, "EUR", "eu") for name in SPECS]
+# a plan in EUR carries the rate of the catalog's USD prices and its date (ECB reference rate of
+# 28 Feb 2025, 1 EUR = 1.0411 USD, as examples/plan-for/serve-70b-eur.json cites it)
+EUR_RATES = {"exchange_rates": {"USD": round(1 / 1.0411, 6)}, "exchange_rates_date": "2025-02-28"}
 
-# warnings owned by parallel work of this session, allowed until it is merged: unpriced BOM lines
-# (catalog prices, d-power) and a candidate met within the model's uncertainty (the ranking,
-# d-wizard). The lead removes each from this set once its work is in.
+# warnings still allowed, each a known gap (the session note of issue 25 names them): BOM lines no
+# public price was found for (rear doors, CDUs, 800G active copper: COST_NO_PRICE and the rent
+# figure it leaves incomplete), and plan-for's best candidate met within the model's uncertainty
+# (WORKLOAD_LOW_MARGIN: the +25 % option clears it, but the written plan neither takes it nor names
+# the warning yet)
 PENDING = {"COST_NO_PRICE", "RENT_CAPEX_INCOMPLETE", "WORKLOAD_LOW_MARGIN"}
 
 # a warning a case still gives that is neither intended nor pending: listed with its reason, and
@@ -88,8 +93,9 @@ def catalog():
 def _spec(name: str, currency: str, region: str) -> dict:
     d = copy.deepcopy(SPECS[name])
     d["constraints"]["currency"] = currency
-    # the site region is a constraint of d-power's work; until it exists every case is "na"
-    assert region == "na"
+    d["constraints"]["region"] = region
+    if currency == "EUR":
+        d["constraints"].update(EUR_RATES)
     return d
 
 
@@ -184,6 +190,13 @@ def test_plan_for_writes_a_signable_plan(catalog, written, case):
     assert res.totals.agg.ints["gpu_count"] == cand.gpus
     assert len(list(plan.racks())) == cand.racks
     assert res.totals.capex == pytest.approx(cand.capex, rel=0.01)
+    # in the plan's currency, with the region's power
+    name, currency, region = case
+    assert plan.metadata.currency == currency == res.totals.currency and plan.metadata.site_region == region
+    pdus = {catalog.device(p.device).planning.pdu.site_region for p, _ in plan.index.iter_placements()
+            if catalog.device(p.device).kind == "pdu"}
+    assert pdus == {region}, (case, pdus)
+    assert plan.metadata.requirements is not None and plan.metadata.requirements.currency == currency
 
 
 def test_the_training_run_has_a_thousand_gpus_and_the_small_builds_one_server(written):
