@@ -170,9 +170,10 @@ def run(args) -> int:
                      "one anyway with --pick K)", path=dst), file=sys.stderr)
         else:
             plan = write_plan(chosen, spec, catalog, dst)
-            print(tf("wrote {path}: candidate {rank}, {servers} x {server}, {gpus} GPUs, {racks} racks", path=dst,
+            print(tf(Np_("wrote {path}: candidate {rank}, {servers} x {server}, {gpus} GPUs, {n} rack",
+                         "wrote {path}: candidate {rank}, {servers} x {server}, {gpus} GPUs, {n} racks"), path=dst,
                      rank=chosen.rank, servers=chosen.servers, server=chosen.server_name, gpus=chosen.gpus,
-                     racks=chosen.racks), file=sys.stderr if args.json else sys.stdout)
+                     n=chosen.racks), file=sys.stderr if args.json else sys.stdout)
             errors = plan_errors(plan, catalog)
             if errors:
                 shown_errors = "; ".join(f"{f.code}: {f.text()}" for f in errors[:3])
