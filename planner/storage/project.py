@@ -214,6 +214,12 @@ def save_rackplan(plan: Plan | PlanSnapshot, path: str | os.PathLike[str], catal
         embedded = existing.embedded if existing is not None else None
         if existing is not None and extra_meta is None:  # a pulled plan stays linked to its repository
             extra_meta = {k: existing.meta[k] for k in KEPT_META_KEYS if k in existing.meta} or None
+    elif extra_meta is None and not isinstance(plan, PlanSnapshot) and target.is_file():
+        try:  # saved over with the caller's catalog (the app's): the file's repository link stays too
+            meta = read_file_meta(target)
+        except Exception:  # noqa: BLE001 - not a readable project file: nothing to keep
+            meta = {}
+        extra_meta = {k: meta[k] for k in KEPT_META_KEYS if k in meta} or None
     with _no_gc():
         engine, n, unknown = build_database(plan, catalog, embedded, extra_meta)
     try:
