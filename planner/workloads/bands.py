@@ -5,38 +5,58 @@ docs/validation.md; do not edit: a test checks it is current)."""
 
 BANDS = {
     "inference": {
-        "median": 0.119,
-        "worst": 0.366,
-        "cases": 79
+        "median": 0.085,
+        "worst": 0.419,
+        "cases": 304
+    },
+    "inference-sglang": {
+        "median": 0.034,
+        "worst": 0.121,
+        "cases": 4
+    },
+    "inference-sglang-nvidia": {
+        "median": 0.034,
+        "worst": 0.121,
+        "cases": 4
     },
     "inference-trtllm": {
-        "median": 0.117,
-        "worst": 0.362,
-        "cases": 74
+        "median": 0.083,
+        "worst": 0.355,
+        "cases": 269
     },
     "inference-trtllm-nvidia": {
-        "median": 0.117,
-        "worst": 0.362,
-        "cases": 74
+        "median": 0.083,
+        "worst": 0.355,
+        "cases": 269
     },
     "inference-vllm": {
-        "median": 0.339,
-        "worst": 0.366,
-        "cases": 5
+        "median": 0.1,
+        "worst": 0.419,
+        "cases": 35
     },
     "inference-vllm-amd": {
-        "median": 0.339,
-        "worst": 0.366,
-        "cases": 5
+        "median": 0.289,
+        "worst": 0.419,
+        "cases": 15
+    },
+    "inference-vllm-nvidia": {
+        "median": 0.054,
+        "worst": 0.32,
+        "cases": 20
     },
     "training": {
-        "median": 0.027,
-        "worst": 0.236,
-        "cases": 73
+        "median": 0.087,
+        "worst": 0.368,
+        "cases": 213
+    },
+    "training-amd": {
+        "median": 0.128,
+        "worst": 0.285,
+        "cases": 8
     },
     "training-nvidia": {
-        "median": 0.027,
-        "worst": 0.236,
-        "cases": 73
+        "median": 0.087,
+        "worst": 0.368,
+        "cases": 205
     }
 }
