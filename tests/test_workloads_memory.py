@@ -214,7 +214,7 @@ def test_figures_carry_their_error_band_and_verdicts_use_it(cat, capsys):
     assert d["error_band"] == bands.BANDS["inference-trtllm-nvidia"]["median"]
     cli.main(["size", "infer", "--model", "llama-3.1-70b", "--gpu", "h100-sxm", "--gpus", "1",
               "--precision", "fp8", "--stack", "vllm", "--json"])
-    assert json.loads(capsys.readouterr().out)["error_band"] == bands.BANDS["inference-vllm"]["median"]
+    assert json.loads(capsys.readouterr().out)["error_band"] == bands.BANDS["inference-vllm-nvidia"]["median"]
     cli.main(["size", "train", "--model", "llama-3-70b", "--gpu", "h100-sxm", "--gpus", "64", "--tokens", "1e11"])
     out = capsys.readouterr().out
     assert f"±{bands.BANDS['training-nvidia']['median'] * 100:.0f} %" in out

@@ -9,16 +9,6 @@ BANDS = {
         "worst": 0.419,
         "cases": 304
     },
-    "inference-sglang": {
-        "median": 0.034,
-        "worst": 0.121,
-        "cases": 4
-    },
-    "inference-sglang-nvidia": {
-        "median": 0.034,
-        "worst": 0.121,
-        "cases": 4
-    },
     "inference-trtllm": {
         "median": 0.083,
         "worst": 0.355,
