@@ -291,3 +291,79 @@ if __name__ == "__main__":
         with contextlib.suppress(KeyboardInterrupt):
             while True:
                 time.sleep(3600)
+
+
+# --------------------------------------------------------------------------- the import forms, as a user uses them
+
+# file name prefix -> the object list whose Import form takes it
+IMPORT_PAGES = {
+    "manufacturers": "dcim/manufacturers", "device-types": "dcim/device-types", "device-roles": "dcim/device-roles",
+    "sites": "dcim/sites", "locations": "dcim/locations", "rack-types": "dcim/rack-types", "racks": "dcim/racks",
+    "power-panels": "dcim/power-panels", "power-feeds": "dcim/power-feeds", "devices": "dcim/devices",
+    "cables": "dcim/cables", "power-cables": "dcim/cables", "feed-cables": "dcim/cables",
+}
+
+
+class ImportRefused(AssertionError):
+    pass
+
+
+class FormSession:
+    """A logged-in browser session: the bulk-import forms and the list exports."""
+
+    def __init__(self, nb: NetBox) -> None:
+        import requests
+
+        self.nb = nb
+        self.s = requests.Session()
+        self.s.trust_env = False  # 127.0.0.1 only, never a proxy
+        r = self.s.get(nb.url + "/login/", timeout=60)
+        r.raise_for_status()
+        r = self.s.post(nb.url + "/login/", data={"username": nb.user, "password": nb.password,
+                                                  "csrfmiddlewaretoken": self.s.cookies["csrftoken"]},
+                        headers={"Referer": nb.url + "/login/"}, timeout=60)
+        if "sessionid" not in self.s.cookies:
+            raise NetBoxUnavailable(f"logging in to NetBox failed ({r.status_code})")
+
+    def import_text(self, page: str, text: str, fmt: str = "auto", timeout: float = WORKER_TIMEOUT_S + 30) -> int:
+        """Submit ``text`` to ``page``'s Import form; the number of objects NetBox reports, or ImportRefused
+        with its error text."""
+        import re
+
+        url = f"{self.nb.url}/{page}/import/"
+        self.s.get(url, timeout=60)
+        r = self.s.post(url, data={"data": text, "format": fmt, "csv_delimiter": "auto", "import_method": "direct",
+                                   "csrfmiddlewaretoken": self.s.cookies["csrftoken"]},
+                        headers={"Referer": url}, timeout=timeout)
+        if r.status_code >= 500:
+            raise ImportRefused(f"{page}: HTTP {r.status_code}: {r.text[:300]}")
+        m = re.search(r"Imported (\d+)", r.text)
+        if m:
+            return int(m.group(1))
+        errors = re.findall(r'class="[^"]*(?:alert-danger|errorlist|invalid-feedback)[^"]*"[^>]*>(.*?)</', r.text, re.S)
+        found = re.findall(r"Row (\d+) ([^<]{0,200})", r.text)
+        raise ImportRefused(f"{page}: {r.status_code} {[' '.join(e.split())[:300] for e in errors][:5]} {found[:5]}")
+
+    def export(self, page: str, query: str = "") -> str:
+        r = self.s.get(f"{self.nb.url}/{page}/?{query}", timeout=120)
+        r.raise_for_status()
+        return r.content.decode("utf-8-sig")
+
+
+def import_folder(session: FormSession, folder: Path) -> dict[str, int]:
+    """Import an export folder through the forms in file order: device types (YAML) after the
+    manufacturers. Returns objects per file."""
+    folder = Path(folder)
+    done: dict[str, int] = {}
+    csvs = sorted(folder.glob("*.csv"))
+    for f in csvs:
+        stem = f.stem.split("-", 1)[1]
+        stem = stem.rsplit("-", 1)[0] if stem.rsplit("-", 1)[-1].isdigit() else stem
+        text = f.read_text(encoding="utf-8")
+        if text.count("\n") > 1:
+            done[f.name] = session.import_text(IMPORT_PAGES[stem], text, "csv")
+        if stem == "manufacturers":
+            for y in sorted((folder / "device-types").rglob("*.yaml")):
+                done[str(y.relative_to(folder))] = session.import_text("dcim/device-types", y.read_text("utf-8"),
+                                                                       "yaml")
+    return done
