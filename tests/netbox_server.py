@@ -285,6 +285,10 @@ def stop_session_netbox() -> None:
 
 
 if __name__ == "__main__":
+    import signal
+
+    signal.signal(signal.SIGTERM, lambda *_a: sys.exit(0))  # kill PID tears everything down too
+    signal.signal(signal.SIGINT, signal.default_int_handler)  # also when started in the background
     with start_netbox() as _nb:
         print(f"NetBox {_nb.version} at {_nb.url}  token {_nb.token}  user {_nb.user}/{_nb.password}  "
               f"(started in {_nb.start_seconds:.1f} s); Ctrl+C stops it", flush=True)
@@ -340,9 +344,13 @@ class FormSession:
         m = re.search(r"Imported (\d+)", r.text)
         if m:
             return int(m.group(1))
-        errors = re.findall(r'class="[^"]*(?:alert-danger|errorlist|invalid-feedback)[^"]*"[^>]*>(.*?)</', r.text, re.S)
-        found = re.findall(r"Row (\d+) ([^<]{0,200})", r.text)
-        raise ImportRefused(f"{page}: {r.status_code} {[' '.join(e.split())[:300] for e in errors][:5]} {found[:5]}")
+        import html
+
+        errors = [" ".join(html.unescape(re.sub(r"<[^>]+>", " ", e)).split())
+                  for e in re.findall(r'class="toast-body">(.*?)</div>', r.text, re.S)]
+        errors += [" ".join(html.unescape(re.sub(r"<[^>]+>", " ", e)).split())
+                   for e in re.findall(r'class="[^"]*(?:errorlist|invalid-feedback)[^"]*"[^>]*>(.*?)</', r.text, re.S)]
+        raise ImportRefused(f"{page}: HTTP {r.status_code}: {'; '.join(e for e in errors if e)[:1000] or 'refused'}")
 
     def export(self, page: str, query: str = "") -> str:
         r = self.s.get(f"{self.nb.url}/{page}/?{query}", timeout=120)
