@@ -358,20 +358,60 @@ class FormSession:
         return r.content.decode("utf-8-sig")
 
 
-def import_folder(session: FormSession, folder: Path) -> dict[str, int]:
-    """Import an export folder through the forms in file order: device types (YAML) after the
-    manufacturers. Returns objects per file."""
+SHARED = {"manufacturers": ("dcim/manufacturers", "name"), "device-roles": ("dcim/device-roles", "name"),
+          "rack-types": ("dcim/rack-types", "slug")}
+
+
+def api_get(nb: NetBox, path: str) -> dict:
+    import json
+    import urllib.request
+
+    req = urllib.request.Request(f"{nb.url}/api/{path}", headers={"Authorization": f"Token {nb.token}",
+                                                                   "Accept": "application/json"})
+    with urllib.request.urlopen(req, timeout=120) as r:  # noqa: S310 (127.0.0.1 only)
+        return json.loads(r.read())
+
+
+def import_folder(session: FormSession, folder: Path, skip_existing: bool = False,
+                  leave_out: tuple[str, ...] = ()) -> dict[str, tuple[int, float]]:
+    """Import an export folder through the forms in the order of its README.txt (device types
+    after the manufacturers). ``skip_existing`` leaves out the rows of objects NetBox already has
+    that several sites share (manufacturers, roles, rack types, device types), as a user importing
+    a second plan does: NetBox's import refuses an existing name. Returns (objects, seconds) per file."""
+    import csv
+    import io
+
     folder = Path(folder)
-    done: dict[str, int] = {}
-    csvs = sorted(folder.glob("*.csv"))
-    for f in csvs:
+    done: dict[str, tuple[int, float]] = {}
+    order = [ln.strip() for ln in (folder / "README.txt").read_text("utf-8").splitlines() if ln.startswith("  ")]
+    for name in order:
+        if name.startswith(leave_out):
+            continue
+        f = folder / name
+        text = f.read_text(encoding="utf-8")
+        if name.startswith("device-types/"):
+            if skip_existing:
+                import yaml
+
+                slug = yaml.safe_load(text.split("---\n", 1)[1])["slug"]
+                if api_get(session.nb, f"dcim/device-types/?slug={slug}")["count"]:
+                    continue
+            t0 = time.perf_counter()
+            done[name] = (session.import_text("dcim/device-types", text, "yaml"), time.perf_counter() - t0)
+            continue
         stem = f.stem.split("-", 1)[1]
         stem = stem.rsplit("-", 1)[0] if stem.rsplit("-", 1)[-1].isdigit() else stem
-        text = f.read_text(encoding="utf-8")
+        if skip_existing and stem in SHARED:
+            page, key = SHARED[stem]
+            have = {o[key] for o in api_get(session.nb, f"{page}/?limit=1000")["results"]}
+            rows = list(csv.DictReader(io.StringIO(text)))
+            keep = [r for r in rows if r[key] not in have]
+            buf = io.StringIO()
+            w = csv.DictWriter(buf, fieldnames=list(rows[0]) if rows else [], lineterminator="\n")
+            w.writeheader()
+            w.writerows(keep)
+            text = buf.getvalue()
         if text.count("\n") > 1:
-            done[f.name] = session.import_text(IMPORT_PAGES[stem], text, "csv")
-        if stem == "manufacturers":
-            for y in sorted((folder / "device-types").rglob("*.yaml")):
-                done[str(y.relative_to(folder))] = session.import_text("dcim/device-types", y.read_text("utf-8"),
-                                                                       "yaml")
+            t0 = time.perf_counter()
+            done[name] = (session.import_text(IMPORT_PAGES[stem], text, "csv"), time.perf_counter() - t0)
     return done

@@ -116,7 +116,7 @@ def test_cli_brownfield(tmp_path, capsys):
 # the racks and devices lists' "All Data (CSV)" and "Current View" exports, the device types'
 # "All Data" (YAML) and "Current View" (CSV).
 
-REAL = FIXTURES / "real-4.6.8"
+REAL = FIXTURES / "real-4.6.8"  # see its README.md
 
 
 def test_a_real_netbox_export_places_every_device(catalog):
@@ -168,3 +168,27 @@ def test_device_types_all_data_is_yaml_and_read_as_such(catalog, tmp_path):
     bad.write_text("model: [unclosed\n", encoding="utf-8")
     with pytest.raises(SiteImportError, match=r"types.yaml:\d+: YAML syntax error"):
         read_export(bad, "device-types")
+
+
+def test_rack_types_come_back_from_a_real_netbox(catalog):
+    """A GB200 NVL72 rack comes back as one (it came back as a 48U air rack with 6 errors before
+    the export wrote rack types), with every tray at its U."""
+    from collections import Counter
+
+    from planner.documents import load_plan
+    from tests.netbox_ref import ROOT
+
+    r = import_site(REAL / "gb200-racks-all-data.csv", REAL / "gb200-devices-all-data.csv", catalog,
+                    REAL / "device-types-all-data.yaml")
+    original = load_plan(ROOT / "examples" / "gb200-nvl72.json")
+
+    def racks(plan):
+        return {k.name: k.rack_type for room in plan.site.rooms for row in room.rows for k in row.racks}
+
+    def placed(plan):
+        return Counter((k.name, p.u, p.face if p.u is not None else None, p.device)
+                       for room in plan.site.rooms for row in room.rows for k in row.racks for p in k.placements)
+
+    assert not r.problems and not r.rack_type_guesses
+    assert racks(r.plan) == racks(original) and "nvl72" in next(iter(racks(r.plan).values()))
+    assert placed(r.plan) == placed(original)
