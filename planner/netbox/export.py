@@ -401,8 +401,13 @@ def export_netbox(plan: Plan, catalog: Catalog | None, out_dir: str | Path, *, s
                         "label": f"{fname} {names[p.id]}"[:100]})
     # a feed takes one cable: a second PDU on the same feed keeps the feed's description only
     seen_feeds: set[tuple[str, str]] = set()
-    feed_cables = [c for c in feed_cables if (k := (c["side_a_power_panel"], c["side_a_name"])) not in seen_feeds
-                   and not seen_feeds.add(k)]
+    one_each = []
+    for c in feed_cables:
+        key = (c["side_a_power_panel"], c["side_a_name"])
+        if key not in seen_feeds:
+            seen_feeds.add(key)
+            one_each.append(c)
+    feed_cables = one_each
 
     # ---- write
     manufacturers = sorted({t.data["manufacturer"] for t in types.values()})
