@@ -47,6 +47,7 @@ import csv
 import io
 import re
 from collections import defaultdict
+from dataclasses import dataclass
 from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -213,6 +214,20 @@ ROW_LIMIT = 200
 DEVICE_ROW_LIMIT = 50
 
 
+@dataclass
+class NetBoxTables:
+    """What the plan is in NetBox: the rows of each import table (``stem`` -> rows, in import
+    order, the columns of NetBox's CSV import) and the device types (slug -> YAML data)."""
+
+    site: str
+    tables: list[tuple[str, list[str], list[dict[str, Any]]]]
+    types: dict[str, _TypeExport]
+    unknown: set[str]
+
+    def rows(self, stem: str) -> list[dict[str, Any]]:
+        return next(rows for s, _h, rows in self.tables if s.endswith(stem))
+
+
 def export_netbox(plan: Plan, catalog: Catalog | None, out_dir: str | Path, *, site_name: str | None = None,
                   row_limit: int = ROW_LIMIT, result: Results | None = None) -> list[Path]:
     """Write the plan as NetBox bulk-import files into ``out_dir`` (created if needed);
@@ -224,6 +239,32 @@ def export_netbox(plan: Plan, catalog: Catalog | None, out_dir: str | Path, *, s
     engine spreads over the PDUs are exported with the outlets it chose."""
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
+    nt = netbox_tables(plan, catalog, site_name=site_name, result=result)
+    files: list[tuple[Path, bytes]] = []
+    for stem, header, rows in nt.tables:
+        limit = min(row_limit, DEVICE_ROW_LIMIT) if stem == "09-devices" else row_limit
+        files += [(out / name, _csv(header, chunk)) for name, chunk in _chunks(stem, rows, limit)]
+        if stem == "01-manufacturers":
+            for slug, t in sorted(nt.types.items()):
+                folder = re.sub(r"[\x00-\x1f/\\:*?\"<>|]+", "-", t.data["manufacturer"]).strip(" .") or "Unknown"
+                files.append((out / "device-types" / folder / f"{slug}.yaml", _device_type_yaml(t)))
+    order = [p.relative_to(out).as_posix() for p, _d in files]
+    files.append((out / "README.txt", _readme(nt.site, order).encode("utf-8")))
+    if nt.unknown:
+        files.append((out / "NOT-EXPORTED.txt", ("Device types not in the catalog (their devices are in "
+                                                  "09-devices.csv with the slug as device_type; add the type "
+                                                  "to NetBox by hand):\n" + "\n".join(sorted(nt.unknown)) + "\n")
+                      .encode("utf-8")))
+    for path, _data in files:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    return atomic_write_files(files)  # all of them or none
+
+
+def netbox_tables(plan: Plan, catalog: Catalog | None, *, site_name: str | None = None,
+                  result: Results | None = None) -> NetBoxTables:
+    """The plan as NetBox objects (see :func:`export_netbox`); ``rackwright netbox push`` sends
+    the same rows through the REST API."""
+    site = (site_name or plan.site.name or "Site").strip()[:100] or "Site"
     idx = plan.index
     site = (site_name or plan.site.name or "Site").strip()[:100] or "Site"
     site_slug = slugify(site)
@@ -418,13 +459,8 @@ def export_netbox(plan: Plan, catalog: Catalog | None, out_dir: str | Path, *, s
     for rt_row in rack_types.values():
         manufacturers_extra.add(rt_row["manufacturer"])
     manufacturers = sorted(set(manufacturers) | manufacturers_extra)
-    files: list[tuple[Path, bytes]] = [
-        (out / "01-manufacturers.csv", _csv(["name", "slug"], ({"name": m, "slug": slugify(m)} for m in manufacturers))),
-    ]
-    for slug, t in sorted(types.items()):
-        folder = re.sub(r"[\x00-\x1f/\\:*?\"<>|]+", "-", t.data["manufacturer"]).strip(" .") or "Unknown"
-        files.append((out / "device-types" / folder / f"{slug}.yaml", _device_type_yaml(t)))
     tables: list[tuple[str, list[str], list[dict[str, Any]]]] = [
+        ("01-manufacturers", ["name", "slug"], [{"name": m, "slug": slugify(m)} for m in manufacturers]),
         ("02-device-roles", ["name", "slug", "color"],
          [{"name": n, "slug": slugify(n), "color": c} for n, c in sorted(roles)]),
         ("03-sites", ["name", "slug", "status", "description"],
@@ -443,19 +479,7 @@ def export_netbox(plan: Plan, catalog: Catalog | None, out_dir: str | Path, *, s
         ("11-power-cables", _CABLE_COLUMNS, power_cables),
         ("12-feed-cables", _FEED_CABLE_COLUMNS, feed_cables),
     ]
-    for stem, header, rows in tables:
-        limit = min(row_limit, DEVICE_ROW_LIMIT) if stem == "09-devices" else row_limit
-        files += [(out / name, _csv(header, chunk)) for name, chunk in _chunks(stem, rows, limit)]
-    order = [p.relative_to(out).as_posix() for p, _d in files]
-    files.append((out / "README.txt", _readme(site, order).encode("utf-8")))
-    if unknown:
-        files.append((out / "NOT-EXPORTED.txt", ("Device types not in the catalog (their devices are in "
-                                                  "09-devices.csv with the slug as device_type; add the type "
-                                                  "to NetBox by hand):\n" + "\n".join(sorted(unknown)) + "\n")
-                      .encode("utf-8")))
-    for path, _data in files:
-        path.parent.mkdir(parents=True, exist_ok=True)
-    return atomic_write_files(files)  # all of them or none
+    return NetBoxTables(site, tables, types, unknown)
 
 
 _CABLE_COLUMNS = ["side_a_site", "side_a_device", "side_a_type", "side_a_name", "side_b_site", "side_b_device",
