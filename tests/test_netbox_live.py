@@ -102,3 +102,77 @@ def test_netbox_exports_read_back_into_the_same_plan(imported, catalog, tmp_path
         assert _racks(r.plan) == _racks(original)  # the GB200 NVL72 racks stay NVL72 racks
         if not LEAVE_OUT[site]:
             assert _placements(r.plan) == _placements(original)
+
+
+# --------------------------------------------------------------------------- the REST API (rackwright netbox push/pull)
+
+
+def _cli(netbox_server, monkeypatch, capsys, *args):
+    from planner.cli import main
+
+    monkeypatch.setenv("RW_TEST_NETBOX_TOKEN", netbox_server.token)
+    code = main(["netbox", *args])
+    out = capsys.readouterr()
+    assert netbox_server.token not in out.out + out.err  # never printed
+    return code, out.out, out.err
+
+
+def test_push_is_idempotent_updates_only_what_changed_and_pulls_back(netbox_server, catalog, tmp_path, monkeypatch,
+                                                                     capsys):
+    from tests.netbox_server import api_get
+
+    pytest.importorskip("pynetbox")
+    url = ["--url", netbox_server.url, "--token-env", "RW_TEST_NETBOX_TOKEN"]
+    plan_path = EXAMPLES["H100 pod"]
+    code, out, _err = _cli(netbox_server, monkeypatch, capsys, "push", str(plan_path), *url, "--site", "API pod",
+                           "--dry-run")
+    assert code == 0 and "create 14 devices" in out and "dry run" in out
+    assert api_get(netbox_server, "dcim/sites/?name=API%20pod")["count"] == 0  # nothing written
+    code, out, _err = _cli(netbox_server, monkeypatch, capsys, "push", str(plan_path), *url, "--site", "API pod")
+    assert code == 0, out
+    plan = load_plan(plan_path)
+    sid = api_get(netbox_server, "dcim/sites/?name=API%20pod")["results"][0]["id"]
+    assert api_get(netbox_server, f"dcim/devices/?site_id={sid}&limit=1")["count"] == sum(_placements(plan).values())
+    assert api_get(netbox_server, f"dcim/cables/?site_id={sid}&limit=1")["count"] >= len(plan.links)
+    feeds = api_get(netbox_server, f"dcim/power-feeds/?site_id={sid}&limit=100")["results"]
+    assert len(feeds) == len(plan.feeds) and all(f["cable"] for f in feeds)
+    # a second push changes nothing
+    code, out, _err = _cli(netbox_server, monkeypatch, capsys, "push", str(plan_path), *url, "--site", "API pod")
+    assert code == 0 and "0 changes" in out
+    # an edited plan updates only what changed: one server moved up by 1 U
+    moved = next(p for room in plan.site.rooms for row in room.rows for r in row.racks for p in r.placements
+                 if p.device == "dell-poweredge-xe9680")
+    rack = next(r for room in plan.site.rooms for row in room.rows for r in row.racks if moved in r.placements)
+    top = max((p.u or 0) + 6 for p in rack.placements)
+    moved.u = top + 1
+    from planner.documents import save_plan
+
+    edited = tmp_path / "edited.json"
+    save_plan(plan, edited, catalog)
+    code, out, _err = _cli(netbox_server, monkeypatch, capsys, "push", str(edited), *url, "--site", "API pod")
+    assert code == 0 and "update 1 devices" in out and "create" not in out, out
+    # pull: the same racks, rack types and placements
+    code, out, _err = _cli(netbox_server, monkeypatch, capsys, "pull", *url, "--site", "API pod", "-o",
+                           str(tmp_path / "pulled.json"))
+    assert code == 0, out
+    pulled = load_plan(tmp_path / "pulled.json")
+    assert _racks(pulled) == _racks(plan) and _placements(pulled) == _placements(plan)
+
+
+def test_bad_input_is_one_line_and_exit_2(netbox_server, imported, monkeypatch, capsys):
+    pytest.importorskip("pynetbox")
+    plan = str(EXAMPLES["H100 pod"])
+    cases = [
+        (["--url", netbox_server.url, "--token-env", "RW_WRONG"], "refused the token"),
+        (["--url", "http://127.0.0.1:9", "--token-env", "RW_TEST_NETBOX_TOKEN"], "cannot be reached"),
+        (["--url", netbox_server.url + "/nothing", "--token-env", "RW_TEST_NETBOX_TOKEN"], "no NetBox API there"),
+        (["--url", netbox_server.url, "--token-env", "RW_UNSET"], "not set"),
+        # the forms' import of this site: racks and devices Rackwright's push did not write
+        (["--url", netbox_server.url, "--token-env", "RW_TEST_NETBOX_TOKEN", "--site", "H100 pod"],
+         "exists in NetBox with 3 racks and 14 devices"),
+    ]
+    monkeypatch.setenv("RW_WRONG", "0" * 40)
+    monkeypatch.delenv("RW_UNSET", raising=False)
+    for args, said in cases:
+        code, out, err = _cli(netbox_server, monkeypatch, capsys, "push", plan, *args)
+        assert code == 2 and said in err and len(err.strip().splitlines()) == 1, (args, err)
