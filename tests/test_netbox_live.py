@@ -126,7 +126,7 @@ def test_push_is_idempotent_updates_only_what_changed_and_pulls_back(netbox_serv
     plan_path = EXAMPLES["H100 pod"]
     code, out, _err = _cli(netbox_server, monkeypatch, capsys, "push", str(plan_path), *url, "--site", "API pod",
                            "--dry-run")
-    assert code == 0 and "create 14 devices" in out and "dry run" in out
+    assert code == 0 and "devices: 14 to create" in out and "dry run" in out
     assert api_get(netbox_server, "dcim/sites/?name=API%20pod")["count"] == 0  # nothing written
     code, out, _err = _cli(netbox_server, monkeypatch, capsys, "push", str(plan_path), *url, "--site", "API pod")
     assert code == 0, out
@@ -150,7 +150,7 @@ def test_push_is_idempotent_updates_only_what_changed_and_pulls_back(netbox_serv
     edited = tmp_path / "edited.json"
     save_plan(plan, edited, catalog)
     code, out, _err = _cli(netbox_server, monkeypatch, capsys, "push", str(edited), *url, "--site", "API pod")
-    assert code == 0 and "update 1 devices" in out and "create" not in out, out
+    assert code == 0 and "devices: 1 to update" in out and "to create" not in out, out
     # pull: the same racks, rack types and placements
     code, out, _err = _cli(netbox_server, monkeypatch, capsys, "pull", *url, "--site", "API pod", "-o",
                            str(tmp_path / "pulled.json"))

@@ -105,7 +105,10 @@ def run_push(args) -> int:
     total = sum(counts.values())
     print(tf("NetBox site {site!r} at {url}:", site=nt.site, url=args.url))
     for (action, kind), n in sorted(counts.items(), key=lambda kv: (kv[0][1], kv[0][0])):
-        print(tf("  {action} {n} {kind}", action=action, n=n, kind=kind))
+        if action == "create":
+            print(tf("  {kind}: {n} to create", kind=kind, n=n))
+        else:
+            print(tf("  {kind}: {n} to update", kind=kind, n=n))
     if cables_line:
         print("  " + cables_line)
     if pp.extra:

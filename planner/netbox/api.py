@@ -385,7 +385,7 @@ def apply_push(pp: PushPlan, st: PushState, nt: NetBoxTables, *, progress: Calla
     made = 0
 
     def said() -> str:
-        parts = [f"{n} {action}d {kind}" for (action, kind), n in sorted(st.done.items())]
+        parts = [f"{kind} {action} {n}" for (action, kind), n in sorted(st.done.items())]
         return ", ".join(parts) or "nothing"
 
     def tick(n: int) -> None:
