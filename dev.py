@@ -101,7 +101,7 @@ def cmd_app(args: list[str]) -> int:
 
 
 def cmd_test(args: list[str]) -> int:
-    ensure_env("test,postgres")
+    ensure_env("test,postgres,netbox")
     if build_translations() != 0:
         return 1
     env = dict(os.environ)

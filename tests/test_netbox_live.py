@@ -107,6 +107,16 @@ def test_netbox_exports_read_back_into_the_same_plan(imported, catalog, tmp_path
 # --------------------------------------------------------------------------- the REST API (rackwright netbox push/pull)
 
 
+def _need_pynetbox() -> None:
+    try:
+        import pynetbox  # noqa: F401
+    except ImportError:
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail("CI=true needs pynetbox for the NetBox API tests (pip install 'rackwright[netbox]')",
+                        pytrace=False)
+        pytest.skip("pynetbox is not installed (pip install 'rackwright[netbox]')")
+
+
 def _cli(netbox_server, monkeypatch, capsys, *args):
     from planner.cli import main
 
@@ -121,7 +131,7 @@ def test_push_is_idempotent_updates_only_what_changed_and_pulls_back(netbox_serv
                                                                      capsys):
     from tests.netbox_server import api_get
 
-    pytest.importorskip("pynetbox")
+    _need_pynetbox()
     url = ["--url", netbox_server.url, "--token-env", "RW_TEST_NETBOX_TOKEN"]
     plan_path = EXAMPLES["H100 pod"]
     code, out, _err = _cli(netbox_server, monkeypatch, capsys, "push", str(plan_path), *url, "--site", "API pod",
@@ -160,7 +170,7 @@ def test_push_is_idempotent_updates_only_what_changed_and_pulls_back(netbox_serv
 
 
 def test_bad_input_is_one_line_and_exit_2(netbox_server, imported, monkeypatch, capsys):
-    pytest.importorskip("pynetbox")
+    _need_pynetbox()
     plan = str(EXAMPLES["H100 pod"])
     cases = [
         (["--url", netbox_server.url, "--token-env", "RW_WRONG"], "refused the token"),
@@ -176,3 +186,38 @@ def test_bad_input_is_one_line_and_exit_2(netbox_server, imported, monkeypatch, 
     for args, said in cases:
         code, out, err = _cli(netbox_server, monkeypatch, capsys, "push", plan, *args)
         assert code == 2 and said in err and len(err.strip().splitlines()) == 1, (args, err)
+
+
+# --------------------------------------------------------------------------- the app: File > Push to NetBox...
+
+
+@pytest.mark.gui
+def test_file_push_to_netbox_in_the_app(qtbot, netbox_server, tmp_path, monkeypatch):
+    """The real main window pushes its plan off the GUI thread; a wrong token is an error
+    dialog with the CLI's line, and nothing is written."""
+    _need_pynetbox()
+    from tests.netbox_server import api_get
+    from tests.test_ui_export_tables import file_action, make_window
+    from ui import dialogs
+    from ui import netbox_push as ui_push
+
+    cat = load_catalog()
+    errors: list[tuple[str, str]] = []
+    monkeypatch.setattr(dialogs, "show_error", lambda parent, title, text, **kw: errors.append((title, text)))
+    targets = [ui_push.PushTarget(netbox_server.url, "0" * 40, "App pod"),
+               ui_push.PushTarget(netbox_server.url, netbox_server.token, "App pod")]
+    monkeypatch.setattr(ui_push, "ask_netbox_push", lambda parent, site: targets.pop(0))
+    win = make_window(qtbot, tmp_path, cat)
+    action = file_action(win, "Push to NetBox")
+    with qtbot.waitSignal(win.netbox_pusher.failed, timeout=120_000):
+        action.trigger()
+    assert errors and "refused the token" in errors[0][1]
+    assert api_get(netbox_server, "dcim/sites/?name=App%20pod")["count"] == 0
+    with qtbot.waitSignal(win.netbox_pusher.finished, timeout=300_000) as blocker:
+        action.trigger()
+    made, missing = blocker.args[0]
+    assert made > 0 and not missing
+    sid = api_get(netbox_server, "dcim/sites/?name=App%20pod")["results"][0]["id"]
+    assert api_get(netbox_server, f"dcim/devices/?site_id={sid}&limit=1")["count"] == \
+        sum(len(r.placements) for r in win.doc.plan.racks())
+    assert "App pod" in win.statusBar().currentMessage()
