@@ -101,7 +101,7 @@ def cmd_app(args: list[str]) -> int:
 
 
 def cmd_test(args: list[str]) -> int:
-    ensure_env("test,postgres")
+    ensure_env("test,postgres,netbox")
     if build_translations() != 0:
         return 1
     env = dict(os.environ)
@@ -120,7 +120,8 @@ def cmd_test(args: list[str]) -> int:
         if _run(cmd, env=env) != 0:
             print(f"FAILED: {name}", flush=True)
             return 1
-    workers = ["-n", "2"] if (os.cpu_count() or 1) >= 2 and "-n" not in args else []
+    # loadgroup: tests marked xdist_group("netbox") share one worker, so one real NetBox starts (tests/netbox_server.py)
+    workers = ["-n", "2", "--dist", "loadgroup"] if (os.cpu_count() or 1) >= 2 and "-n" not in args else []
     rc = _run([py, "-m", "pytest", *workers, *args], env=env)
     if rc == 5:
         print("FAILED: pytest collected no tests", flush=True)

@@ -41,6 +41,7 @@ COMMAND_MODULES = [
     "planner.commands.report",
     "planner.commands.export",
     "planner.commands.brownfield",
+    "planner.commands.netbox",
     "planner.commands.templates",
     "planner.commands.new",
     "planner.commands.plan_for",

@@ -49,3 +49,17 @@ def pg_server():
 def pg_url(pg_server):
     """A SQLAlchemy URL (superuser) of an empty database of its own."""
     return pg_server.url(pg_server.new_database())
+
+
+# --------------------------------------------------------------------------- NetBox
+# A real NetBox 4.6.8 (tests/netbox_server.py): one per test process, started on first use.
+
+
+@pytest.fixture(scope="session")
+def netbox_server():
+    from tests.netbox_server import session_netbox, stop_session_netbox
+
+    try:
+        yield session_netbox()
+    finally:
+        stop_session_netbox()

@@ -28,8 +28,14 @@ def catalog():
 
 
 def _rows(path: Path) -> list[dict[str, str]]:
-    with path.open(encoding="utf-8", newline="") as f:
-        return list(csv.DictReader(f))
+    """The rows of ``NN-name.csv``, or of its parts ``NN-name-001.csv``... when it was split."""
+    parts = [path] if path.exists() else sorted(path.parent.glob(f"{path.stem}-[0-9][0-9][0-9].csv"))
+    assert parts, path
+    rows: list[dict[str, str]] = []
+    for part in parts:
+        with part.open(encoding="utf-8", newline="") as f:
+            rows += list(csv.DictReader(f))
+    return rows
 
 
 def _types(out: Path) -> dict[tuple[str, str], dict]:
@@ -52,10 +58,10 @@ def exported(request, catalog, tmp_path_factory):
 def test_every_cable_termination_exists_in_the_exported_device_types(exported):
     plan, out, files = exported
     types = _types(out)
-    devices = {d["name"]: types[(d["manufacturer"], d["device_type"])] for d in _rows(out / "08-devices.csv")}
+    devices = {d["name"]: types[(d["manufacturer"], d["device_type"])] for d in _rows(out / "09-devices.csv")}
     kinds = {"dcim.interface": "interfaces", "dcim.powerport": "power-ports", "dcim.poweroutlet": "power-outlets"}
-    cables = _rows(out / "09-cables.csv") + _rows(out / "10-power-cables.csv")
-    assert len(_rows(out / "09-cables.csv")) == len(plan.links)
+    cables = _rows(out / "10-cables.csv") + _rows(out / "11-power-cables.csv")
+    assert len(_rows(out / "10-cables.csv")) == len(plan.links)
     used: dict[tuple[str, str, str], int] = {}
     for c in cables:
         for side in ("a", "b"):
@@ -85,19 +91,26 @@ def test_names_the_schedule_invents_are_exported_as_interfaces(catalog, tmp_path
     assert qm["ib9s0"]["type"] == qm["ib9"]["type"] and "ib9" in qm["ib9s0"]["description"]
 
 
+def _parts(stem: str, rows: int, limit: int) -> list[str]:
+    return [f"{stem}.csv"] if rows <= limit else [f"{stem}-{i:03d}.csv" for i in range(1, (rows + limit - 1) // limit + 1)]
+
+
 def test_csv_columns_and_values_are_what_netbox_imports(exported, catalog):
     plan, out, files = exported
+    devices = _rows(out / "09-devices.csv")
     assert [f.name for f in files if f.suffix == ".csv"] == [
-        "01-manufacturers.csv", "02-device-roles.csv", "03-sites.csv", "04-locations.csv", "05-racks.csv",
-        "06-power-panels.csv", "07-power-feeds.csv", "08-devices.csv", "09-cables.csv", "10-power-cables.csv"]
-    racks = _rows(out / "05-racks.csv")
+        "01-manufacturers.csv", "02-device-roles.csv", "03-sites.csv", "04-locations.csv", "05-rack-types.csv",
+        "06-racks.csv", "07-power-panels.csv", "08-power-feeds.csv", *_parts("09-devices", len(devices), 50),
+        *_parts("10-cables", len(plan.links), 200), *_parts("11-power-cables", len(_rows(out / "11-power-cables.csv")),
+                                                          200), "12-feed-cables.csv"]
+    racks = _rows(out / "06-racks.csv")
     plan_racks = [r for room in plan.site.rooms for row in room.rows for r in row.racks]
     assert [r["name"] for r in racks] == [r.name for r in plan_racks]
     for r, pr in zip(racks, plan_racks, strict=True):
         rt = catalog.rack_type(pr.rack_type)
         assert int(r["u_height"]) == rt.u_height and r["status"] == "planned"
         assert r["airflow"] in ("front-to-rear", "rear-to-front") and "Cooling:" in r["comments"]
-    devices = _rows(out / "08-devices.csv")
+    devices = _rows(out / "09-devices.csv")
     placements = [p for r in plan_racks for p in r.placements]
     assert len(devices) == len(placements) and len({d["name"] for d in devices}) == len(devices)
     for d, p in zip(devices, placements, strict=True):
@@ -106,13 +119,13 @@ def test_csv_columns_and_values_are_what_netbox_imports(exported, catalog):
         assert d["face"] == ("" if p.u is None else p.face)
     roles = {r["name"] for r in _rows(out / "02-device-roles.csv")}
     assert {d["role"] for d in devices} <= roles
-    feeds = _rows(out / "07-power-feeds.csv")
+    feeds = _rows(out / "08-power-feeds.csv")
     assert len(feeds) == len(plan.feeds)
-    panels = {p["name"] for p in _rows(out / "06-power-panels.csv")}
+    panels = {p["name"] for p in _rows(out / "07-power-panels.csv")}
     assert {f["power_panel"] for f in feeds} <= panels
     for f, pf in zip(feeds, plan.feeds, strict=True):
         assert int(f["amperage"]) == round(pf.breaker_a) and f["phase"] in ("three-phase", "single-phase")
-    for c in _rows(out / "09-cables.csv"):
+    for c in _rows(out / "10-cables.csv"):
         assert c["status"] == "planned" and c["length_unit"] in ("m", "")
 
 
@@ -171,8 +184,8 @@ def test_cli_export_format_netbox(tmp_path, capsys):
     out = tmp_path / "netbox"
     assert main(["export", str(plan), "--format", "netbox", "-o", str(out)]) == 0
     said = capsys.readouterr().out
-    assert "09-cables.csv" in said and (out / "09-cables.csv").is_file()
-    assert len(_rows(out / "09-cables.csv")) == len(load_plan(plan).links)
+    assert "10-cables.csv" in said and (out / "10-cables.csv").is_file()
+    assert len(_rows(out / "10-cables.csv")) == len(load_plan(plan).links)
     assert (out / "device-types" / "Dell" / "dell-poweredge-xe9680.yaml").is_file()
     # a file where the folder should be: one line, exit 2, nothing written
     blocker = tmp_path / "blocker"
@@ -198,3 +211,53 @@ def test_export_is_all_or_none(catalog, tmp_path, monkeypatch):
     with pytest.raises(OSError):
         export_netbox(load_plan(EXAMPLES[0]), catalog, tmp_path / "out")
     assert not [p for p in (tmp_path / "out").rglob("*") if p.is_file()]
+
+
+def test_rack_types_feeds_and_cords_are_exported(exported, catalog):
+    """The rack type goes with each rack (a GB200 NVL72 rack stays one), every PDU hangs on its
+    feed by a cable, and every PSU cord is a cable, also those the engine spreads."""
+    from planner.engine import Engine
+
+    plan, out, files = exported
+    plan_racks = [r for room in plan.site.rooms for row in room.rows for r in row.racks]
+    rack_types = {r["model"]: r for r in _rows(out / "05-rack-types.csv")}
+    for r, pr in zip(_rows(out / "06-racks.csv"), plan_racks, strict=True):
+        rt = catalog.rack_type(pr.rack_type)
+        assert r["rack_type"] == rt.model and rack_types[rt.model]["slug"] == rt.slug
+    assert {r["manufacturer"] for r in rack_types.values()} <= {m["name"] for m in _rows(out / "01-manufacturers.csv")}
+    res = Engine(catalog).compute(plan)
+    cords = sum(len(c) for rr in res.racks.values() for c in rr.cords.values())
+    assert cords > 0 and len(_rows(out / "11-power-cables.csv")) == cords
+    feeds = {(f["power_panel"], f["name"]) for f in _rows(out / "08-power-feeds.csv")}
+    fed = [p for r in plan_racks for p in r.placements if p.feed]
+    feed_cables = _rows(out / "12-feed-cables.csv")
+    assert fed and len(feed_cables) == len({p.feed for p in fed})
+    for c in feed_cables:
+        assert (c["side_a_power_panel"], c["side_a_name"]) in feeds and c["side_a_type"] == "dcim.powerfeed"
+        assert c["side_b_type"] == "dcim.powerport"
+
+
+def test_a_device_type_is_the_same_in_every_plan(catalog, tmp_path):
+    """The QM9700 of the H100 pod (cages split into lanes) and of the GB200 plan export the same
+    interfaces, so the second plan's device type does not collide in one NetBox."""
+    outs = []
+    for ex in EXAMPLES:
+        out = tmp_path / ex.stem
+        export_netbox(load_plan(ex), catalog, out)
+        outs.append(_types(out))
+    shared = set(outs[0]) & set(outs[1])
+    assert shared
+    for key in shared:
+        assert outs[0][key] == outs[1][key], key
+
+
+def test_big_files_are_split_in_import_order(catalog, tmp_path):
+    plan = load_plan(EXAMPLES[0])
+    files = export_netbox(plan, catalog, tmp_path, row_limit=20, site_name="Pod 2")
+    names = [f.name for f in files if f.name.startswith("10-cables")]
+    assert names == [f"10-cables-{i:03d}.csv" for i in range(1, 4)]  # 55 links
+    assert sum(len(_rows(tmp_path / n)) for n in names) == len(plan.links)
+    assert [f.name for f in files if f.suffix == ".csv"] == sorted(f.name for f in files if f.suffix == ".csv")
+    assert {r["site"] for r in _rows(tmp_path / "06-racks.csv")} == {"Pod 2"}
+    readme = (tmp_path / "README.txt").read_text(encoding="utf-8")
+    assert readme.index("01-manufacturers.csv") < readme.index("device-types/") < readme.index("02-device-roles")

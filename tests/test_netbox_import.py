@@ -278,3 +278,43 @@ def test_cli_import_netbox_lines_in_german(tmp_path, monkeypatch, capsys):
     code = main(["catalog", "import-netbox", str(SWITCH)])
     out = capsys.readouterr().out
     assert f"{SWITCH}: skipped device-types/dell-powerswitch-n3248te-on: already in your catalog (" in out, out
+
+
+def test_enumerations_are_netbox_4_6_8s_and_name_their_release(tmp_path):
+    """The types NetBox 4.6.8 accepts and the old enumerations refused import; port-mappings
+    (NetBox 4.6: front ports mapped to rear ports) are understood; the module says its release."""
+    from planner.catalog import netbox_enums as nb
+
+    assert nb.NETBOX_RELEASE == "4.6.8"
+    assert {"800gbase-dr8", "1.6tbase-x-osfp1600", "400gbase-sr4"} <= nb.INTERFACE_TYPES
+    assert "iec-60320-c18" in nb.POWER_PORT_TYPES
+    data = yaml.safe_load(SWITCH.read_text())
+    data.update(slug="test-osfp-switch", model="Test OSFP switch")
+    data["interfaces"] = [{"name": f"p{i}", "type": t} for i, t in
+                          enumerate(["800gbase-dr8", "1.6tbase-x-osfp1600", "400gbase-sr4"] * 6)]
+    data["power-ports"] = [{"name": "PSU1", "type": "iec-60320-c18", "maximum_draw": 900}]
+    data["front-ports"] = [{"name": "F1", "type": "lc", "positions": 1}]
+    data["rear-ports"] = [{"name": "R1", "type": "mpo", "positions": 4}]
+    data["port-mappings"] = [{"front_port": "F1", "front_port_position": 1, "rear_port": "R1",
+                              "rear_port_position": 1}]
+    assert netbox_problems(data, "device-type") == []
+    f = tmp_path / "in" / "device-types" / "Test" / "osfp.yaml"
+    f.parent.mkdir(parents=True)
+    f.write_text(yaml.safe_dump(data), encoding="utf-8")
+    report = import_netbox([f], tmp_path / "user")
+    assert [r.status for r in report.results] == [IMPORTED], report.results[0].lines()
+    bad = {**data, "port-mappings": [{"front_port": "F1"}]}
+    assert [p for _loc, p in netbox_problems(bad, "device-type")]
+
+
+def test_the_enumerations_are_generated_from_netbox_choices(tmp_path):
+    """planner/netbox/gen_enums.py writes the committed module from NetBox's choices.py."""
+    from planner.netbox.gen_enums import main, render
+    from tests.netbox_server import vendor_dir
+
+    vendor = vendor_dir()
+    if vendor is None:
+        pytest.skip("NetBox's source (../shared/vendor/netbox) is not here")
+    committed = (ROOT / "planner" / "catalog" / "netbox_enums.py").read_text(encoding="utf-8")
+    assert render(vendor / "netbox", "4.6.8") == committed
+    assert main([str(tmp_path / "nowhere"), "-o", str(tmp_path / "x.py")]) == 2

@@ -108,3 +108,87 @@ def test_cli_brownfield(tmp_path, capsys):
     shutil.copy(SITE / "device-types.csv", bad)  # no Name column for racks
     assert main(["brownfield", "--racks", str(bad), "-o", str(tmp_path / "x.json")]) == 2
     assert not (tmp_path / "x.json").exists()
+
+
+# --------------------------------------------------------------------------- what a real NetBox exports
+# tests/fixtures/netbox/real-4.6.8/: NetBox 4.6.8's own exports (tests/netbox_server.py) of the
+# xe9680-h100-pod example after its NetBox import files were imported through the Import forms:
+# the racks and devices lists' "All Data (CSV)" and "Current View" exports, the device types'
+# "All Data" (YAML) and "Current View" (CSV).
+
+REAL = FIXTURES / "real-4.6.8"  # see its README.md
+
+
+def test_a_real_netbox_export_places_every_device(catalog):
+    from planner.documents import load_plan
+    from tests.netbox_ref import ROOT
+
+    r = import_site(REAL / "xe9680-racks-all-data.csv", REAL / "xe9680-devices-all-data.csv", catalog,
+                    REAL / "xe9680-device-types-all-data.yaml")
+    assert not r.problems
+    # NetBox writes the rack of a device as "R01 (Row A/01)" (a rack with a facility ID)
+    original = load_plan(ROOT / "examples" / "xe9680-h100-pod.json")
+    want = {(rack.name, p.u, p.face if p.u is not None else None, p.device)
+            for room in original.site.rooms for row in room.rows for rack in row.racks for p in rack.placements}
+    got = {(rack, p.u, p.face if p.u is not None else None, p.device) for rack, p in _placements(r.plan).values()}
+    assert got == want and r.devices == 14
+    rows = [(row.name, [k.name for k in row.racks]) for room in r.plan.site.rooms for row in room.rows]
+    assert rows == [("Row A", ["R01", "R02", "R03"])]
+
+
+@pytest.mark.parametrize("delimiter", [",", ";", "\t", "|"])
+def test_every_delimiter_netbox_offers_is_read(catalog, tmp_path, delimiter):
+    import csv
+
+    for name in ("racks-all-data", "devices-all-data"):
+        rows = list(csv.reader((REAL / f"xe9680-{name}.csv").read_text(encoding="utf-8").splitlines()))
+        with open(tmp_path / f"{name}.csv", "w", encoding="utf-8", newline="") as fh:
+            csv.writer(fh, delimiter=delimiter).writerows(rows)
+    r = import_site(tmp_path / "racks-all-data.csv", tmp_path / "devices-all-data.csv", catalog)
+    assert r.devices == 14 and not r.problems
+
+
+def test_the_current_view_export_names_the_export_to_choose(catalog):
+    with pytest.raises(SiteImportError, match=r"xe9680-devices-current-view.csv:1: no Position column.*Current "
+                                              r"View.*All Data \(CSV\)"):
+        import_site(REAL / "xe9680-racks-current-view.csv", REAL / "xe9680-devices-current-view.csv", catalog)
+    # the racks' Current View is enough (name, site, location, facility ID, type and height are in it)
+    r = import_site(REAL / "xe9680-racks-current-view.csv", REAL / "xe9680-devices-all-data.csv", catalog,
+                    REAL / "xe9680-device-types-current-view.csv")
+    assert r.devices == 14
+
+
+def test_device_types_all_data_is_yaml_and_read_as_such(catalog, tmp_path):
+    from planner.netbox.site import read_export
+
+    rows = read_export(REAL / "xe9680-device-types-all-data.yaml", "device-types")
+    assert {r["slug"] for _n, r in rows} == {"ddn-ai400x2", "dell-poweredge-xe9680", "nvidia-quantum-2-qm9700",
+                                            "nvidia-sn2201", "raritan-px3-415v-60a"}
+    bad = tmp_path / "types.yaml"
+    bad.write_text("model: [unclosed\n", encoding="utf-8")
+    with pytest.raises(SiteImportError, match=r"types.yaml:\d+: YAML syntax error"):
+        read_export(bad, "device-types")
+
+
+def test_rack_types_come_back_from_a_real_netbox(catalog):
+    """A GB200 NVL72 rack comes back as one (it came back as a 48U air rack with 6 errors before
+    the export wrote rack types), with every tray at its U."""
+    from collections import Counter
+
+    from planner.documents import load_plan
+    from tests.netbox_ref import ROOT
+
+    r = import_site(REAL / "gb200-racks-all-data.csv", REAL / "gb200-devices-all-data.csv", catalog,
+                    REAL / "device-types-all-data.yaml")
+    original = load_plan(ROOT / "examples" / "gb200-nvl72.json")
+
+    def racks(plan):
+        return {k.name: k.rack_type for room in plan.site.rooms for row in room.rows for k in row.racks}
+
+    def placed(plan):
+        return Counter((k.name, p.u, p.face if p.u is not None else None, p.device)
+                       for room in plan.site.rooms for row in room.rows for k in row.racks for p in k.placements)
+
+    assert not r.problems and not r.rack_type_guesses
+    assert racks(r.plan) == racks(original) and "nvl72" in next(iter(racks(r.plan).values()))
+    assert placed(r.plan) == placed(original)

@@ -35,7 +35,7 @@ def test_file_export_netbox_writes_the_cli_files(qtbot, tmp_path, monkeypatch, c
     assert sorted(p.relative_to(target) for p in written) == sorted(p.relative_to(tmp_path / "cli") for p in cli)
     for p in cli:
         assert (target / p.relative_to(tmp_path / "cli")).read_bytes() == p.read_bytes(), p.name
-    with open(target / "08-devices.csv", encoding="utf-8") as f:
+    with open(target / "09-devices.csv", encoding="utf-8") as f:
         devices = list(csv.DictReader(f))
     assert len(devices) == sum(len(r.placements) for r in win.doc.plan.racks())
     assert str(target) in win.statusBar().currentMessage()

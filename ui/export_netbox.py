@@ -45,7 +45,7 @@ def _write(plan: Plan, catalog: Catalog, _results: Results, target: Path, progre
 
     if cancelled():
         raise Cancelled("cancelled")
-    return export_netbox(plan, catalog, target)
+    return export_netbox(plan, catalog, target, result=_results)
 
 
 class NetboxExporter(PlanExporter):

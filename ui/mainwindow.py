@@ -36,6 +36,7 @@ from ui.export import BuildPlanExporter
 from ui.export_netbox import NetboxExporter
 from ui.export_tables import TablesExporter
 from ui.i18n import QT_TRANSLATE_NOOP
+from ui.netbox_push import NetboxPusher
 from ui.panels.catalog import CatalogPanel
 from ui.panels.inspector import Inspector
 from ui.recovery import RecoveryController
@@ -170,6 +171,7 @@ class MainWindow(QMainWindow):
         self.exporter = BuildPlanExporter(doc, self, self.settings)
         self.table_exporter = TablesExporter(doc, self, self.settings)
         self.netbox_exporter = NetboxExporter(doc, self, self.settings)
+        self.netbox_pusher = NetboxPusher(doc, self, self.settings)
         self._build_actions()
         self._add_plan_actions()
         self._add_design_actions()
@@ -270,6 +272,9 @@ class MainWindow(QMainWindow):
                                               lambda: self.netbox_exporter.export(), None,
                                               self.tr("Write the site, racks, devices, power feeds and cables as "
                                                       "NetBox bulk-import files, with the device types"))
+        self.act_push_netbox = self._action(self.tr("Push to Net&Box\u2026"), lambda: self.netbox_pusher.push(), None,
+                                            self.tr("Create or update the plan's site, racks, devices, power and "
+                                                    "cables in a live NetBox through its REST API"))
         self.act_settings = self._action(self.tr("Se&ttings\u2026"), self.show_settings, SK.Preferences)
         self.act_quit = self._action(self.tr("&Quit"), self.close, SK.Quit)
         self.act_undo = d.undo_stack.createUndoAction(self, self.tr("&Undo"))
@@ -317,6 +322,7 @@ class MainWindow(QMainWindow):
         m.addAction(self.act_export_xlsx)
         m.addAction(self.act_export_csv)
         m.addAction(self.act_export_netbox)
+        m.addAction(self.act_push_netbox)
         m.addSeparator()
         self._build_price_import(m)
         m.addAction(self.act_settings)

@@ -44,6 +44,9 @@ def register(sub) -> None:
                         "decimal points; de (de_DE, fr, ... any decimal-comma locale) writes ';' and decimal "
                         "commas, as German Excel reads them"))
     p.add_argument("--imperial", action="store_true", help=_("xlsx, csv: masses in lb and lengths in ft"))
+    p.add_argument("--site", metavar="NAME",
+                   help=_("netbox: the NetBox site name to write instead of the plan's (two plans side by side "
+                          "in one NetBox need two names)"))
     p.add_argument("--catalog", action="append", metavar="DIR",
                    help=_("catalog folder to use instead of the shipped and user catalogs (repeatable)"))
     p.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", help=_("engine setting (see check)"))
@@ -98,7 +101,11 @@ def run(args) -> int:
             except ImportError as e:
                 raise UserError(tf("--format netbox: the NetBox export is not available in this build ({error})",
                                    error=e)) from None
-            written = list(export_netbox(plan, catalog, out))
+            from planner.engine import Engine
+
+            site = (args.site or "").strip() or None
+            written = list(export_netbox(plan, catalog, out, site_name=site,
+                                         result=Engine(catalog, settings).compute(plan)))
         else:
             from planner.engine import Engine
             from planner.reports.tables import document_info, plan_tables

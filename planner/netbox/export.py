@@ -48,6 +48,7 @@ import io
 import re
 from collections import defaultdict
 from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -61,6 +62,7 @@ from planner.plan import Link, Plan, cooling_method_name
 
 if TYPE_CHECKING:
     from planner.catalog import Catalog, DeviceType
+    from planner.engine.results import Results
 
 NAME_MAX = 64  # NetBox device, rack and component names
 
@@ -203,13 +205,68 @@ def _unique_names(plan: Plan, catalog: Catalog | None) -> dict[str, str]:
     return out
 
 
-def export_netbox(plan: Plan, catalog: Catalog | None, out_dir: str | Path) -> list[Path]:
+# Rows per CSV file, so that one import request stays well inside NetBox's recommended 120 s
+# worker timeout (gunicorn ``timeout = 120``). Measured on NetBox 4.6.8 (tests/netbox_server.py,
+# 2-core machine under load): a cable row takes 0.10-0.21 s (100-row parts of the GB200 cables
+# took 10-21 s), a device row up to 0.7 s (a GB200 compute tray creates ~100 components);
+# 200 cable rows and 50 device rows stay under 45 s at the slowest rate seen.
+ROW_LIMIT = 200
+DEVICE_ROW_LIMIT = 50
+
+
+@dataclass
+class NetBoxTables:
+    """What the plan is in NetBox: the rows of each import table (``stem`` -> rows, in import
+    order, the columns of NetBox's CSV import) and the device types (slug -> YAML data)."""
+
+    site: str
+    tables: list[tuple[str, list[str], list[dict[str, Any]]]]
+    types: dict[str, _TypeExport]
+    unknown: set[str]
+
+    def rows(self, stem: str) -> list[dict[str, Any]]:
+        return next(rows for s, _h, rows in self.tables if s.endswith(stem))
+
+
+def export_netbox(plan: Plan, catalog: Catalog | None, out_dir: str | Path, *, site_name: str | None = None,
+                  row_limit: int = ROW_LIMIT, result: Results | None = None) -> list[Path]:
     """Write the plan as NetBox bulk-import files into ``out_dir`` (created if needed);
-    returns the files written, in import order."""
+    returns the files written, in import order.
+
+    ``site_name`` overrides the plan's site name (two plans side by side in one NetBox);
+    a CSV of more than ``row_limit`` rows is split into ``NN-name-001.csv``, ``-002`` ...
+    ``result`` is the engine's result of the plan (computed when not given): the PSU cords the
+    engine spreads over the PDUs are exported with the outlets it chose."""
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
+    nt = netbox_tables(plan, catalog, site_name=site_name, result=result)
+    files: list[tuple[Path, bytes]] = []
+    for stem, header, rows in nt.tables:
+        limit = min(row_limit, DEVICE_ROW_LIMIT) if stem == "09-devices" else row_limit
+        files += [(out / name, _csv(header, chunk)) for name, chunk in _chunks(stem, rows, limit)]
+        if stem == "01-manufacturers":
+            for slug, t in sorted(nt.types.items()):
+                folder = re.sub(r"[\x00-\x1f/\\:*?\"<>|]+", "-", t.data["manufacturer"]).strip(" .") or "Unknown"
+                files.append((out / "device-types" / folder / f"{slug}.yaml", _device_type_yaml(t)))
+    order = [p.relative_to(out).as_posix() for p, _d in files]
+    files.append((out / "README.txt", _readme(nt.site, order).encode("utf-8")))
+    if nt.unknown:
+        files.append((out / "NOT-EXPORTED.txt", ("Device types not in the catalog (their devices are in "
+                                                  "09-devices.csv with the slug as device_type; add the type "
+                                                  "to NetBox by hand):\n" + "\n".join(sorted(nt.unknown)) + "\n")
+                      .encode("utf-8")))
+    for path, _data in files:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    return atomic_write_files(files)  # all of them or none
+
+
+def netbox_tables(plan: Plan, catalog: Catalog | None, *, site_name: str | None = None,
+                  result: Results | None = None) -> NetBoxTables:
+    """The plan as NetBox objects (see :func:`export_netbox`); ``rackwright netbox push`` sends
+    the same rows through the REST API."""
+    site = (site_name or plan.site.name or "Site").strip()[:100] or "Site"
     idx = plan.index
-    site = plan.site.name or "Site"
+    site = (site_name or plan.site.name or "Site").strip()[:100] or "Site"
     site_slug = slugify(site)
     names = _unique_names(plan, catalog)
     types: dict[str, _TypeExport] = {}
@@ -222,10 +279,13 @@ def export_netbox(plan: Plan, catalog: Catalog | None, out_dir: str | Path) -> l
                 unknown.add(slug)
                 return None
             types[slug] = _TypeExport(dev)
+            if dev.kind == "switch":
+                _add_breakout_lanes(types[slug])
         return types[slug]
 
     # ---- sites, locations, racks, devices
     locations, racks, devices = [], [], []
+    rack_types: dict[str, dict[str, Any]] = {}
     for room in plan.site.rooms:
         locations.append({"site": site, "name": room.name, "slug": slugify(f"{room.id}-{room.name}"),
                           "status": "planned", "description": f"{room.width_m:g} m x {room.depth_m:g} m"})
@@ -244,6 +304,8 @@ def export_netbox(plan: Plan, catalog: Catalog | None, out_dir: str | Path) -> l
                      "comments": f"{_row_words(row.name)}, position {pos}. Cooling: {cooling}. Rack type {rack.rack_type}.",
                      "width": 19, "u_height": 42, "form_factor": "4-post-cabinet"}
                 if rt is not None:
+                    rack_types.setdefault(rt.slug, _rack_type_row(rt))
+                    r["rack_type"] = rt.model
                     r.update({"width": rt.width, "u_height": rt.u_height, "form_factor": rt.form_factor,
                               "desc_units": rt.desc_units, "outer_width": rt.outer_width,
                               "outer_depth": rt.outer_depth, "outer_unit": rt.outer_unit,
@@ -320,78 +382,142 @@ def export_netbox(plan: Plan, catalog: Catalog | None, out_dir: str | Path) -> l
         if cab is not None:
             ctype = _FIBRE.get((cab.fibre_type or "").lower()) or CABLE_TYPES.get(cab.kind)
         fabric = next((fb.name for fb in plan.fabrics if fb.id == lk.fabric), lk.fabric)
-        cables.append({"side_a_device": ends[0][0], "side_a_type": "dcim.interface", "side_a_name": ends[0][1],
-                       "side_b_device": ends[1][0], "side_b_type": "dcim.interface", "side_b_name": ends[1][1],
+        cables.append({"side_a_site": site, "side_a_device": ends[0][0], "side_a_type": "dcim.interface",
+                       "side_a_name": ends[0][1], "side_b_site": site, "side_b_device": ends[1][0], "side_b_type": "dcim.interface", "side_b_name": ends[1][1],
                        "type": ctype, "status": "planned", "label": lk.label[:100] or lk.id,
                        "length": lk.length_m, "length_unit": "m" if lk.length_m is not None else None,
                        "description": f"{fabric}" + (f", {lk.cable}" if lk.cable else "")})
 
-    # ---- power cords the plan connects: device power port -> PDU outlet
+    # ---- power cords: device power port -> PDU outlet, where the plan pins them or the engine spreads them
+    if result is None and catalog is not None:
+        from planner.engine import Engine
+
+        result = Engine(catalog).compute(plan)
     power_cables = []
     for room in plan.site.rooms:
         for row in room.rows:
             for rack in row.racks:
+                rres = result.racks.get(rack.id) if result is not None else None
                 for p in rack.placements:
                     t = type_of(p.device)
-                    for i, conn in enumerate(p.power):
-                        pdu = idx.placements.get(conn.pdu)
-                        if pdu is None or conn.outlet is None or t is None:
-                            continue
-                        pt = type_of(pdu.device)
-                        if pt is None:
+                    if t is None:
+                        continue
+                    cords: list[tuple[str, int]] = [(c.pdu, c.outlet) for c in rres.cords.get(p.id, ())] \
+                        if rres is not None else [(c.pdu, c.outlet) for c in p.power if c.outlet is not None]
+                    for i, (pdu_id, outlet_no) in enumerate(cords):
+                        pdu = idx.placements.get(pdu_id)
+                        pt = type_of(pdu.device) if pdu is not None else None
+                        if pdu is None or pt is None:
                             continue
                         port = t.component_name("power-ports", i, f"PSU{i + 1}")
                         t.ensure("power-ports", port, type=t.first_type("power-ports", "iec-60320-c20"))
-                        outlet = pt.component_name("power-outlets", conn.outlet - 1, f"outlet{conn.outlet}")
+                        outlet = pt.component_name("power-outlets", outlet_no - 1, f"outlet{outlet_no}")
                         pt.ensure("power-outlets", outlet, type=pt.first_type("power-outlets", "iec-60320-c19"))
                         power_cables.append({
-                            "side_a_device": names[p.id], "side_a_type": "dcim.powerport", "side_a_name": port,
-                            "side_b_device": names[pdu.id], "side_b_type": "dcim.poweroutlet", "side_b_name": outlet,
-                            "type": "power", "status": "planned", "label": f"{names[p.id]} {port}"[:100]})
+                            "side_a_site": site, "side_a_device": names[p.id], "side_a_type": "dcim.powerport",
+                            "side_a_name": port, "side_b_site": site, "side_b_device": names[pdu.id],
+                            "side_b_type": "dcim.poweroutlet", "side_b_name": outlet, "type": "power",
+                            "status": "planned", "label": f"{names[p.id]} {port}"[:100]})
+
+    # ---- feed -> PDU inlet (cable import takes power-feed terminations by panel since NetBox 4.5.8)
+    feed_cables = []
+    feed_panel = {f["name"]: f["power_panel"] for f in feeds}
+    feed_name = {f.id: f.name for f in plan.feeds}
+    for room in plan.site.rooms:
+        for row in room.rows:
+            for rack in row.racks:
+                for p in rack.placements:
+                    if not p.feed or p.feed not in feed_name:
+                        continue
+                    pt = type_of(p.device)
+                    if pt is None:
+                        continue
+                    inlet = pt.component_name("power-ports", 0, "inlet")
+                    pt.ensure("power-ports", inlet, type=pt.first_type("power-ports", "iec-60309-3p-n-e-6h"))
+                    fname = feed_name[p.feed]
+                    feed_cables.append({
+                        "side_a_site": site, "side_a_power_panel": feed_panel[fname], "side_a_type": "dcim.powerfeed",
+                        "side_a_name": fname, "side_b_site": site, "side_b_device": names[p.id],
+                        "side_b_type": "dcim.powerport", "side_b_name": inlet, "type": "power", "status": "planned",
+                        "label": f"{fname} {names[p.id]}"[:100]})
+    # a feed takes one cable: a second PDU on the same feed keeps the feed's description only
+    seen_feeds: set[tuple[str, str]] = set()
+    one_each = []
+    for c in feed_cables:
+        key = (c["side_a_power_panel"], c["side_a_name"])
+        if key not in seen_feeds:
+            seen_feeds.add(key)
+            one_each.append(c)
+    feed_cables = one_each
 
     # ---- write
     manufacturers = sorted({t.data["manufacturer"] for t in types.values()})
+    manufacturers_extra: set[str] = set()
     roles = {ROLE_COLORS.get(t.kind, ROLE_COLORS["other"]) for t in types.values()}
     if unknown:
         roles.add(ROLE_COLORS["other"])
-    files: list[tuple[Path, bytes]] = [
-        (out / "01-manufacturers.csv", _csv(["name", "slug"], ({"name": m, "slug": slugify(m)} for m in manufacturers))),
+    for rt_row in rack_types.values():
+        manufacturers_extra.add(rt_row["manufacturer"])
+    manufacturers = sorted(set(manufacturers) | manufacturers_extra)
+    tables: list[tuple[str, list[str], list[dict[str, Any]]]] = [
+        ("01-manufacturers", ["name", "slug"], [{"name": m, "slug": slugify(m)} for m in manufacturers]),
+        ("02-device-roles", ["name", "slug", "color"],
+         [{"name": n, "slug": slugify(n), "color": c} for n, c in sorted(roles)]),
+        ("03-sites", ["name", "slug", "status", "description"],
+         [{"name": site, "slug": site_slug, "status": "planned", "description": _site_description(plan)}]),
+        ("04-locations", ["site", "name", "slug", "status", "description"], locations),
+        ("05-rack-types", _RACK_TYPE_COLUMNS, list(rack_types.values())),
+        ("06-racks", ["site", "location", "name", "facility_id", "status", "rack_type", "form_factor", "width",
+                      "u_height", "desc_units", "outer_width", "outer_depth", "outer_unit", "mounting_depth",
+                      "airflow", "weight", "max_weight", "weight_unit", "comments"], racks),
+        ("07-power-panels", ["site", "location", "name", "description"], list(panels.values())),
+        ("08-power-feeds", ["site", "power_panel", "location", "rack", "name", "status", "type", "supply", "phase",
+                            "voltage", "amperage", "max_utilization", "description"], feeds),
+        ("09-devices", ["name", "role", "manufacturer", "device_type", "status", "site", "location", "rack",
+                        "position", "face", "asset_tag", "serial", "comments"], devices),
+        ("10-cables", _CABLE_COLUMNS, cables),
+        ("11-power-cables", _CABLE_COLUMNS, power_cables),
+        ("12-feed-cables", _FEED_CABLE_COLUMNS, feed_cables),
     ]
-    for slug, t in sorted(types.items()):
-        folder = re.sub(r"[\x00-\x1f/\\:*?\"<>|]+", "-", t.data["manufacturer"]).strip(" .") or "Unknown"
-        files.append((out / "device-types" / folder / f"{slug}.yaml", _device_type_yaml(t)))
-    files += [
-        (out / "02-device-roles.csv", _csv(["name", "slug", "color"],
-                                           ({"name": n, "slug": slugify(n), "color": c} for n, c in sorted(roles)))),
-        (out / "03-sites.csv", _csv(["name", "slug", "status", "description"],
-                                    [{"name": site, "slug": site_slug, "status": "planned",
-                                      "description": _site_description(plan)}])),
-        (out / "04-locations.csv", _csv(["site", "name", "slug", "status", "description"], locations)),
-        (out / "05-racks.csv", _csv(["site", "location", "name", "facility_id", "status", "form_factor", "width",
-                                     "u_height", "desc_units", "outer_width", "outer_depth", "outer_unit",
-                                     "mounting_depth", "airflow", "weight", "max_weight", "weight_unit",
-                                     "comments"], racks)),
-        (out / "06-power-panels.csv", _csv(["site", "location", "name", "description"], panels.values())),
-        (out / "07-power-feeds.csv", _csv(["site", "power_panel", "location", "rack", "name", "status", "type",
-                                           "supply", "phase", "voltage", "amperage", "max_utilization",
-                                           "description"], feeds)),
-        (out / "08-devices.csv", _csv(["name", "role", "manufacturer", "device_type", "status", "site", "location",
-                                       "rack", "position", "face", "asset_tag", "serial", "comments"], devices)),
-        (out / "09-cables.csv", _csv(_CABLE_COLUMNS, cables)),
-        (out / "10-power-cables.csv", _csv(_CABLE_COLUMNS, power_cables)),
-    ]
-    if unknown:
-        files.append((out / "NOT-EXPORTED.txt", ("Device types not in the catalog (their devices are in "
-                                                  "08-devices.csv with the slug as device_type; add the type "
-                                                  "to NetBox by hand):\n" + "\n".join(sorted(unknown)) + "\n")
-                      .encode("utf-8")))
-    for path, _data in files:
-        path.parent.mkdir(parents=True, exist_ok=True)
-    return atomic_write_files(files)  # all of them or none
+    return NetBoxTables(site, tables, types, unknown)
 
 
-_CABLE_COLUMNS = ["side_a_device", "side_a_type", "side_a_name", "side_b_device", "side_b_type", "side_b_name",
-                  "type", "status", "label", "length", "length_unit", "description"]
+_CABLE_COLUMNS = ["side_a_site", "side_a_device", "side_a_type", "side_a_name", "side_b_site", "side_b_device",
+                  "side_b_type", "side_b_name", "type", "status", "label", "length", "length_unit", "description"]
+_FEED_CABLE_COLUMNS = ["side_a_site", "side_a_power_panel", "side_a_type", "side_a_name", "side_b_site",
+                       "side_b_device", "side_b_type", "side_b_name", "type", "status", "label"]
+_RACK_TYPE_COLUMNS = ["manufacturer", "model", "slug", "form_factor", "width", "u_height", "starting_unit",
+                      "desc_units", "outer_width", "outer_height", "outer_depth", "outer_unit", "mounting_depth",
+                      "weight", "max_weight", "weight_unit", "description", "comments"]
+
+
+def _rack_type_row(rt: Any) -> dict[str, Any]:
+    """A catalog rack type as a row of NetBox's rack-type import (Racks > Rack Types > Import)."""
+    has_weight = rt.weight is not None or rt.max_weight is not None
+    return {"manufacturer": rt.manufacturer, "model": rt.model, "slug": rt.slug, "form_factor": rt.form_factor,
+            "width": rt.width, "u_height": rt.u_height, "starting_unit": rt.starting_unit,
+            "desc_units": rt.desc_units, "outer_width": rt.outer_width, "outer_height": rt.outer_height,
+            "outer_depth": rt.outer_depth, "outer_unit": rt.outer_unit, "mounting_depth": rt.mounting_depth,
+            "weight": rt.weight, "max_weight": int(rt.max_weight) if rt.max_weight is not None else None,
+            "weight_unit": rt.weight_unit if has_weight else None, "description": (rt.description or "")[:200],
+            "comments": f"Rackwright catalog rack type {rt.slug}"}
+
+
+def _chunks(stem: str, rows: list[dict[str, Any]], limit: int) -> list[tuple[str, list[dict[str, Any]]]]:
+    """``stem.csv``, or ``stem-001.csv``, ``stem-002.csv`` ... of at most ``limit`` rows each."""
+    if len(rows) <= limit or limit < 1:
+        return [(f"{stem}.csv", rows)]
+    return [(f"{stem}-{i // limit + 1:03d}.csv", rows[i:i + limit]) for i in range(0, len(rows), limit)]
+
+
+def _readme(site: str, names: list[str]) -> str:
+    lines = [f"NetBox bulk-import files of site {site!r}, written by Rackwright.",
+             "Import them in this order (each on its object list: Import, format CSV; the device types",
+             "on Devices > Device Types > Import, format YAML, one file at a time or with the",
+             "devicetype-library importer):", ""]
+    for n in names:
+        lines.append(f"  {n}")
+    return "\n".join(lines) + "\n"
 
 
 def _site_description(plan: Plan) -> str:
@@ -422,6 +548,25 @@ def _ensure_interface(catalog: Catalog | None, t: _TypeExport, slug: str, name: 
         return
     t.ensure("interfaces", name, type=interface_type(speed, "", ib),
              description="port named in the plan, not in the catalog device type")
+
+
+BREAKOUT_MIN_GBPS = 200  # cages this fast are twin-port (2 x NDR200, 2 x 400G): their lanes are exported
+
+
+def _add_breakout_lanes(t: _TypeExport) -> None:
+    """The 2-way breakout lanes (``<cage>s0``, ``<cage>s1``) of every data cage of a switch of at
+    least :data:`BREAKOUT_MIN_GBPS`, whether this plan splits the cage or not: a device type's
+    exported interfaces are then the same for every plan (a QM9700 of one plan with lanes and of
+    another without would collide in one NetBox)."""
+    from planner.fabric.ports import interface_speed_gbps
+
+    for iface in list(t.data.get("interfaces", [])):
+        speed = interface_speed_gbps(iface.get("type"))
+        if iface.get("mgmt_only") or not speed or speed < BREAKOUT_MIN_GBPS:
+            continue
+        for lane in range(2):
+            t.ensure("interfaces", f"{iface['name']}s{lane}", type=iface["type"],
+                     description=f"breakout lane {lane} of cage {iface['name']} ({speed / 2:g} Gb/s)")
 
 
 def _row_words(name: str) -> str:

@@ -34,14 +34,17 @@ _COMPONENTS: dict[str, tuple[str, ...]] = {  # list key -> required keys of each
     "power-ports": ("name", "type"),
     "power-outlets": ("name", "type"),
     "interfaces": ("name", "type"),
-    "front-ports": ("name", "type", "rear_port"),
+    # NetBox 4.6 maps front to rear ports in ``port-mappings``; the library's older files name the
+    # rear port on the front port (``rear_port``, still read)
+    "front-ports": ("name", "type"),
     "rear-ports": ("name", "type"),
     "module-bays": ("name", "position"),
     "device-bays": ("name",),
     "inventory-items": ("name",),
+    "port-mappings": ("front_port", "rear_port"),  # NetBox 4.6: front port (position) -> rear port (position)
 }
 _MODULE_COMPONENTS = ("console-ports", "console-server-ports", "power-ports", "power-outlets", "interfaces",
-                      "front-ports", "rear-ports", "module-bays")
+                      "front-ports", "rear-ports", "module-bays", "port-mappings")
 
 # scalar fields: key -> (kind, extra check); kinds: str, bool, number, integer
 _DEVICE_FIELDS: dict[str, str] = {
@@ -82,6 +85,10 @@ _COMPONENT_TYPES: dict[str, frozenset[str]] = {
     "interfaces": nb.INTERFACE_TYPES,
     "power-ports": nb.POWER_PORT_TYPES,
     "power-outlets": nb.POWER_OUTLET_TYPES,
+    "console-ports": nb.CONSOLE_PORT_TYPES,
+    "console-server-ports": nb.CONSOLE_PORT_TYPES,
+    "front-ports": nb.PORT_TYPES,
+    "rear-ports": nb.PORT_TYPES,
 }
 _MULTIPLE_OF: dict[tuple[str, str], float] = {
     ("device-type", "u_height"): 0.5, ("device-type", "weight"): 0.01, ("module-type", "weight"): 0.01,
@@ -172,7 +179,7 @@ def _component_problems(key: str, items: Any) -> list[tuple[Path_, str]]:
         for r in required:
             if r not in item:
                 out.append(((key, i, r), tmsg("required by NetBox and missing")))
-        for k in ("name", "label", "power_port", "rear_port", "position", "description"):
+        for k in ("name", "label", "power_port", "rear_port", "front_port", "position", "description"):
             if k in item and not isinstance(item[k], str):
                 out.append(((key, i, k), tmsg("must be {what} (got {value})", what=_word("str"),
                                                      value=_r(item[k], 60))))
@@ -182,7 +189,7 @@ def _component_problems(key: str, items: Any) -> list[tuple[Path_, str]]:
         if types is not None and "type" in item and item["type"] not in types:
             out.append(((key, i, "type"), tmsg("{value} is not a NetBox {kind} type", value=_r(item['type'], 60),
                                                     kind=key[:-1])))
-        for k in ("maximum_draw", "allocated_draw", "positions", "rear_port_position"):
+        for k in ("maximum_draw", "allocated_draw", "positions", "rear_port_position", "front_port_position"):
             if k in item and (isinstance(item[k], bool) or not isinstance(item[k], int)):
                 out.append(((key, i, k), tmsg("must be {what} (got {value})", what=_word("integer"),
                                                      value=_r(item[k], 60))))

@@ -115,8 +115,9 @@ def read_export(path: str | Path, kind: str) -> list[tuple[int, dict[str, str]]]
         raise SiteImportError(f"{p}: cannot read ({e.strerror or e})") from None
     except UnicodeDecodeError as e:
         raise SiteImportError(f"{p}: not UTF-8 text (bad byte at offset {e.start})") from None
-    sample = text[:4096]
-    delim = ";" if sample.count(";") > sample.count(",") else ","
+    if kind == "device-types" and _looks_like_yaml(p, text):
+        return _device_types_yaml(p, text)
+    delim = _delimiter(text)
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delim)
     try:
         header = next(reader)
@@ -135,6 +136,11 @@ def read_export(path: str | Path, kind: str) -> list[tuple[int, dict[str, str]]]
     missing = [k for k in need if k not in cols]
     if missing:
         raise SiteImportError(f"{p}:1: no {', '.join(missing)} column (found: {', '.join(header[:12])})")
+    if kind == "devices" and "position" not in cols:
+        # NetBox's "Current View" export of the device list has no Position column
+        raise SiteImportError(tf("{path}:1: no Position column: this is NetBox's \"Current View\" export of the "
+                                 "devices; choose Export > All Data (CSV) in NetBox's device list instead",
+                                 path=p))
     rows = []
     try:
         for fields in reader:
@@ -144,6 +150,70 @@ def read_export(path: str | Path, kind: str) -> list[tuple[int, dict[str, str]]]
     except csv.Error as e:
         raise SiteImportError(f"{p}:{reader.line_num}: not CSV ({e})") from None
     return rows
+
+
+DELIMITERS = (",", ";", "\t", "|")  # NetBox's user preference "CSV delimiter" offers these
+
+
+def _delimiter(text: str) -> str:
+    """The delimiter of a CSV export: the one of :data:`DELIMITERS` that splits the header line
+    into the most cells (outside quotes)."""
+    first = text.split("\n", 1)[0]
+    best, best_n = ",", 0
+    for d in DELIMITERS:
+        try:
+            n = len(next(csv.reader([first], delimiter=d)))
+        except (csv.Error, StopIteration):
+            continue
+        if n > best_n:
+            best, best_n = d, n
+    return best
+
+
+def _looks_like_yaml(p: Path, text: str) -> bool:
+    if p.suffix.lower() in (".yaml", ".yml"):
+        return True
+    head = text.lstrip()[:200]
+    return head.startswith("---") or bool(re.match(r"^(manufacturer|model|slug):\s", head))
+
+
+def _device_types_yaml(p: Path, text: str) -> list[tuple[int, dict[str, str]]]:
+    """(line, row) pairs from NetBox's "All Data" export of the device types (YAML documents
+    joined by ``---``) or library files, read with the catalog's safe YAML loader."""
+    from planner.catalog.yamlsafe import YamlRefused, parse_yaml_text
+
+    rows = []
+    chunks, start = [], 1  # (first line, text) per document
+    lines = text.split("\n")
+    cur: list[str] = []
+    for i, ln in enumerate(lines, start=1):
+        if re.match(r"^---\s*$", ln):
+            chunks.append((start, "\n".join(cur)))
+            cur, start = [], i + 1
+        else:
+            cur.append(ln)
+    chunks.append((start, "\n".join(cur)))
+    for line, chunk in chunks:
+        if not chunk.strip():
+            continue
+        try:
+            doc, _lines = parse_yaml_text(chunk)
+        except YamlRefused as e:
+            raise SiteImportError(f"{p}:{line + (e.line or 1) - 1}: {e.message}") from None
+        if isinstance(doc, dict) and doc.get("model"):
+            rows.append((line, {"manufacturer": str(doc.get("manufacturer") or ""), "model": str(doc["model"]),
+                                "slug": str(doc.get("slug") or ""), "u_height": str(doc.get("u_height") or ""),
+                                "full_depth": str(doc.get("is_full_depth") or "")}))
+    if not rows:
+        raise SiteImportError(tf("{path}: no device types (a YAML export needs manufacturer, model and slug)",
+                                 path=p))
+    return rows
+
+
+def rack_cell_names(name: str, facility_id: str) -> tuple[str, ...]:
+    """How a rack is written in other exports: NetBox shows a rack with a facility ID as
+    ``NAME (FACILITY)`` (its ``Rack.__str__``), so the device export's Rack column holds that."""
+    return (name, f"{name} ({facility_id})") if facility_id else (name,)
 
 
 def _number(text: str) -> float | None:
@@ -210,6 +280,7 @@ def import_site(racks_csv: str | Path, devices_csv: str | Path | None, catalog: 
     # ---- racks into rooms and rows
     rooms: dict[str, dict[str, list[tuple[int, str, Rack]]]] = defaultdict(lambda: defaultdict(list))
     racks_by_name: dict[str, Rack] = {}
+    rack_alias: dict[str, Rack] = {}  # "R01 (Row A/01)": NetBox's name of a rack with a facility ID
     guesses: list[str] = []
     for n, (line, r) in enumerate(rack_rows, start=1):
         if r.get("site") and r["site"] != site_name:
@@ -230,6 +301,8 @@ def import_site(racks_csv: str | Path, devices_csv: str | Path | None, catalog: 
             row_name, pos = m.group(1), int(m.group(2))
         rack = Rack(id=_id("rack", n), name=name[:200], rack_type=rt)
         racks_by_name[name] = rack
+        for alias in rack_cell_names(name, r.get("facility_id", "").strip())[1:]:
+            rack_alias.setdefault(alias, rack)
         rooms[r.get("location") or site_name][row_name].append((pos, name, rack))
 
     plan_rooms = []
@@ -253,7 +326,7 @@ def import_site(racks_csv: str | Path, devices_csv: str | Path | None, catalog: 
     used_u: dict[str, dict[tuple[int, str], str]] = defaultdict(dict)
     for n, (line, r) in enumerate(dev_rows, start=1):
         what = r.get("name") or tmsg("device on line {line}", line=line)
-        in_rack = racks_by_name.get(r.get("rack", ""))
+        in_rack = racks_by_name.get(r.get("rack", "")) or rack_alias.get(r.get("rack", ""))
         if in_rack is None:
             if not r.get("rack"):
                 problems.append(Problem(dname, line, tmsg("{device} has no rack; not placed", device=what)))

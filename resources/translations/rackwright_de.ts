@@ -3878,475 +3878,485 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
     <context>
         <name>MainWindow</name>
         <message>
-            <location filename="../../ui/mainwindow.py" line="397" />
+            <location filename="../../ui/mainwindow.py" line="403" />
             <source>&amp;About Rackwright</source>
             <translation>Ü&amp;ber Rackwright</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="289" />
+            <location filename="../../ui/mainwindow.py" line="294" />
             <source>&amp;Copy</source>
             <translation>&amp;Kopieren</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="291" />
+            <location filename="../../ui/mainwindow.py" line="296" />
             <source>&amp;Delete</source>
             <translation>&amp;Löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="325" />
+            <location filename="../../ui/mainwindow.py" line="331" />
             <source>&amp;Edit</source>
             <translation>&amp;Bearbeiten</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="259" />
+            <location filename="../../ui/mainwindow.py" line="261" />
             <source>&amp;Export Build Plan (PDF)…</source>
             <translation>Aufbauplan als PDF &amp;exportieren…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="304" />
+            <location filename="../../ui/mainwindow.py" line="309" />
             <source>&amp;File</source>
             <translation>&amp;Datei</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="299" />
+            <location filename="../../ui/mainwindow.py" line="304" />
             <source>&amp;Fit Elevations</source>
             <translation>Rackansichten &amp;einpassen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="399" />
+            <location filename="../../ui/mainwindow.py" line="405" />
             <source>&amp;Help</source>
             <translation>&amp;Hilfe</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="395" />
+            <location filename="../../ui/mainwindow.py" line="401" />
             <source>&amp;Keyboard Shortcuts</source>
             <translation>&amp;Tastenkürzel</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="246" />
+            <location filename="../../ui/mainwindow.py" line="248" />
             <source>&amp;New</source>
             <translation>&amp;Neu</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="247" />
+            <location filename="../../ui/mainwindow.py" line="249" />
             <source>&amp;Open…</source>
             <translation>Ö&amp;ffnen…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="290" />
+            <location filename="../../ui/mainwindow.py" line="295" />
             <source>&amp;Paste</source>
             <translation>E&amp;infügen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="344" />
+            <location filename="../../ui/mainwindow.py" line="350" />
             <source>&amp;Plan</source>
             <translation>&amp;Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="353" />
+            <location filename="../../ui/mainwindow.py" line="359" />
             <source>&amp;Power Feeds and Sources…</source>
             <translation>&amp;Einspeisungen und Stromquellen…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="274" />
+            <location filename="../../ui/mainwindow.py" line="279" />
             <source>&amp;Quit</source>
             <translation>&amp;Beenden</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="300" />
+            <location filename="../../ui/mainwindow.py" line="305" />
             <source>&amp;Recalculate</source>
             <translation>&amp;Neu berechnen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="226" />
-            <location filename="../../ui/mainwindow.py" line="277" />
+            <location filename="../../ui/mainwindow.py" line="228" />
+            <location filename="../../ui/mainwindow.py" line="282" />
             <source>&amp;Redo</source>
             <translation>&amp;Wiederholen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="226" />
+            <location filename="../../ui/mainwindow.py" line="228" />
             <source>&amp;Redo {action}</source>
             <translation>&amp;Wiederholen: {action}</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="257" />
+            <location filename="../../ui/mainwindow.py" line="259" />
             <source>&amp;Save</source>
             <translation>&amp;Speichern</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="221" />
-            <location filename="../../ui/mainwindow.py" line="275" />
+            <location filename="../../ui/mainwindow.py" line="223" />
+            <location filename="../../ui/mainwindow.py" line="280" />
             <source>&amp;Undo</source>
             <translation>&amp;Rückgängig</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="221" />
+            <location filename="../../ui/mainwindow.py" line="223" />
             <source>&amp;Undo {action}</source>
             <translation>&amp;Rückgängig: {action}</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="330" />
+            <location filename="../../ui/mainwindow.py" line="336" />
             <source>&amp;View</source>
             <translation>&amp;Ansicht</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="354" />
+            <location filename="../../ui/mainwindow.py" line="360" />
             <source>Add and edit UPSs, panels and the feeds that hang off them</source>
             <translation>USVs, Verteilungen und die daran hängenden Einspeisungen anlegen und bearbeiten</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="346" />
+            <location filename="../../ui/mainwindow.py" line="352" />
             <source>Auto-&amp;wire Fabric…</source>
             <translation>Fabric automatisch &amp;verkabeln…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="349" />
+            <location filename="../../ui/mainwindow.py" line="355" />
             <source>Auto-wire &amp;NVLink Domain</source>
             <translation>&amp;NVLink-Domäne automatisch verkabeln</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="585" />
+            <location filename="../../ui/mainwindow.py" line="591" />
             <source>Auto-wired {links} NVLink links to {trays} switch trays</source>
             <translation>{links} NVLink-Verbindungen zu {trays} Switch-Trays automatisch verkabelt</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="566" />
+            <location filename="../../ui/mainwindow.py" line="572" />
             <source>Auto-wired {links} links, {switches} switches</source>
             <translation>{links} Verbindungen, {switches} Switches automatisch verkabelt</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="922" />
-            <location filename="../../ui/mainwindow.py" line="930" />
+            <location filename="../../ui/mainwindow.py" line="928" />
+            <location filename="../../ui/mainwindow.py" line="936" />
             <source>Autosave failed</source>
             <translation>Automatisches Speichern fehlgeschlagen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="925" />
+            <location filename="../../ui/mainwindow.py" line="931" />
             <source>Autosave failed: {error}. Until a save works, a crash would lose the changes since the last save.</source>
             <translation>Automatisches Speichern fehlgeschlagen: {error}. Bis ein Speichern gelingt, gingen bei einem Absturz die Änderungen seit dem letzten Speichern verloren.</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="551" />
+            <location filename="../../ui/mainwindow.py" line="557" />
             <source>Cables</source>
             <translation>Kabel</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="142" />
+            <location filename="../../ui/mainwindow.py" line="143" />
             <source>Catalog</source>
             <translation>Katalog</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="67" />
+            <location filename="../../ui/mainwindow.py" line="68" />
             <source>Charts</source>
             <translation>Diagramme</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="359" />
+            <location filename="../../ui/mainwindow.py" line="365" />
             <source>Cooling &amp;Loops…</source>
             <translation>Kühl&amp;kreisläufe…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="294" />
+            <location filename="../../ui/mainwindow.py" line="299" />
             <source>Copy the selected rack N times along its row</source>
             <translation>Das gewählte Rack N-mal entlang seiner Reihe kopieren</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="360" />
+            <location filename="../../ui/mainwindow.py" line="276" />
+            <source>Create or update the plan's site, racks, devices, power and cables in a live NetBox through its REST API</source>
+            <translation>Standort, Racks, Geräte, Strom und Kabel des Plans in einem laufenden NetBox über seine REST-API anlegen oder aktualisieren</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="366" />
             <source>Create, edit and delete CDU and facility water loops; assign the selected racks</source>
             <translation>CDU- und Gebäudewasser-Kreisläufe anlegen, bearbeiten und löschen; die gewählten Racks zuordnen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="288" />
+            <location filename="../../ui/mainwindow.py" line="293" />
             <source>Cu&amp;t</source>
             <translation>&amp;Ausschneiden</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="292" />
+            <location filename="../../ui/mainwindow.py" line="297" />
             <source>D&amp;uplicate</source>
             <translation>&amp;Duplizieren</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="347" />
+            <location filename="../../ui/mainwindow.py" line="353" />
             <source>Design and wire a leaf/spine fabric for servers (one undo step)</source>
             <translation>Eine Leaf/Spine-Fabric für Server entwerfen und verkabeln (ein Rückgängig-Schritt)</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="293" />
+            <location filename="../../ui/mainwindow.py" line="298" />
             <source>Duplicate Rack × &amp;N…</source>
             <translation>Rack × &amp;N duplizieren…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="437" />
+            <location filename="../../ui/mainwindow.py" line="443" />
             <source>Engine not available</source>
             <translation>Berechnung nicht verfügbar</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="269" />
+            <location filename="../../ui/mainwindow.py" line="271" />
             <source>Export &amp;NetBox Import Files…</source>
             <translation>&amp;NetBox-Importdateien exportieren…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="261" />
+            <location filename="../../ui/mainwindow.py" line="263" />
             <source>Export &amp;Workbook (Excel)…</source>
             <translation>&amp;Arbeitsmappe exportieren (Excel)…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="265" />
+            <location filename="../../ui/mainwindow.py" line="267" />
             <source>Export Tables (&amp;CSV)…</source>
             <translation>Tabellen exportieren (&amp;CSV)…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="568" />
+            <location filename="../../ui/mainwindow.py" line="574" />
             <source>Extended the fabric: {links} links, {switches} switches added</source>
             <translation>Fabric erweitert: {links} Verbindungen, {switches} Switches hinzugefügt</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="342" />
+            <location filename="../../ui/mainwindow.py" line="348" />
             <source>F&amp;loor</source>
             <translation>&amp;Raum</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="550" />
+            <location filename="../../ui/mainwindow.py" line="556" />
             <source>Fabric</source>
             <translation>Fabric</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="66" />
+            <location filename="../../ui/mainwindow.py" line="67" />
             <source>Findings</source>
             <translation>Befunde</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="64" />
+            <location filename="../../ui/mainwindow.py" line="65" />
             <source>Floor plan</source>
             <translation>Raumplan</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="382" />
+            <location filename="../../ui/mainwindow.py" line="388" />
             <source>Import &amp;Price List…</source>
             <translation>&amp;Preisliste importieren…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="149" />
+            <location filename="../../ui/mainwindow.py" line="150" />
             <source>Inspector</source>
             <translation>Inspektor</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="297" />
+            <location filename="../../ui/mainwindow.py" line="302" />
             <source>Move Down 1U</source>
             <translation>1 HE nach unten</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="296" />
+            <location filename="../../ui/mainwindow.py" line="301" />
             <source>Move Up 1U</source>
             <translation>1 HE nach oben</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="612" />
+            <location filename="../../ui/mainwindow.py" line="618" />
             <source>Name the selected racks or devices from a pattern (one undo step)</source>
             <translation>Die gewählten Racks oder Geräte nach einem Muster benennen (ein Rückgängig-Schritt)</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="647" />
+            <location filename="../../ui/mainwindow.py" line="653" />
             <source>New from &amp;Template…</source>
             <translation>Neu aus &amp;Vorlage…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="650" />
+            <location filename="../../ui/mainwindow.py" line="656" />
             <source>New from &amp;Workload…</source>
             <translation>Neu aus &amp;Arbeitslast…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="248" />
+            <location filename="../../ui/mainwindow.py" line="250" />
             <source>New from NetBox &amp;Site…</source>
             <translation>Neu aus NetBox-&amp;Standort…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="441" />
+            <location filename="../../ui/mainwindow.py" line="447" />
             <source>No results yet</source>
             <translation>Noch keine Ergebnisse</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="307" />
+            <location filename="../../ui/mainwindow.py" line="312" />
             <source>Open &amp;Recent</source>
             <translation>&amp;Zuletzt geöffnet</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="247" />
+            <location filename="../../ui/mainwindow.py" line="249" />
             <source>Open a plan</source>
             <translation>Einen Plan öffnen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="254" />
+            <location filename="../../ui/mainwindow.py" line="256" />
             <source>Open a plan from the team repository (PostgreSQL)</source>
             <translation>Einen Plan aus dem Team-Repository öffnen (PostgreSQL)</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="253" />
+            <location filename="../../ui/mainwindow.py" line="255" />
             <source>Open from Re&amp;pository…</source>
             <translation>Aus Re&amp;pository öffnen…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="608" />
+            <location filename="../../ui/mainwindow.py" line="614" />
             <source>Plan &amp;Settings…</source>
             <translation>Plan&amp;einstellungen…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="392" />
+            <location filename="../../ui/mainwindow.py" line="275" />
+            <source>Push to Net&amp;Box…</source>
+            <translation>In Net&amp;Box schreiben…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="398" />
             <source>Rackwright &amp;Guide</source>
             <translation>Rackwright-&amp;Handbuch</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="611" />
+            <location filename="../../ui/mainwindow.py" line="617" />
             <source>Re&amp;name Selection…</source>
             <translation>Auswahl &amp;umbenennen…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="383" />
+            <location filename="../../ui/mainwindow.py" line="389" />
             <source>Read a distributor price list (XLSX or CSV) into your catalog; the capex uses its prices</source>
             <translation>Eine Händler-Preisliste (XLSX oder CSV) in den Katalog einlesen; die Investitionskosten nutzen ihre Preise</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="439" />
+            <location filename="../../ui/mainwindow.py" line="445" />
             <source>Recalculating…</source>
             <translation>Wird neu berechnet…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="425" />
+            <location filename="../../ui/mainwindow.py" line="431" />
             <source>Refused: {reason}</source>
             <translation>Abgelehnt: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="301" />
+            <location filename="../../ui/mainwindow.py" line="306" />
             <source>Reset &amp;Layout</source>
             <translation>&amp;Layout zurücksetzen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="443" />
+            <location filename="../../ui/mainwindow.py" line="449" />
             <source>Results up to date</source>
             <translation>Ergebnisse aktuell</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="258" />
+            <location filename="../../ui/mainwindow.py" line="260" />
             <source>Save &amp;As…</source>
             <translation>Speichern &amp;unter…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="257" />
+            <location filename="../../ui/mainwindow.py" line="259" />
             <source>Save the plan</source>
             <translation>Den Plan speichern</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="256" />
+            <location filename="../../ui/mainwindow.py" line="258" />
             <source>Save the plan as the next revision in the team repository</source>
             <translation>Den Plan als nächste Revision im Team-Repository speichern</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="258" />
+            <location filename="../../ui/mainwindow.py" line="260" />
             <source>Save the plan under a new name</source>
             <translation>Den Plan unter neuem Namen speichern</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="255" />
+            <location filename="../../ui/mainwindow.py" line="257" />
             <source>Save to Reposi&amp;tory…</source>
             <translation>Im Reposi&amp;tory speichern…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="273" />
+            <location filename="../../ui/mainwindow.py" line="278" />
             <source>Se&amp;ttings…</source>
             <translation>Ein&amp;stellungen…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="654" />
+            <location filename="../../ui/mainwindow.py" line="660" />
             <source>Search the builds that meet the selected workload of this plan and open the chosen one as a new plan</source>
             <translation>Die Aufbauten suchen, die die gewählte Arbeitslast dieses Plans erfüllen, und den gewählten als neuen Plan öffnen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="295" />
+            <location filename="../../ui/mainwindow.py" line="300" />
             <source>Select &amp;All</source>
             <translation>&amp;Alles auswählen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="720" />
+            <location filename="../../ui/mainwindow.py" line="726" />
             <source>Select racks or devices to rename</source>
             <translation>Racks oder Geräte zum Umbenennen wählen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="653" />
+            <location filename="../../ui/mainwindow.py" line="659" />
             <source>Si&amp;ze This Workload…</source>
             <translation>Diese Arbeitslast &amp;dimensionieren…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="609" />
+            <location filename="../../ui/mainwindow.py" line="615" />
             <source>Site, customer, currency and exchange rates, energy price, PUE, utilisation and naming patterns of this plan</source>
             <translation>Standort, Kunde, Währung und Wechselkurse, Strompreis, PUE, Auslastung und Namensmuster dieses Plans</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="246" />
+            <location filename="../../ui/mainwindow.py" line="248" />
             <source>Start a new plan</source>
             <translation>Einen neuen Plan beginnen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="249" />
+            <location filename="../../ui/mainwindow.py" line="251" />
             <source>Start a plan from a NetBox site export (racks, devices)</source>
             <translation>Einen Plan aus einem NetBox-Standortexport beginnen (Racks, Geräte)</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="648" />
+            <location filename="../../ui/mainwindow.py" line="654" />
             <source>Start from a reference design: racks placed, powered, cooled and wired, with its workload</source>
             <translation>Von einem Referenzdesign ausgehen: Racks platziert, mit Strom versorgt, gekühlt und verkabelt, mit seiner Arbeitslast</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="651" />
+            <location filename="../../ui/mainwindow.py" line="657" />
             <source>State the workloads and limits; compare the builds that meet them and open the chosen one as a plan</source>
             <translation>Arbeitslasten und Grenzen angeben; die Aufbauten vergleichen, die sie erfüllen, und den gewählten als Plan öffnen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="394" />
+            <location filename="../../ui/mainwindow.py" line="400" />
             <source>The user guide: catalog, racks, feeds, workloads, wiring, export</source>
             <translation>Das Benutzerhandbuch: Katalog, Racks, Einspeisungen, Arbeitslasten, Verkabelung, Export</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="65" />
+            <location filename="../../ui/mainwindow.py" line="66" />
             <source>Totals</source>
             <translation>Summen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="350" />
+            <location filename="../../ui/mainwindow.py" line="356" />
             <source>Wire the NVLink spine of the selected NVL72 rack: every GPU to every switch chip (one undo step)</source>
             <translation>Den NVLink-Spine des gewählten NVL72-Racks verkabeln: jede GPU an jeden Switch-Chip (ein Rückgängig-Schritt)</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="580" />
+            <location filename="../../ui/mainwindow.py" line="586" />
             <source>Wiring the NVLink domain of {name}…</source>
             <translation>NVLink-Domäne von {name} wird verkabelt…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="68" />
+            <location filename="../../ui/mainwindow.py" line="69" />
             <source>Workloads</source>
             <translation>Arbeitslasten</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="267" />
+            <location filename="../../ui/mainwindow.py" line="269" />
             <source>Write the BOM, cable schedule, racks, power and workload verdicts as CSV files, one per table</source>
             <translation>Stückliste, Kabelplan, Racks, Strom und Arbeitslast-Ergebnisse als CSV-Dateien schreiben, eine pro Tabelle</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="263" />
+            <location filename="../../ui/mainwindow.py" line="265" />
             <source>Write the BOM, cable schedule, racks, power and workload verdicts as an Excel workbook</source>
             <translation>Stückliste, Kabelplan, Racks, Strom und Arbeitslast-Ergebnisse als Excel-Arbeitsmappe schreiben</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="260" />
+            <location filename="../../ui/mainwindow.py" line="262" />
             <source>Write the printed build plan as a PDF</source>
             <translation>Den gedruckten Aufbauplan als PDF schreiben</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="271" />
+            <location filename="../../ui/mainwindow.py" line="273" />
             <source>Write the site, racks, devices, power feeds and cables as NetBox bulk-import files, with the device types</source>
             <translation>Standort, Racks, Geräte, Einspeisungen und Kabel als NetBox-Massenimportdateien schreiben, mit den Gerätetypen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="478" />
+            <location filename="../../ui/mainwindow.py" line="484" />
             <source>{path} no longer exists</source>
             <translation>{path} existiert nicht mehr</translation>
         </message>
@@ -4535,6 +4545,114 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
                 <numerusform>{ok} importiert, {skipped} übersprungen, {failed} fehlgeschlagen, von %n Datei.</numerusform>
                 <numerusform>{ok} importiert, {skipped} übersprungen, {failed} fehlgeschlagen, von %n Dateien.</numerusform>
             </translation>
+        </message>
+    </context>
+    <context>
+        <name>NetboxPusher</name>
+        <message>
+            <location filename="../../ui/netbox_push.py" line="56" />
+            <source>API token:</source>
+            <translation>API-Token:</translation>
+        </message>
+        <message>
+            <location filename="../../ui/netbox_push.py" line="93" />
+            <source>An export is already running.</source>
+            <translation>Ein Export läuft bereits.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/netbox_push.py" line="96" />
+            <source>Cancel</source>
+            <translation>Abbrechen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/netbox_push.py" line="96" />
+            <source>Cancelling…</source>
+            <translation>Wird abgebrochen…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/netbox_push.py" line="92" />
+            <source>Cannot push to NetBox</source>
+            <translation>Kann nicht in NetBox schreiben</translation>
+        </message>
+        <message>
+            <location filename="../../ui/netbox_push.py" line="55" />
+            <source>NetBox address:</source>
+            <translation>NetBox-Adresse:</translation>
+        </message>
+        <message>
+            <location filename="../../ui/netbox_push.py" line="96" />
+            <source>NetBox push cancelled</source>
+            <translation>Schreiben in NetBox abgebrochen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/netbox_push.py" line="95" />
+            <source>NetBox push failed</source>
+            <translation>Schreiben in NetBox fehlgeschlagen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/netbox_push.py" line="46" />
+            <location filename="../../ui/netbox_push.py" line="92" />
+            <source>Push to NetBox</source>
+            <translation>In NetBox schreiben</translation>
+        </message>
+        <message>
+            <location filename="../../ui/netbox_push.py" line="95" />
+            <source>Pushing the plan to NetBox site {name}…</source>
+            <translation>Der Plan wird in den NetBox-Standort {name} geschrieben…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/netbox_push.py" line="94" />
+            <source>Pushing the plan to NetBox: {stage}…</source>
+            <translation>Der Plan wird in NetBox geschrieben: {stage}…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/netbox_push.py" line="93" />
+            <source>Pushing the plan to NetBox…</source>
+            <translation>Der Plan wird in NetBox geschrieben…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/netbox_push.py" line="57" />
+            <source>Site:</source>
+            <translation>Standort:</translation>
+        </message>
+        <message>
+            <location filename="../../ui/netbox_push.py" line="123" />
+            <source>The plan could not be pushed to NetBox.
+
+{error}</source>
+            <translation>Der Plan konnte nicht in NetBox geschrieben werden.
+
+{error}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/netbox_push.py" line="53" />
+            <source>Verify the TLS certificate</source>
+            <translation>TLS-Zertifikat prüfen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/netbox_push.py" line="76" />
+            <source>comparing with NetBox</source>
+            <translation>Vergleich mit NetBox</translation>
+        </message>
+        <message>
+            <location filename="../../ui/netbox_push.py" line="73" />
+            <source>connecting</source>
+            <translation>Verbindung wird aufgebaut</translation>
+        </message>
+        <message>
+            <location filename="../../ui/netbox_push.py" line="79" />
+            <source>pushing</source>
+            <translation>Schreiben</translation>
+        </message>
+        <message>
+            <location filename="../../ui/netbox_push.py" line="115" />
+            <source>{count} changes made in NetBox site {site}</source>
+            <translation>{count} Änderungen im NetBox-Standort {site} gemacht</translation>
+        </message>
+        <message>
+            <location filename="../../ui/netbox_push.py" line="113" />
+            <source>{count} changes made in NetBox site {site}; {left} cables left out (a termination is not in NetBox)</source>
+            <translation>{count} Änderungen im NetBox-Standort {site} gemacht; {left} Kabel ausgelassen (ein Anschluss ist nicht in NetBox)</translation>
         </message>
     </context>
     <context>
