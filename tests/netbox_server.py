@@ -83,15 +83,22 @@ def netbox_python(vendor: Path) -> Path:
     base = _python312()
     if base is None:
         raise NetBoxUnavailable("NetBox 4.6 needs Python 3.12 or newer; none found (set RACKWRIGHT_NETBOX_PYTHON)")
-    shutil.rmtree(venv, ignore_errors=True)
     venv.parent.mkdir(parents=True, exist_ok=True)
-    try:
-        subprocess.run([base, "-m", "venv", str(venv)], check=True, capture_output=True, text=True)
-        subprocess.run([str(py), "-m", "pip", "install", "-q", "-r", str(vendor / "netbox" / "requirements.txt")],
-                       check=True, capture_output=True, text=True, timeout=1800)
-    except (subprocess.CalledProcessError, subprocess.TimeoutExpired) as e:
-        raise NetBoxUnavailable(f"installing NetBox's requirements failed: {str(e.stderr or e)[-400:]}") from None
-    (venv / ".complete").write_text("ok\n")
+    import fcntl
+
+    # one process makes it: pytest-xdist's workers (and a second suite) wait for the first
+    with open(venv.parent / f"{venv.name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if (venv / ".complete").exists():
+            return py
+        shutil.rmtree(venv, ignore_errors=True)
+        try:
+            subprocess.run([base, "-m", "venv", str(venv)], check=True, capture_output=True, text=True)
+            subprocess.run([str(py), "-m", "pip", "install", "-q", "-r", str(vendor / "netbox" / "requirements.txt")],
+                           check=True, capture_output=True, text=True, timeout=1800)
+        except (subprocess.CalledProcessError, subprocess.TimeoutExpired) as e:
+            raise NetBoxUnavailable(f"installing NetBox's requirements failed: {str(e.stderr or e)[-400:]}") from None
+        (venv / ".complete").write_text("ok\n")
     return py
 
 
