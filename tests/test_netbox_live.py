@@ -45,12 +45,15 @@ def _racks(plan):
     return {rack.name: rack.rack_type for room in plan.site.rooms for row in room.rows for rack in row.racks}
 
 
-@pytest.fixture(scope="module")
-def imported(netbox_server, catalog, tmp_path_factory):
+@pytest.fixture(scope="session")
+def imported(netbox_server, tmp_path_factory):
     """Both examples' files imported through the forms, in the README's order; the second plan
-    without the manufacturers, roles, rack types and device types NetBox already has."""
+    without the manufacturers, roles, rack types and device types NetBox already has. Once per
+    server (session scope: pytest-xdist may run this module's tests apart, and a second import
+    into the same NetBox is refused)."""
     from tests.netbox_server import FormSession, import_folder
 
+    catalog = load_catalog()
     session = FormSession(netbox_server)
     done = {}
     for i, (site, path) in enumerate(EXAMPLES.items()):

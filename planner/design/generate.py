@@ -654,8 +654,25 @@ def _assign_cords(loads: list[tuple[str, float, int]], sides: list[list[int]], p
     return out, worst
 
 
+def _failover_phase_loads(loads: list[tuple[str, float, int]], cords: list[list[tuple[int, int]]],
+                          sides: list[list[int]], pdu: _PduModel) -> list[list[float]]:
+    """Per PDU and phase, the heaviest load with either side lost (a device's load shared by
+    its cords that stay live; one side: as it is)."""
+    side_of = {k: i for i, x in enumerate(sides) for k in x}
+    n_pdus = sum(len(x) for x in sides)
+    worst = [[0.0, 0.0, 0.0] for _ in range(n_pdus)]
+    for lost in range(len(sides)) if len(sides) > 1 else [None]:
+        load = [[0.0, 0.0, 0.0] for _ in range(n_pdus)]
+        for (_dev, max_w, _n), mine in zip(loads, cords):
+            live = [(k, o) for k, o in mine if side_of[k] != lost]
+            for k, o in live:
+                load[k][pdu.phase_of(o)] += max_w / len(live)
+        worst = [[max(a, b) for a, b in zip(w, x)] for w, x in zip(worst, load)]
+    return worst
+
+
 def _imbalanced_count(loads: list[tuple[str, float, int]], cords: list[list[tuple[int, int]]], sides: list[list[int]],
-                pdu: _PduModel) -> int:
+                      pdu: _PduModel) -> int:
     """How many PDUs of this cord assignment get the engine's PDU_PHASE_IMBALANCE: phase
     currents more than the warning's share apart while its worst phase after losing a side
     carries at least ``phase_imbalance_min_load`` of its derated current (three-phase only;
@@ -665,22 +682,13 @@ def _imbalanced_count(loads: list[tuple[str, float, int]], cords: list[list[tupl
     if pdu.phases != 3:
         return 0
     s = _settings()
-    n_pdus = sum(len(x) for x in sides)
-    side_of = {k: i for i, x in enumerate(sides) for k in x}
-    normal = [[0.0, 0.0, 0.0] for _ in range(n_pdus)]
-    worst = [[0.0, 0.0, 0.0] for _ in range(n_pdus)]
+    normal = [[0.0, 0.0, 0.0] for _ in range(sum(len(x) for x in sides))]
     for (_dev, max_w, n), mine in zip(loads, cords):
         for k, o in mine:
             normal[k][pdu.phase_of(o)] += max_w / n
-    for lost in range(len(sides)) if len(sides) > 1 else [None]:
-        load = [[0.0, 0.0, 0.0] for _ in range(n_pdus)]
-        for (_dev, max_w, _n), mine in zip(loads, cords):
-            live = [(k, o) for k, o in mine if side_of[k] != lost]
-            for k, o in live:
-                load[k][pdu.phase_of(o)] += max_w / len(live)
-        worst = [[max(a, b) for a, b in zip(w, x)] for w, x in zip(worst, load)]
+    worst = _failover_phase_loads(loads, cords, sides, pdu)
     cap = pdu.phase_cap_w  # derated real power per phase
-    return sum(1 for k in range(n_pdus) if physics.imbalance_percent(tuple(normal[k])) > s.phase_imbalance_warn_percent
+    return sum(1 for k, ph in enumerate(normal) if physics.imbalance_percent(tuple(ph)) > s.phase_imbalance_warn_percent
                and max(worst[k]) > s.phase_imbalance_min_load * cap)
 
 
@@ -694,17 +702,7 @@ def _imbalanced(loads: list[tuple[str, float, int]], cords: list[list[tuple[int,
 def _failover_worst(loads: list[tuple[str, float, int]], cords: list[list[tuple[int, int]]], sides: list[list[int]],
                     pdu: _PduModel) -> float:
     """The heaviest phase load after losing a side (as :func:`_assign_cords` reports it)."""
-    side_of = {k: i for i, s in enumerate(sides) for k in s}
-    n_pdus = sum(len(s) for s in sides)
-    worst = 0.0
-    for lost in range(len(sides)) if len(sides) > 1 else [None]:
-        load = [[0.0, 0.0, 0.0] for _ in range(n_pdus)]
-        for (_dev, max_w, _n), mine in zip(loads, cords):
-            live = [(k, o) for k, o in mine if side_of[k] != lost]
-            for k, o in live:
-                load[k][pdu.phase_of(o)] += max_w / len(live)
-        worst = max(worst, max(max(x) for x in load))
-    return worst
+    return max((max(ph) for ph in _failover_phase_loads(loads, cords, sides, pdu)), default=0.0)
 
 
 def _pdu_score(ph: list[float], pdu: _PduModel) -> float:
