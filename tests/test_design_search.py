@@ -114,10 +114,11 @@ def test_ranking_puts_meeting_candidates_first_then_by_tco(catalog):
     assert meets == sorted(meets, reverse=True)  # every meeting candidate before every other
     ok = [x for x in c if x.meets]
     for a, b in zip(ok, ok[1:]):
-        # builds that leave storage out after those with it, a complete capex first (an
-        # unpriced part makes capex a lower bound), unpriced servers last of those, then TCO
-        assert ((a.storage_left_out, not a.capex_complete, a.server_unpriced, a.tco)
-                <= (b.storage_left_out, not b.capex_complete, b.server_unpriced, b.tco))
+        # builds met only within the model's uncertainty after those that clear it, builds that
+        # leave storage out after those with it, a complete capex first (an unpriced part makes
+        # capex a lower bound), unpriced servers last of those, then TCO
+        assert ((a.level == "warn", a.storage_left_out, not a.capex_complete, a.server_unpriced, a.tco)
+                <= (b.level == "warn", b.storage_left_out, not b.capex_complete, b.server_unpriced, b.tco))
     for x in c:
         assert x.tco == pytest.approx(x.capex + 4 * x.opex_per_year)
         assert x.meets == (x.workloads_met and not x.violations)
@@ -129,7 +130,7 @@ def test_without_years_capex_ranks(catalog):
     res = search(parse_plan_for_spec(d), catalog)
     ok = [x for x in res.candidates if x.meets and not x.server_unpriced]
     assert len(ok) > 3 and all(x.tco is None for x in res.candidates)
-    keys = [(x.storage_left_out, not x.capex_complete, x.capex) for x in ok]
+    keys = [(x.level == "warn", x.storage_left_out, not x.capex_complete, x.capex) for x in ok]
     assert keys == sorted(keys)
     assert any(x.storage_left_out for x in ok) and not ok[0].storage_left_out
 
@@ -292,8 +293,9 @@ def test_an_incomplete_capex_ranks_after_every_complete_one(catalog):
     res = search(parse_plan_for_spec(TRAIN), catalog)
     shown = False
     for meets in (True, False):
-        for left_out in (False, True):
-            group = [x for x in res.candidates if x.meets is meets and x.workloads_met and x.storage_left_out is left_out]
+        for left_out, warn in ((False, False), (False, True), (True, False), (True, True)):
+            group = [x for x in res.candidates if x.meets is meets and x.workloads_met
+                     and x.storage_left_out is left_out and (x.level == "warn") is warn]
             complete = [x for x in group if x.capex_complete]
             incomplete = [x for x in group if not x.capex_complete]
             if complete and incomplete:

@@ -1355,7 +1355,10 @@ def _rank_key(c: Candidate) -> tuple[Any, ...]:
     # incomplete capex after every build whose capex is complete (an unpriced rear door made
     # a build look cheapest), and among them those whose GPU servers have no price (most of
     # the cost unknown) last
-    return (not c.meets, not c.workloads_met, c.storage_left_out, not c.capex_complete, c.server_unpriced, c.cost,
+    # a build that meets its targets only within the model's uncertainty (WORKLOAD_LOW_MARGIN)
+    # after those that clear it: an architect signs the one the figures hold for
+    return (not c.meets, not c.workloads_met, c.level == "warn", c.storage_left_out, not c.capex_complete,
+            c.server_unpriced, c.cost,
             c.capex, c.gpus, c.server,
             COOLING_OPTIONS.index(c.cooling), c.oversubscription or 0.0, c.storage or "", c.storage_count)
 
