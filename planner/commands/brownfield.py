@@ -43,21 +43,39 @@ def register(sub) -> None:
 def run(args) -> int:
     from planner.catalog import load_catalog
     from planner.cli import UserError
-    from planner.documents import format_for_suffix, save_plan
-    from planner.i18n import _, tf
-    from planner.netbox.site import SiteImportError, import_site, report_lines
+    from planner.netbox.site import SiteImportError, import_site
 
-    out = Path(args.output)
-    if format_for_suffix(out) is None:
-        raise UserError(tf("{path}: unknown plan format {suffix!r}; name it .json or .rackplan", path=out,
-                           suffix=out.suffix or _("(no suffix)")))
-    if out.exists() and not args.force:
-        raise UserError(tf("{path}: exists; give --force to replace it", path=out))
+    out = check_output(args.output, args.force)
     catalog = load_catalog(args.catalog) if args.catalog else load_catalog()
     try:
         result = import_site(args.racks, args.devices, catalog, args.device_types, site=args.site)
     except SiteImportError as e:
         raise UserError(str(e)) from None
+    return write_site_plan(result, out, catalog)
+
+
+def check_output(path: str, force: bool) -> Path:
+    """The plan file a site import writes: a known suffix, and not over a file without --force."""
+    from planner.cli import UserError
+    from planner.documents import format_for_suffix
+    from planner.i18n import _, tf
+
+    out = Path(path)
+    if format_for_suffix(out) is None:
+        raise UserError(tf("{path}: unknown plan format {suffix!r}; name it .json or .rackplan", path=out,
+                           suffix=out.suffix or _("(no suffix)")))
+    if out.exists() and not force:
+        raise UserError(tf("{path}: exists; give --force to replace it", path=out))
+    return out
+
+
+def write_site_plan(result, out: Path, catalog) -> int:
+    """Write a site import's plan and list what was left out; exit 1 when anything was."""
+    from planner.cli import UserError
+    from planner.documents import save_plan
+    from planner.i18n import tf
+    from planner.netbox.site import report_lines
+
     try:
         save_plan(result.plan, out, catalog)
     except OSError as e:

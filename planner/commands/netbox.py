@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import os
 import sys
-from pathlib import Path
 
 from planner.i18n import N_
 
@@ -142,28 +141,15 @@ def run_push(args) -> int:
 
 def run_pull(args) -> int:
     from planner.cli import UserError
-    from planner.documents import format_for_suffix, save_plan
-    from planner.i18n import _, tf
+    from planner.commands.brownfield import check_output, write_site_plan
     from planner.netbox.api import NetBoxError, pull_site
-    from planner.netbox.site import SiteImportError, report_lines
+    from planner.netbox.site import SiteImportError
 
-    out = Path(args.output)
-    if format_for_suffix(out) is None:
-        raise UserError(tf("{path}: unknown plan format {suffix!r}; name it .json or .rackplan", path=out,
-                           suffix=out.suffix or _("(no suffix)")))
-    if out.exists() and not args.force:
-        raise UserError(tf("{path}: exists; give --force to replace it", path=out))
+    out = check_output(args.output, args.force)
     catalog = _catalog(args)
     api = _connect(args)
     try:
         result = pull_site(api, args.site, catalog)
     except (NetBoxError, SiteImportError) as e:
         raise UserError(str(e)) from None
-    try:
-        save_plan(result.plan, out, catalog)
-    except OSError as e:
-        raise UserError(tf("{path}: cannot write ({error})", path=out, error=e.strerror or e)) from None
-    for line in report_lines(result):
-        print(line)
-    print(tf("wrote {path}", path=out))
-    return 1 if result.problems else 0
+    return write_site_plan(result, out, catalog)
