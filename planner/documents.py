@@ -90,12 +90,22 @@ def load_plan_with_catalog(path: str | os.PathLike[str], catalog_dirs: list[str]
     catalog = load_catalog(catalog_dirs) if catalog_dirs else load_catalog()
     if sniff(path) == "json":
         return load_plan_json(path), catalog
+    opened = open_document(path)
+    return opened.plan, with_embedded(catalog, opened.embedded)
+
+
+def with_embedded(catalog: Catalog, embedded: EmbeddedCatalog | None) -> Catalog:
+    """``catalog`` plus the entries a project file carries that it lacks (a colleague's own
+    server keeps its figures, and Save As embeds them again: issue 29); ``catalog`` itself
+    when the file adds nothing. Where both have an entry, ``catalog``'s figures win."""
+    if embedded is None or not len(embedded):
+        return catalog
     from planner.storage import merge_catalogs
 
-    opened = open_document(path)
-    if not len(opened.embedded):
-        return opened.plan, catalog
-    return opened.plan, merge_catalogs(catalog, opened.embedded, prefer="local")
+    merged = merge_catalogs(catalog, embedded, prefer="local")
+    known = {(t, slug) for t, entries in catalog.tables.items() for slug in entries}
+    return merged if any((t, slug) not in known for t, entries in merged.tables.items() for slug in entries) \
+        else catalog
 
 
 def save_plan(plan: Plan, path: str | os.PathLike[str], catalog: Catalog | None = None, *,

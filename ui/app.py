@@ -18,9 +18,10 @@ from PySide6.QtCore import QCoreApplication, QEvent, QObject
 from PySide6.QtGui import QFileOpenEvent
 from PySide6.QtWidgets import QApplication, QWidget
 
+from planner.documents import with_embedded
 from ui import dialogs, i18n
 from ui import units as uunits
-from ui.controllers import new_plan, read_document, with_embedded
+from ui.controllers import new_plan, read_document
 from ui.document import Document, make_engine
 from ui.mainwindow import MainWindow
 from ui.paths import resources_dir

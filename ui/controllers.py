@@ -26,7 +26,7 @@ from planner.builders import (
     duplicate_rack_edit,
     paste_edit,
 )
-from planner.documents import load_plan, open_document, repository_link, save_plan, sniff
+from planner.documents import load_plan, open_document, repository_link, save_plan, sniff, with_embedded
 from planner.edits import AddPlacement, AddRack, EditRefused
 from planner.i18n import N_, error_text, gettext, message_text
 from planner.plan import Plan, Site
@@ -67,20 +67,6 @@ def read_plan(path: str, parent: QWidget | None) -> Plan | None:
     """Load a plan; on bad input show a dialog naming file and field and return None."""
     opened = read_document(path, parent)
     return opened[0] if opened is not None else None
-
-
-def with_embedded(catalog: Catalog, embedded: EmbeddedCatalog | None) -> Catalog:
-    """``catalog`` plus the entries a project file carries that it lacks (a colleague's own
-    server keeps its figures, and Save As embeds them again: issue 29); ``catalog`` itself
-    when the file adds nothing."""
-    if embedded is None or not len(embedded):
-        return catalog
-    from planner.storage import merge_catalogs
-
-    merged = merge_catalogs(catalog, embedded, prefer="local")
-    known = {(t, slug) for t, entries in catalog.tables.items() for slug in entries}
-    return merged if any((t, slug) not in known for t, entries in merged.tables.items() for slug in entries) \
-        else catalog
 
 
 def read_document(path: str, parent: QWidget | None) -> tuple[Plan, EmbeddedCatalog | None] | None:
