@@ -4,7 +4,7 @@ Only here because pyproject.toml cannot both *discover* the code packages and *m
 data folders that live outside them: the shipped hardware catalog stays at the
 repository root in ``catalogs/`` and the icons, fonts, guide and translations in
 ``resources/``, and a wheel carries them as ``planner/catalogs/`` and ``ui/resources/``.
-``planner.catalog.shipped_catalog_dir()`` and ``ui.app.resources_dir()`` find them there;
+``planner.catalog.shipped_catalog_dir()`` and ``ui.shell.app.resources_dir()`` find them there;
 see docs/packaging.md.
 
 Every data folder whose name could be imported (``ui/resources/icons``) is declared as a

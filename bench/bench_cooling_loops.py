@@ -16,11 +16,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from planner import cooling  # noqa: E402
 from planner.catalog import load_catalog  # noqa: E402
+from planner.design.synthetic import synthetic_plan  # noqa: E402
 from planner.engine import Engine  # noqa: E402
-from planner.plan import CoolingChoice  # noqa: E402
-from planner.synthetic import synthetic_plan  # noqa: E402
+from planner.gestures import cooling  # noqa: E402
+from planner.model.plan import CoolingChoice  # noqa: E402
 
 
 def timed(engine, plan, edit) -> float:

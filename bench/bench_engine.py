@@ -39,11 +39,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from planner.catalog import load_catalog  # noqa: E402
-from planner.edits import AddItem, AddPlacement, MovePlacement, RemoveItem, SetProperty  # noqa: E402
+from planner.design.synthetic import synthetic_plan  # noqa: E402
 from planner.engine import Engine  # noqa: E402
-from planner.placement import PlacementChecker  # noqa: E402
-from planner.plan import Placement, Workload  # noqa: E402
-from planner.synthetic import synthetic_plan  # noqa: E402
+from planner.model.edits import AddItem, AddPlacement, MovePlacement, RemoveItem, SetProperty  # noqa: E402
+from planner.model.placement import PlacementChecker  # noqa: E402
+from planner.model.plan import Placement, Workload  # noqa: E402
 
 
 def _time(fn) -> float:

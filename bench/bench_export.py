@@ -1,4 +1,4 @@
-"""Time of each hand-off export for synthetic plans (planner.synthetic): the Excel
+"""Time of each hand-off export for synthetic plans (planner.design.synthetic): the Excel
 workbook, the CSV files (English and German) and, when the NetBox export is present,
 the NetBox files.
 
@@ -23,11 +23,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from planner.catalog import load_catalog  # noqa: E402
+from planner.design.synthetic import synthetic_plan  # noqa: E402
 from planner.engine import Engine  # noqa: E402
 from planner.reports.csvout import write_csv_files  # noqa: E402
 from planner.reports.tables import plan_tables  # noqa: E402
 from planner.reports.xlsx import write_workbook  # noqa: E402
-from planner.synthetic import synthetic_plan  # noqa: E402
 
 
 def _size(paths: list[Path]) -> float:

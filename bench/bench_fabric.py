@@ -33,7 +33,8 @@ def main() -> int:
     from test_fabric import FIXTURE, make_plan, servers
 
     from planner.catalog import load_catalog
-    from planner.fabric import analyse_fabrics, autowire
+    from planner.fabric.analysis import analyse_fabrics
+    from planner.fabric.autowire import autowire
 
     if args.shipped:
         cat = load_catalog()
@@ -73,7 +74,8 @@ def main() -> int:
 
 
 def cancel_figures(plan, cat, srv, switch) -> None:
-    from planner.fabric import Cancelled, autowire
+    from planner.fabric.autowire import autowire
+    from planner.fabric.progress import Cancelled
 
     seen: list[float] = []
     t0 = time.perf_counter()

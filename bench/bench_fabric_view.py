@@ -56,8 +56,9 @@ def main() -> int:
     from PySide6.QtWidgets import QApplication
 
     from planner.catalog import load_catalog
-    from planner.fabric import Disconnect, autowire
+    from planner.fabric.autowire import autowire
     from planner.fabric.graph import fabric_graph
+    from planner.fabric.wiring import Disconnect
     from tests.test_fabric import FIXTURE, make_plan, servers
     from ui.document import Document
     from ui.panels.cables import CableList

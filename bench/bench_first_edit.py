@@ -37,9 +37,9 @@ def run(gpus: int, platform: str, edits: int) -> tuple[float, list[float], float
     from PySide6.QtWidgets import QApplication
 
     from planner.catalog import load_catalog
-    from planner.edits import SetProperty
-    from planner.plan import Plan
-    from planner.synthetic import synthetic_plan
+    from planner.design.synthetic import synthetic_plan
+    from planner.model.edits import SetProperty
+    from planner.model.plan import Plan
     from ui.document import Document
 
     app = QApplication.instance() or QApplication([])

@@ -1,5 +1,5 @@
 """The stall of the first edits after a full compute of a big plan, with and without
-planner.gcpause.freeze_long_lived (what the app does after each full compute of a plan
+planner.base.gcpause.freeze_long_lived (what the app does after each full compute of a plan
 with >= ui.document.FREEZE_GC_AT placements + links).
 
 Each run: build a synthetic plan, compute it, then 40 small edits with their incremental
@@ -22,11 +22,11 @@ sys.path.insert(0, str(ROOT))
 
 
 def run(gpus: int, platform: str, freeze: bool) -> tuple[float, float]:
+    from planner.base.gcpause import freeze_long_lived
     from planner.catalog import load_catalog
-    from planner.edits import MovePlacement
+    from planner.design.synthetic import synthetic_plan
     from planner.engine import Engine
-    from planner.gcpause import freeze_long_lived
-    from planner.synthetic import synthetic_plan
+    from planner.model.edits import MovePlacement
 
     cat = load_catalog()
     plan = synthetic_plan(gpus, cat, platform=platform)

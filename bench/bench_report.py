@@ -1,4 +1,4 @@
-"""Time to render the build plan PDF of synthetic plans (planner.synthetic).
+"""Time to render the build plan PDF of synthetic plans (planner.design.synthetic).
 
     python bench/bench_report.py [--sizes 1024 4096 16384] [--imperial] [--plans examples/gb200-nvl72.json]
                                  [--sections cover racks cables ...]
@@ -22,10 +22,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from planner.catalog import load_catalog  # noqa: E402
-from planner.documents import load_plan  # noqa: E402
+from planner.design.synthetic import synthetic_plan  # noqa: E402
 from planner.engine import Engine  # noqa: E402
+from planner.files.documents import load_plan  # noqa: E402
 from planner.reports import ReportOptions, build_plan_pdf  # noqa: E402
-from planner.synthetic import synthetic_plan  # noqa: E402
 
 
 def main() -> None:

@@ -43,9 +43,9 @@ def best(fn, repeat: int) -> tuple[float, float, object]:
 def one_size(url: str, gpus: int, catalog, repeat: int, tmp: Path) -> str:
     """Every push and pull from a fresh connection, as a ``rackwright repo`` command is: no
     revision is in the client's cache."""
-    from planner.repository import Repository, origin_meta
-    from planner.storage.project import write_rackplan_bytes
-    from planner.synthetic import synthetic_plan
+    from planner.design.synthetic import synthetic_plan
+    from planner.files.repository import Repository, origin_meta
+    from planner.files.storage.project import write_rackplan_bytes
 
     plan = synthetic_plan(gpus, catalog)
     names = iter(f"bench-{gpus}-{i}" for i in range(100))
@@ -111,8 +111,8 @@ def main() -> int:
     args = ap.parse_args()
 
     from planner.catalog import load_catalog
-    from planner.repository import Repository
-    from planner.synthetic import synthetic_plan
+    from planner.design.synthetic import synthetic_plan
+    from planner.files.repository import Repository
     from tests.pgserver import server_from_env, start_server
 
     catalog = load_catalog()

@@ -28,10 +28,10 @@ from PySide6.QtCore import QSettings  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from planner.catalog import load_catalog  # noqa: E402
-from planner.documents import load_plan  # noqa: E402
+from planner.files.documents import load_plan  # noqa: E402
 from ui.document import Document, make_engine  # noqa: E402
-from ui.mainwindow import MainWindow  # noqa: E402
 from ui.settings import AppSettings, apply_theme  # noqa: E402
+from ui.shell.mainwindow import MainWindow  # noqa: E402
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "xe9680-h100-pod.json"
 

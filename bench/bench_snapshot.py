@@ -15,7 +15,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from planner.catalog import load_catalog  # noqa: E402
-from planner.synthetic import synthetic_plan  # noqa: E402
+from planner.design.synthetic import synthetic_plan  # noqa: E402
 
 
 def best(fn, repeat: int) -> float:

@@ -27,9 +27,9 @@ def best(fn, repeat: int) -> float:
 
 
 def one_size(gpus: int, catalog, tmp: Path, repeat: int) -> str:
-    from planner.plan_io import load_plan_json, save_plan_json
-    from planner.storage import open_rackplan, save_rackplan
-    from planner.synthetic import synthetic_plan
+    from planner.design.synthetic import synthetic_plan
+    from planner.files.plan_io import load_plan_json, save_plan_json
+    from planner.files.storage import open_rackplan, save_rackplan
 
     plan = synthetic_plan(gpus, catalog)
     path = tmp / f"p{gpus}.rackplan"

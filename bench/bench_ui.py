@@ -25,8 +25,8 @@ from PySide6.QtGui import QImage, QPainter  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from planner.catalog import load_catalog  # noqa: E402
-from planner.edits import SetProperty  # noqa: E402
-from planner.synthetic import synthetic_plan  # noqa: E402
+from planner.design.synthetic import synthetic_plan  # noqa: E402
+from planner.model.edits import SetProperty  # noqa: E402
 from ui.document import Document  # noqa: E402
 from ui.scenes.floor import FloorView  # noqa: E402
 

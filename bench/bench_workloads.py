@@ -16,17 +16,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from planner.catalog import load_catalog  # noqa: E402
-from planner.documents import load_plan  # noqa: E402
-from planner.workloads import (  # noqa: E402
-    ModelArch,
-    cluster_from_catalog,
-    infer,
-    parse_spec,
-    sweep,
-    sweep_counts,
-    sweep_workload,
-    train,
-)
+from planner.files.documents import load_plan  # noqa: E402
+from planner.workloads.arch import ModelArch  # noqa: E402
+from planner.workloads.cluster import cluster_from_catalog  # noqa: E402
+from planner.workloads.inference import infer  # noqa: E402
+from planner.workloads.specs import parse_spec  # noqa: E402
+from planner.workloads.sweep import sweep, sweep_counts, sweep_workload  # noqa: E402
+from planner.workloads.training import train  # noqa: E402
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "xe9680-h100-pod.json"
 

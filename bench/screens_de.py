@@ -72,8 +72,8 @@ def main(argv: list[str] | None = None) -> int:
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     from tests import i18n_walk as walk
-    from ui.app import open_window
     from ui.settings import AppSettings
+    from ui.shell.app import open_window
 
     plan = work / Path(args.plan).name
     shutil.copy(args.plan, plan)

@@ -6,8 +6,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from planner.plan import Plan
-from planner.plan_io import plan_to_json
+from planner.files.plan_io import plan_to_json
+from planner.model.plan import Plan
 
 
 def write_or_check(script: str, out: Path, plan: Plan, catalog, argv: list[str]) -> int:

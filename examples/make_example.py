@@ -31,12 +31,12 @@ if str(ROOT) not in sys.path:
 
 from examples._common import write_or_check  # noqa: E402
 from planner.catalog import load_catalog  # noqa: E402
-from planner.edits import AddItem, AddPlacement, EditRefused  # noqa: E402
 from planner.fabric.cabling import CableGeometry  # noqa: E402
 from planner.fabric.media import MediaChooser  # noqa: E402
 from planner.fabric.wiring import Connect, resolve_ends  # noqa: E402
-from planner.placement import PlacementChecker  # noqa: E402
-from planner.plan import (  # noqa: E402
+from planner.model.edits import AddItem, AddPlacement, EditRefused  # noqa: E402
+from planner.model.placement import PlacementChecker  # noqa: E402
+from planner.model.plan import (  # noqa: E402
     CoolingChoice,
     Endpoint,
     Fabric,

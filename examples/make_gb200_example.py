@@ -41,11 +41,11 @@ if str(ROOT) not in sys.path:
 
 from examples._common import write_or_check  # noqa: E402
 from planner.catalog import load_catalog  # noqa: E402
-from planner.edits import AddItem, AddPlacement, EditRefused  # noqa: E402
 from planner.fabric.autowire import autowire  # noqa: E402
 from planner.fabric.nvlink_wire import autowire_nvlink_rack  # noqa: E402
-from planner.placement import PlacementChecker  # noqa: E402
-from planner.plan import (  # noqa: E402
+from planner.model.edits import AddItem, AddPlacement, EditRefused  # noqa: E402
+from planner.model.placement import PlacementChecker  # noqa: E402
+from planner.model.plan import (  # noqa: E402
     CoolingChoice,
     CoolingLoop,
     Metadata,

@@ -23,8 +23,8 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 def main(argv: list[str]) -> int:
     from PySide6.QtCore import QSettings
 
-    from ui.app import application, open_window
     from ui.settings import AppSettings
+    from ui.shell.app import application, open_window
 
     gb200 = "--gb200" in argv
     argv = [a for a in argv if a != "--gb200"]
@@ -53,7 +53,7 @@ def main(argv: list[str]) -> int:
 def grab_gb200(app: object, settings: object, folder: Path) -> bool:
     """The GB200 NVL72 example: rack elevations (48U racks of 1U trays, power shelves and
     NVLink switch trays) and the NVLink fabric view of the first rack."""
-    from ui.app import open_window
+    from ui.shell.app import open_window
 
     win = open_window(str(ROOT / "examples" / "gb200-nvl72.json"), None, settings, background=False)
     win.resize(1920, 1080)

@@ -1,6 +1,6 @@
 """The libraries a Linux bundle copies from the build machine rather than from a wheel, and
 their licences, for THIRD-PARTY-NOTICES.txt (packaging/rackwright.spec appends this after
-PyInstaller's analysis; planner/notices.py covers the Python distributions).
+PyInstaller's analysis; planner/base/notices.py covers the Python distributions).
 
 PyInstaller follows the shared-library dependencies of Python's own extension modules
 (libssl, libsqlite3, libffi, ...) and of Qt's platform plugins (libxcb-*, libxkbcommon,

@@ -1,7 +1,7 @@
 """`rackwright` console entry point.
 
 - `rackwright SUBCOMMAND ...`, `--version`, `--help`: headless, handled by
-  :mod:`planner.cli`, Qt is never imported.
+  :mod:`planner.commands.cli`, Qt is never imported.
 - `rackwright` or `rackwright PLAN`: opens the desktop app.
 """
 
@@ -12,7 +12,7 @@ import sys
 
 
 def main(argv: list[str] | None = None) -> int:
-    from planner import cli
+    from planner.commands import cli
 
     args = list(sys.argv[1:] if argv is None else argv)
     if args and (args[0].startswith("-") or args[0] in cli.subcommand_names()):
@@ -25,7 +25,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     import importlib
 
-    app = importlib.import_module("ui.app")
+    app = importlib.import_module("ui.shell.app")
     return app.run(args[0] if args else None)
 
 

@@ -229,8 +229,8 @@ def open_main(tmp_path: Path, lang: str, monkeypatch: Any) -> Any:
     """The example plan (a copy) in the main window, in ``lang``."""
     from PySide6.QtCore import QSettings
 
-    from ui.app import open_window
     from ui.settings import AppSettings
+    from ui.shell.app import open_window
 
     monkeypatch.setenv("RACKWRIGHT_LANG", lang)
     plan = tmp_path / "pod.json"
@@ -330,8 +330,8 @@ def walk_selections(win: Any, texts: Texts) -> None:
 def walk_undo_texts(win: Any, texts: Texts) -> None:
     """Edit > Undo/Redo name the last edit ("Undo Add 2 racks to Row A"): edits the planner
     makes (builders) and ones the app makes, then undone so the plan is as it was."""
-    from planner.builders import add_racks_edit
-    from planner.edits import SetProperty
+    from planner.gestures.builders import add_racks_edit
+    from planner.model.edits import SetProperty
 
     plan = win.doc.plan
     rows = [row for room in plan.site.rooms for row in room.rows]

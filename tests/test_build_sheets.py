@@ -14,11 +14,11 @@ from pathlib import Path
 import pytest
 
 from planner.catalog import load_catalog
-from planner.cli import main as cli_main
-from planner.documents import load_plan
+from planner.commands.cli import main as cli_main
 from planner.engine import Engine
 from planner.fabric.schedule import cable_schedule
-from planner.naming import display_name
+from planner.files.documents import load_plan
+from planner.model.naming import display_name
 from planner.reports import ReportOptions, render_plan_pdf
 from planner.reports.labels import LABEL_STOCK
 
@@ -193,9 +193,9 @@ def test_cli_sections_pull_and_labels(tmp_path, capsys):
 def test_logo_on_the_cover_and_bad_logos_refused(tmp_path, catalog):
     from PIL import Image
 
-    from planner.logo import LogoError, read_logo
-    from planner.plan import MAX_LOGO_BYTES, Logo
-    from planner.plan_io import plan_from_dict, plan_to_dict
+    from planner.files.plan_io import plan_from_dict, plan_to_dict
+    from planner.model.logo import LogoError, read_logo
+    from planner.model.plan import MAX_LOGO_BYTES, Logo
 
     png = tmp_path / "logo.png"
     Image.new("RGB", (300, 100), (20, 90, 200)).save(png)

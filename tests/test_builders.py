@@ -1,4 +1,4 @@
-"""planner.builders headless: drops get names, copies get unique names, plug into the
+"""planner.gestures.builders headless: drops get names, copies get unique names, plug into the
 target rack's own PDUs, duplicated racks get feeds of their own; Rename Selection is one
 undo step; every builder's edit reverts to the original plan."""
 
@@ -9,7 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from planner.builders import (
+from planner.catalog import load_catalog
+from planner.engine import Engine
+from planner.files.documents import load_plan
+from planner.files.plan_io import plan_to_dict
+from planner.gestures.builders import (
     add_device_edit,
     add_rack_edit,
     copy_payload,
@@ -20,14 +24,10 @@ from planner.builders import (
     rename_preview,
     rename_targets,
 )
-from planner.catalog import load_catalog
-from planner.documents import load_plan
-from planner.edits import EditRefused, RemoveRack, SetProperty
-from planner.engine import Engine
-from planner.naming import PatternError
-from planner.placement import PlacementChecker
-from planner.plan import PowerConnection
-from planner.plan_io import plan_to_dict
+from planner.model.edits import EditRefused, RemoveRack, SetProperty
+from planner.model.naming import PatternError
+from planner.model.placement import PlacementChecker
+from planner.model.plan import PowerConnection
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 
@@ -186,7 +186,7 @@ def test_a_device_pasted_into_a_rack_without_pdus_has_no_cords(pod, cat):
     plug(plan)
     checker = PlacementChecker(cat)
     for p in [p for p in plan.rack("rack-3").placements if is_pdu(cat, p)]:
-        from planner.edits import RemovePlacement
+        from planner.model.edits import RemovePlacement
 
         RemovePlacement(p.id).apply(plan)
     payload = copy_payload(plan, (("placement", "gpu-1"),), cat)
@@ -240,8 +240,8 @@ def test_paste_refuses_without_a_target_rack(pod, cat):
 
 
 def test_new_rows_and_racks_follow_the_patterns_or_continue_the_names(pod, cat):
-    from planner.builders import add_racks_edit, add_row_edit
-    from planner.edits import AddRack, AddRow, Compound
+    from planner.gestures.builders import add_racks_edit, add_row_edit
+    from planner.model.edits import AddRack, AddRow, Compound
 
     def row_and_racks(edit):
         parts = edit.edits if isinstance(edit, Compound) else [edit]

@@ -1,4 +1,4 @@
-"""planner.builders for the views' gestures, headless: a rack added from the floor plan and
+"""planner.gestures.builders for the views' gestures, headless: a rack added from the floor plan and
 from the rack view gets the same name (one rule), row drags snap and merge, racks reorder by
 where they are dropped, rows rotate, devices nudge and drag; every edit reverts to the
 original plan."""
@@ -9,7 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from planner.builders import (
+from planner.catalog import load_catalog
+from planner.files.documents import load_plan
+from planner.files.plan_io import plan_to_dict
+from planner.gestures.builders import (
     add_rack_edit,
     add_racks_edit,
     disconnect_all_edit,
@@ -23,11 +26,8 @@ from planner.builders import (
     rotate_rows_edit,
     snap_row_position,
 )
-from planner.catalog import load_catalog
-from planner.documents import load_plan
-from planner.edits import EditRefused
-from planner.placement import PlacementChecker
-from planner.plan_io import plan_to_dict
+from planner.model.edits import EditRefused
+from planner.model.placement import PlacementChecker
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 

@@ -1,11 +1,12 @@
-"""Room, row and rack gestures built headless (planner.builders): names and ids from one
+"""Room, row and rack gestures built headless (planner.gestures.builders): names and ids from one
 generator, positions on the tile grid, one undo step per gesture, exact revert."""
 
 from __future__ import annotations
 
 import pytest
 
-from planner.builders import (
+from planner.files.plan_io import plan_to_dict
+from planner.gestures.builders import (
     add_rack_edit,
     add_racks_edit,
     add_room_edit,
@@ -16,10 +17,9 @@ from planner.builders import (
     new_rack_name,
     room_content,
 )
-from planner.edits import Compound, EditRefused
-from planner.geometry import row_footprints
-from planner.plan import Plan, Rack, Room, Row, Site
-from planner.plan_io import plan_to_dict
+from planner.model.edits import Compound, EditRefused
+from planner.model.geometry import row_footprints
+from planner.model.plan import Plan, Rack, Room, Row, Site
 from tests.fixtures.ui_app.support import fixture_catalog, two_rack_plan
 
 

@@ -90,7 +90,7 @@ def test_gui_stays_up_offscreen(bundle, tmp_path):
 
 
 def test_notices_list_everything_bundled(bundle):
-    from planner.notices import runtime_distributions
+    from planner.base.notices import runtime_distributions
 
     text = (bundle / "_internal" / "resources" / "THIRD-PARTY-NOTICES.txt").read_text(encoding="utf-8")
     names = set()
@@ -150,7 +150,7 @@ def test_about_box_finds_every_distributions_metadata(bundle):
     import re
     from importlib import metadata
 
-    from planner.notices import runtime_distributions
+    from planner.base.notices import runtime_distributions
 
     def norm(s: str) -> str:
         return re.sub(r"[-_.]+", "-", s).lower()

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from planner.catalog import load_catalog
+from planner.design.synthetic import synthetic_plan
 from planner.engine import Engine
-from planner.synthetic import synthetic_plan
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "catalog.md"
 

@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 import planner
-from planner.plan_io import plan_json_schema
+from planner.files.plan_io import plan_json_schema
 
 ROOT = Path(__file__).resolve().parent.parent
 

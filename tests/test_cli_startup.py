@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from planner import cli
+from planner.commands import cli
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "xe9680-h100-pod.json"
@@ -66,7 +66,7 @@ def test_check_of_a_json_plan_imports_neither_sqlalchemy_nor_reportlab(tmp_path)
 
 
 def test_a_rackplan_still_opens_through_the_same_path(tmp_path):
-    from planner.documents import load_plan, save_plan
+    from planner.files.documents import load_plan, save_plan
 
     plan = load_plan(EXAMPLE)
     target = tmp_path / "pod.rackplan"
@@ -86,7 +86,7 @@ def test_each_subcommand_gets_its_full_parser_when_run(path, capsys):
 
 def test_the_engine_does_not_import_auto_wiring_or_the_sweep():
     code = ("import sys, planner.engine; print(' '.join(m for m in ('planner.fabric.autowire', "
-            "'planner.workloads.sweep', 'planner.edits') if m in sys.modules))")
+            "'planner.workloads.sweep', 'planner.model.edits') if m in sys.modules))")
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert r.returncode == 0, r.stderr
     assert r.stdout.split() == []

@@ -89,8 +89,8 @@ def _sheet(sheets, key):
 
 def test_german_tables_name_codes_in_words():
     from planner.catalog import load_catalog
-    from planner.documents import load_plan
     from planner.engine import Engine
+    from planner.files.documents import load_plan
     from planner.reports.tables import plan_tables
 
     catalog = load_catalog()
@@ -146,7 +146,7 @@ _NOT_SETTABLE = {"id", "placements", "racks", "rows", "rooms", "format", "format
 
 def _settable_fields() -> set[tuple[str, str]]:
     """(kind, field) of every field SetProperty can set, read from the plan model itself."""
-    from planner import plan as P
+    from planner.model import plan as P
 
     classes = {"metadata": P.Plan.model_fields["metadata"].annotation, "plan": P.Plan,
                "site": P.Plan.model_fields["site"].annotation, "room": P.Room, "row": P.Row, "rack": P.Rack,
@@ -156,17 +156,17 @@ def _settable_fields() -> set[tuple[str, str]]:
 
 
 def test_every_settable_field_has_its_own_undo_label():
-    from planner.edits import SetProperty
+    from planner.model.edits import SetProperty
 
     fields = _settable_fields()
     assert ("feed", "breaker_a") in fields and len(fields) > 60
     generic = [(k, f) for k, f in fields if SetProperty(k, "x", f, None).text.template == "Set {field}"]
-    assert not generic, f"fields without an undo label in planner/edits.py _FIELD_TEXTS: {sorted(generic)}"
+    assert not generic, f"fields without an undo label in planner/model/edits.py _FIELD_TEXTS: {sorted(generic)}"
 
 
 def test_breaker_undo_label_in_german():
-    from planner.documents import load_plan
-    from planner.edits import SetProperty
+    from planner.files.documents import load_plan
+    from planner.model.edits import SetProperty
 
     plan = load_plan(EXAMPLE)
     feed = plan.feeds[0]

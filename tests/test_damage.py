@@ -16,10 +16,10 @@ from pathlib import Path
 import pytest
 
 from planner.catalog import load_catalog
-from planner.documents import load_plan, save_plan
-from planner.plan_io import PlanFormatError, plan_to_dict
-from planner.storage import open_rackplan, save_rackplan
-from planner.storage.lock import FileLock, lock_path_for, read_lock
+from planner.files.documents import load_plan, save_plan
+from planner.files.plan_io import PlanFormatError, plan_to_dict
+from planner.files.storage import open_rackplan, save_rackplan
+from planner.files.storage.lock import FileLock, lock_path_for, read_lock
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "examples" / "xe9680-h100-pod.json"
@@ -217,7 +217,7 @@ def test_plan_to_dict_of_a_loaded_damaged_plan_is_never_reached(tmp_path, catalo
 def test_autosave_never_raises_even_on_a_figure_sql_cannot_hold(tmp_path):
     """Autosaver.maybe_save runs on a timer and is documented as never raising: an
     OverflowError (an int too large for SQLite) escaped it on every tick."""
-    from planner.storage import Autosaver, RecoveryStore
+    from planner.files.storage import Autosaver, RecoveryStore
 
     plan = load_plan(EXAMPLE)
     next(p for p in plan.index.placements.values() if p.u is not None).u = 10**30  # past the model's checks
@@ -239,7 +239,7 @@ def test_a_recursive_view_in_place_of_a_table_is_refused_at_once(tmp_path, catal
     """issue 29 item 4: a 220 KB file whose `site` table was replaced by a recursive view hung
     every command, repo push and the app's start, writing temporary files at 110 MB/s. A
     project file holds tables only: a view or trigger is refused by name before any query."""
-    from planner.cli import main
+    from planner.commands.cli import main
 
     path = tmp_path / "view.rackplan"
     save_rackplan(load_plan(EXAMPLE), path, catalog)
@@ -265,7 +265,7 @@ def test_a_recursive_view_in_place_of_a_table_is_refused_at_once(tmp_path, catal
 def test_deep_nesting_in_stored_catalog_entries_and_specs_is_one_line(tmp_path, catalog, capsys):
     """issue 29 item 7: a stored catalog entry nested thousands deep, and a plan-for spec of
     100,000 brackets, ended in RecursionError tracebacks."""
-    from planner.cli import main
+    from planner.commands.cli import main
 
     path = tmp_path / "deep.rackplan"
     save_rackplan(load_plan(EXAMPLE), path, catalog)

@@ -18,10 +18,10 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from planner import cli
 from planner.catalog import load_catalog
-from planner.plan_io import PlanFormatError
-from planner.storage import open_rackplan, save_rackplan
+from planner.commands import cli
+from planner.files.plan_io import PlanFormatError
+from planner.files.storage import open_rackplan, save_rackplan
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "rackplan" / "v5" / "pod.rackplan"  # the current schema
 SKIP_TABLES = {"rackwright_meta", "catalog_entries"}  # app facts and catalog copies, checked elsewhere

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from planner.builders import add_room_edit, add_row_edit
-from planner.cooling import add_loop_edit, new_loop
 from planner.fabric.wiring import connect_edit
+from planner.gestures.builders import add_room_edit, add_row_edit
+from planner.gestures.cooling import add_loop_edit, new_loop
+from planner.gestures.power_edits import add_feed_edit, add_source_edit
 from planner.i18n import use_language
-from planner.plan import Placement, Plan, Site
-from planner.power_edits import add_feed_edit, add_source_edit
+from planner.model.plan import Placement, Plan, Site
 from tests.fixtures.ui_app.support import fixture_catalog
 
 GERMAN = {"room": "Raum 1", "row": "Reihe A", "row2": "Reihe B", "ups": "USV 1", "panel": "Unterverteilung 1",
@@ -66,7 +66,7 @@ def test_a_second_name_counts_the_first_in_its_language():
 @pytest.mark.parametrize(("lang", "site", "room"), [("de", "Standort", "Raum 1"), ("en", "Site", "Room 1")])
 def test_file_new_starts_a_plan_named_in_the_language(lang, site, room):
     """File > New's empty plan: its site was "Site" in every language."""
-    from ui.controllers import new_plan
+    from ui.shell.controllers import new_plan
 
     with use_language(lang):
         plan = new_plan(fixture_catalog())

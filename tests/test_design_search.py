@@ -433,7 +433,7 @@ def test_the_examples_validate_and_bad_ones_do_not():
 
 
 def run_cli(capsys, *argv):
-    from planner.cli import main
+    from planner.commands.cli import main
 
     rc = main(list(argv))
     out = capsys.readouterr()
@@ -459,7 +459,7 @@ def test_cli_table_json_and_plan(tmp_path, capsys):
     plan = tmp_path / "out.json"
     rc, out, _err = run_cli(capsys, "plan-for", str(spec), "-o", str(plan))
     assert rc == 0 and plan.exists()
-    from planner.documents import load_plan
+    from planner.files.documents import load_plan
 
     p = load_plan(plan)
     assert [w.name for w in p.workloads] == ["chat"] and p.metadata.currency == "USD"
@@ -483,7 +483,7 @@ def test_cli_exit_1_when_nothing_meets_and_nothing_written(tmp_path, capsys):
 
 def test_the_written_plan_has_no_error_findings(tmp_path, capsys, catalog):
     from planner.commands.plan_for import plan_errors
-    from planner.documents import load_plan
+    from planner.files.documents import load_plan
 
     spec = tmp_path / "spec.json"
     spec.write_text(json.dumps(TRAIN), encoding="utf-8")
@@ -661,7 +661,7 @@ def test_the_options_capex_is_the_written_plans_to_the_cent(tmp_path, capsys, ba
     rc, out, _err = run_cli(capsys, "check", str(plan), "--json")
     t = json.loads(out)["totals"]
     assert round(t["capex"], 2) == best["capex"] and t["capex_complete"] == best["capex_complete"]
-    from planner.documents import load_plan
+    from planner.files.documents import load_plan
 
     md = load_plan(plan).metadata
     assert md.currency == best["currency"] == extra.get("currency", "USD")

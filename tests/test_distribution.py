@@ -314,7 +314,7 @@ def test_windows_version_resource_carries_the_package_version(tmp_path, monkeypa
 
 # -- licences --------------------------------------------------------------------------------
 def test_notices_carry_a_licence_text_for_every_runtime_distribution():
-    from planner.notices import licence_texts, notices_text, runtime_distributions
+    from planner.base.notices import licence_texts, notices_text, runtime_distributions
 
     dists = runtime_distributions()
     names = {d.metadata["Name"].lower().replace("_", "-") for d in dists}
@@ -336,7 +336,7 @@ def test_notices_cover_the_bundled_postgres_driver(monkeypatch):
     it is listed with its licence, its native libraries and the LGPL statement; the same list
     comes out without the packaging module (a frozen app may lack it)."""
     pytest.importorskip("psycopg")
-    from planner import notices
+    from planner.base import notices
 
     names = [d.metadata["Name"].lower() for d in notices.runtime_distributions()]
     assert {"psycopg", "psycopg-binary"} <= set(names)

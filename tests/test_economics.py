@@ -1,11 +1,11 @@
-"""Rent or own arithmetic (planner.economics): the break-even figures are where the two
+"""Rent or own arithmetic (planner.engine.economics): the break-even figures are where the two
 costs really meet, and each term follows its documented formula."""
 
 import math
 
 import pytest
 
-from planner.economics import HOURS_PER_YEAR, OwnInputs, rent_vs_own
+from planner.engine.economics import HOURS_PER_YEAR, OwnInputs, rent_vs_own
 
 
 def _inputs(**kw):

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from planner.cooling import new_loop
-from planner.documents import load_plan
-from planner.edits import EditRefused, SetProperty
+from planner.files.documents import load_plan
+from planner.gestures.cooling import new_loop
 from planner.i18n import message_text
+from planner.model.edits import EditRefused, SetProperty
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "xe9680-h100-pod.json"
 

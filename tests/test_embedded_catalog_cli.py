@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from planner.catalog import load_catalog
-from planner.cli import main
-from planner.documents import load_plan
-from planner.storage import save_rackplan
+from planner.commands.cli import main
+from planner.files.documents import load_plan
+from planner.files.storage import save_rackplan
 
 ROOT = Path(__file__).resolve().parents[1]
 XE = "dell-poweredge-xe9680"
@@ -73,10 +73,10 @@ def test_the_app_opens_counts_and_saves_as_with_the_embedded_server(own_server_p
     File > Save As to another file keeps its entry, so the copy opens with it elsewhere."""
     from PySide6.QtCore import QSettings
 
-    from planner.storage import open_rackplan
+    from planner.files.storage import open_rackplan
     from ui import dialogs
-    from ui.app import application, open_window
     from ui.settings import AppSettings
+    from ui.shell.app import application, open_window
 
     application()
     settings = AppSettings(QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))

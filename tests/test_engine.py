@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from planner.catalog import load_catalog
-from planner.edits import MovePlacement
 from planner.engine import CODES, Engine, EngineSettings, physics
-from planner.plan import (
+from planner.model.edits import MovePlacement
+from planner.model.plan import (
     CoolingChoice,
     CoolingLoop,
     Metadata,
@@ -488,7 +488,7 @@ def test_findings_call_an_unnamed_device_by_its_model_never_its_id():
     import copy
 
     from planner.catalog import load_catalog
-    from planner.documents import load_plan
+    from planner.files.documents import load_plan
 
     shipped = load_catalog()
     # a finding about one device: the storage appliance on PSUs too small for it (the shipped

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from planner.catalog import load_catalog
-from planner.edits import AddPlacement, RemovePlacement
 from planner.engine import CODES, Engine
-from planner.plan import Metadata, Placement, Plan, PowerConnection, PowerFeed, Rack, Room, Row, Site
+from planner.model.edits import AddPlacement, RemovePlacement
+from planner.model.plan import Metadata, Placement, Plan, PowerConnection, PowerFeed, Rack, Room, Row, Site
 
 FIX = Path(__file__).parent / "fixtures"
 SHELF_OUT_W = 15_000.0  # test-busbar-shelf: 3 x 5 kW, N+1 -> 10 kW usable

@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 from planner.catalog import load_catalog
-from planner.cli import main
+from planner.commands.cli import main
 from planner.engine.report import SECTION_PROVIDERS, register_section
-from planner.plan import Metadata, Placement, Plan, PowerConnection, PowerFeed, Rack, Room, Row, Site
-from planner.plan_io import save_plan_json
+from planner.files.plan_io import save_plan_json
+from planner.model.plan import Metadata, Placement, Plan, PowerConnection, PowerFeed, Rack, Room, Row, Site
 
 FIXTURE = Path(__file__).parent / "fixtures" / "engine_catalog"
 
@@ -127,7 +127,7 @@ def test_catalog_fixture_is_clean():
 
 def test_json_has_feeds_power_sources_and_currency(tmp_path, capsys):
     """feeds[] and power_sources[] with capacity, normal and failover load; money with its currency."""
-    from planner.plan import PowerSource
+    from planner.model.plan import PowerSource
 
     plan = rack_plan(0, price_currency="EUR")
     plan.power_sources.append(PowerSource(id="ups-a", name="UPS A", capacity_kw=10.0, side="A"))

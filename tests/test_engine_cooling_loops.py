@@ -1,7 +1,7 @@
 """Facility and in-row cooling loops in the engine, against hand-computed figures:
 design capacity and flow, catalog CDUs, flow derived from capacity and delta-T, rear
 doors' heat on a facility chilled-water loop, and the cooling gestures of
-planner.cooling (one edit each, refused with a reason where they must be)."""
+planner.gestures.cooling (one edit each, refused with a reason where they must be)."""
 
 from __future__ import annotations
 
@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from planner import cooling
 from planner.catalog import load_catalog
-from planner.edits import EditRefused, SetProperty
 from planner.engine import Engine
-from planner.plan import (
+from planner.gestures import cooling
+from planner.model.edits import EditRefused, SetProperty
+from planner.model.plan import (
     CoolingChoice,
     CoolingLoop,
     Placement,
@@ -167,7 +167,7 @@ def test_row_default_puts_its_racks_on_the_loop(cat):
     assert res.loops["cdu"].racks == 2 and res.loops["cdu"].heat_w == pytest.approx(16_000)
 
 
-# -- gestures (planner.cooling) ------------------------------------------------------------------------
+# -- gestures (planner.gestures.cooling) ------------------------------------------------------------------------
 
 
 def test_new_loop_and_assign_clears_cooling_no_loop_in_one_step(cat):
@@ -271,8 +271,8 @@ def test_changing_a_racks_method_drops_a_unit_and_loop_it_no_longer_uses(cat):
 def test_check_json_lists_cooling_loops(tmp_path, capsys):
     """In plan order: a facility loop with two rear-door racks (2 x 11 kW each) and an
     in-row loop with one direct-liquid rack (2 x 10 kW x 0.8 to liquid)."""
-    from planner.cli import main
-    from planner.plan_io import save_plan_json
+    from planner.commands.cli import main
+    from planner.files.plan_io import save_plan_json
 
     door = CoolingChoice(method="rdhx", loop="chw")
     plan = plan_of([rack("r1", [XE, XE], door), rack("r2", [XE, XE], door),

@@ -14,10 +14,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from planner.catalog import load_catalog
-from planner.edits import AddItem, EditRefused, RemoveItem, SetProperty
+from planner.design.synthetic import synthetic_plan
 from planner.fabric.analysis import FabricModel, analyse_fabrics, check_links
-from planner.plan import Endpoint, Fabric, Link
-from planner.synthetic import synthetic_plan
+from planner.model.edits import AddItem, EditRefused, RemoveItem, SetProperty
+from planner.model.plan import Endpoint, Fabric, Link
 
 FIXTURE = Path(__file__).parent / "fixtures" / "engine_catalog"
 CAT = load_catalog([FIXTURE, Path(__file__).parent / "fixtures" / "engine_fibre"])  # + fibre, optics

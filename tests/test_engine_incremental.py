@@ -11,9 +11,18 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from planner.builders import copy_payload, duplicate_device_edit, duplicate_rack_edit, paste_edit, rename_edit
 from planner.catalog import load_catalog
-from planner.edits import (
+from planner.design.synthetic import synthetic_plan
+from planner.engine import Engine
+from planner.fabric.wiring import AddLinks
+from planner.gestures.builders import (
+    copy_payload,
+    duplicate_device_edit,
+    duplicate_rack_edit,
+    paste_edit,
+    rename_edit,
+)
+from planner.model.edits import (
     AddItem,
     AddPlacement,
     AddRack,
@@ -29,11 +38,9 @@ from planner.edits import (
     SetProperty,
     SetRackCooling,
 )
-from planner.engine import Engine
-from planner.fabric.wiring import AddLinks
-from planner.naming import PatternError
-from planner.placement import PlacementChecker
-from planner.plan import (
+from planner.model.naming import PatternError
+from planner.model.placement import PlacementChecker
+from planner.model.plan import (
     CoolingChoice,
     CoolingLoop,
     Endpoint,
@@ -49,7 +56,6 @@ from planner.plan import (
     ServerGroup,
     Workload,
 )
-from planner.synthetic import synthetic_plan
 from tests.fixtures.cooling_edits import random_cooling_edit
 from tests.fixtures.incremental import check_random_edits
 
@@ -270,7 +276,7 @@ def random_edit(plan, data, counter):
         ids = [lk.id for lk in plan.links]
         picked = data.draw(st.lists(st.sampled_from(ids), min_size=1, max_size=6, unique=True))
         return Compound([RemoveItem("link", x) for x in picked])
-    if kind == "dup_rack" and racks:  # planner.builders: copies with their own feeds and names
+    if kind == "dup_rack" and racks:  # planner.gestures.builders: copies with their own feeds and names
         return duplicate_rack_edit(plan, data.draw(st.sampled_from(racks)), data.draw(st.integers(1, 2)), CATALOG)
     if kind == "dup_device" and placements:
         try:
@@ -405,7 +411,7 @@ def test_move_between_racks_recomputes_only_those_racks():
 def test_update_without_compute_falls_back_to_full(gpus):
     plan = synthetic_plan(gpus, CATALOG)
     engine = Engine(CATALOG)
-    from planner.edits import Change
+    from planner.model.edits import Change
 
     assert canon(engine.update(plan, Change()), plan) == canon(Engine(CATALOG).compute(plan), plan)
 

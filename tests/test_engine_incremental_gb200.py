@@ -19,7 +19,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from planner.catalog import load_catalog
-from planner.edits import (
+from planner.design.synthetic import synthetic_plan
+from planner.engine import Engine
+from planner.fabric.nvlink_wire import autowire_nvlink_rack
+from planner.model.edits import (
     AddItem,
     AddPlacement,
     Compound,
@@ -30,10 +33,8 @@ from planner.edits import (
     SetProperty,
     SetRackCooling,
 )
-from planner.engine import Engine
-from planner.fabric.nvlink_wire import autowire_nvlink_rack
-from planner.placement import PlacementChecker
-from planner.plan import (
+from planner.model.placement import PlacementChecker
+from planner.model.plan import (
     CoolingChoice,
     Endpoint,
     Link,
@@ -43,7 +44,6 @@ from planner.plan import (
     ServerGroup,
     Workload,
 )
-from planner.synthetic import synthetic_plan
 from tests.fixtures.cooling_edits import random_cooling_edit
 from tests.fixtures.incremental import check_random_edits
 

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from planner.catalog import load_catalog
-from planner.documents import load_plan
 from planner.engine import Engine, EngineSettings, levels
 from planner.fabric.nvlink import node_domains
+from planner.files.documents import load_plan
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 

@@ -11,12 +11,12 @@ from typing import get_args
 import pytest
 
 from planner.catalog import load_catalog
-from planner.edits import AddItem, MovePlacement, SetProperty
+from planner.design.synthetic import synthetic_plan
 from planner.engine import CODES, Engine
-from planner.fabric import analyse_fabrics
-from planner.placement import PlacementChecker
-from planner.plan import Endpoint, Link, PowerConnection, Workload
-from planner.synthetic import synthetic_plan
+from planner.fabric.analysis import analyse_fabrics
+from planner.model.edits import AddItem, MovePlacement, SetProperty
+from planner.model.placement import PlacementChecker
+from planner.model.plan import Endpoint, Link, PowerConnection, Workload
 
 FIXTURE = Path(__file__).parent / "fixtures" / "engine_catalog"
 CAT = load_catalog([FIXTURE])
@@ -59,7 +59,7 @@ def test_unconnected_required_port_appears_and_goes(plan):
     engine = Engine(CAT)
     engine.compute(plan)
     srv_link = next(lk for lk in plan.links if lk.a.placement == "srv-000003")
-    from planner.edits import RemoveItem
+    from planner.model.edits import RemoveItem
 
     edit = RemoveItem("link", srv_link.id)
     res = engine.update(plan, edit.apply(plan))
@@ -159,7 +159,7 @@ def test_workload_uses_the_fabric_bandwidth(plan):
     assert any("400 Gb/s per GPU" in n for n in notes), notes
     # unwire half of one server's NICs: the fabric (not the NICs) now gives that server, and so the
     # workload, 200 Gb/s per GPU
-    from planner.edits import Compound, RemoveItem
+    from planner.model.edits import Compound, RemoveItem
 
     half = [lk.id for lk in plan.links if lk.a.placement == "srv-000001"][:4]
     res = engine.update(plan, Compound([RemoveItem("link", x) for x in half]).apply(plan))
@@ -168,9 +168,9 @@ def test_workload_uses_the_fabric_bandwidth(plan):
 
 
 def test_power_failure_only_fails_workloads_on_those_servers(plan):
-    plan.groups.append(__import__("planner.plan", fromlist=["ServerGroup"]).ServerGroup(
+    plan.groups.append(__import__("planner.model.plan", fromlist=["ServerGroup"]).ServerGroup(
         id="g1", name="rack 1", members=["srv-000001", "srv-000002"]))
-    plan.groups.append(__import__("planner.plan", fromlist=["ServerGroup"]).ServerGroup(
+    plan.groups.append(__import__("planner.model.plan", fromlist=["ServerGroup"]).ServerGroup(
         id="g3", name="rack 3", members=["srv-000009"]))
     for gid in ("g1", "g3"):
         plan.workloads.append(Workload(id=f"w-{gid}", name=gid, kind="inference", group=gid,
@@ -248,7 +248,7 @@ def test_fibre_transceivers_are_bom_lines_with_prices():
 
 
 def test_port_wired_in_two_fabrics_is_an_engine_error(plan):
-    from planner.plan import Fabric
+    from planner.model.plan import Fabric
 
     engine = Engine(CAT)
     engine.compute(plan)
@@ -268,8 +268,8 @@ def test_port_wired_in_two_fabrics_is_an_engine_error(plan):
 def test_an_overloaded_ups_fails_the_workloads_on_its_feeds(plan):
     """A UPS over its capacity takes its feeds down: the workload on servers behind it is unmet
     (incrementally, when only the UPS changes), the one elsewhere is not."""
-    from planner.edits import AddItem
-    from planner.plan import PowerSource, ServerGroup
+    from planner.model.edits import AddItem
+    from planner.model.plan import PowerSource, ServerGroup
 
     plan.groups.append(ServerGroup(id="g1", name="rack 1", members=["srv-000001", "srv-000002"]))
     plan.groups.append(ServerGroup(id="g3", name="rack 3", members=["srv-000009"]))

@@ -15,8 +15,8 @@ ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = r"""
 import json, sys
 from planner.catalog import load_catalog
-from planner.documents import load_plan
-from planner.edits import MovePlacement, SetProperty
+from planner.files.documents import load_plan
+from planner.model.edits import MovePlacement, SetProperty
 from planner.engine import Engine
 
 cat = load_catalog()
@@ -47,7 +47,7 @@ def _run(seed: str) -> dict:
 def test_results_follow_plan_order_across_hash_seeds():
     a, b, c = _run("1"), _run("2"), _run("3")
     assert a == b == c
-    from planner.documents import load_plan
+    from planner.files.documents import load_plan
 
     plan = load_plan(ROOT / "examples" / "xe9680-h100-pod.json")
     racks = [r.id for r in plan.racks()]

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from planner.catalog import load_catalog
-from planner.edits import AddItem, RemoveItem, SetProperty
 from planner.engine import Engine, EngineSettings
-from planner.plan import PowerConnection, PowerSource
+from planner.model.edits import AddItem, RemoveItem, SetProperty
+from planner.model.plan import PowerConnection, PowerSource
 from tests.test_engine import make_plan
 
 FIXTURE = Path(__file__).parent / "fixtures" / "engine_catalog"

@@ -1,4 +1,4 @@
-"""RACK_OUTSIDE_ROOM: racks whose floor-plan footprint (planner.geometry) reaches past their
+"""RACK_OUTSIDE_ROOM: racks whose floor-plan footprint (planner.model.geometry) reaches past their
 room's walls are a build error, and the finding follows every edit that moves them."""
 
 from __future__ import annotations
@@ -7,14 +7,14 @@ import json
 
 import pytest
 
-from planner.builders import duplicate_rack_edit
+from planner.base.findings import finding_text
 from planner.catalog import load_catalog
-from planner.edits import AddRack, SetProperty
+from planner.design.synthetic import synthetic_plan
 from planner.engine import Engine
-from planner.findings import finding_text
-from planner.geometry import room_overhang_m, row_footprints
-from planner.plan import Rack, Row
-from planner.synthetic import synthetic_plan
+from planner.gestures.builders import duplicate_rack_edit
+from planner.model.edits import AddRack, SetProperty
+from planner.model.geometry import room_overhang_m, row_footprints
+from planner.model.plan import Rack, Row
 
 CAT = load_catalog()
 
@@ -116,7 +116,7 @@ def test_duplicated_and_added_racks_run_off_the_floor(setup):
     # a new row with 4 racks at x = 1.2 m in a 2 m wide room (the walk-through's case)
     room = plan.site.rooms[0]
     engine.update(plan, SetProperty("room", room.id, "width_m", 2.0).apply(plan))
-    from planner.edits import AddRow
+    from planner.model.edits import AddRow
 
     row = Row(id="row-new", name="new", x_m=1.2, y_m=0.0, racks=[])
     res = engine.update(plan, AddRow(room.id, row).apply(plan))

@@ -1,6 +1,6 @@
 """The bundled example plan (examples/xe9680-h100-pod.json): current with its
 generator, every slug in the shipped catalog, `rackwright check` runs on it, and
-planner.documents.load_plan and the app open it."""
+planner.files.documents.load_plan and the app open it."""
 
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from planner import cli
 from planner.catalog import load_catalog
-from planner.documents import load_plan
+from planner.commands import cli
+from planner.files.documents import load_plan
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "xe9680-h100-pod.json"
@@ -63,8 +63,8 @@ def test_app_opens_example_without_dialogs(qtbot, tmp_path, monkeypatch):
     from PySide6.QtCore import QSettings
 
     from ui import dialogs
-    from ui.app import open_window
     from ui.settings import AppSettings
+    from ui.shell.app import open_window
 
     monkeypatch.setenv("RACKWRIGHT_USER_CATALOG", str(tmp_path / "no-user-catalog"))
     shown: list[str] = []

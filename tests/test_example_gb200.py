@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from planner import cli
 from planner.catalog import load_catalog
-from planner.documents import load_plan
+from planner.commands import cli
+from planner.files.documents import load_plan
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "gb200-nvl72.json"

@@ -16,9 +16,9 @@ from openpyxl import load_workbook
 from openpyxl.utils import get_column_letter
 
 from planner.catalog import load_catalog
-from planner.cli import main
-from planner.documents import load_plan
+from planner.commands.cli import main
 from planner.engine import Engine
+from planner.files.documents import load_plan
 from planner.reports.csvout import dialect_for, write_csv_files
 from planner.reports.tables import plan_tables
 from planner.reports.xlsx import ExportCancelled, write_workbook
@@ -219,7 +219,7 @@ def test_exported_files_have_ordinary_document_permissions(pod, tmp_path):
 
 
 def test_a_failed_csv_export_writes_none_and_keeps_the_old_files(pod, tmp_path, monkeypatch):
-    from planner import fileio
+    from planner.base import fileio
 
     out = tmp_path / "csv"
     write_csv_files(pod[2], out)
@@ -298,7 +298,7 @@ def test_cli_netbox_without_the_netbox_package_exits_2(tmp_path, capsys, monkeyp
 
 
 def test_power_sources_sheet_and_the_feeds_they_carry(catalog, tmp_path):
-    from planner.plan import PowerSource
+    from planner.model.plan import PowerSource
 
     plan = load_plan(POD)
     plan.power_sources = [PowerSource(id="ups-a", name="UPS A", capacity_kw=200.0, side="A"),
@@ -327,7 +327,7 @@ def test_power_sources_sheet_and_the_feeds_they_carry(catalog, tmp_path):
 
 def load_plan_from(plan):
     """The plan through its own validation (what a saved and reopened plan is)."""
-    from planner.plan_io import plan_from_dict, plan_to_dict
+    from planner.files.plan_io import plan_from_dict, plan_to_dict
 
     return plan_from_dict(plan_to_dict(plan))
 
@@ -380,7 +380,7 @@ def test_hostile_names_reach_neither_csv_nor_workbook_raw(tmp_path):
 
     import openpyxl
 
-    from planner.cli import main
+    from planner.commands.cli import main
 
     plan = json.loads((Path(__file__).resolve().parents[1] / "examples" / "xe9680-h100-pod.json").read_text())
     plan["site"]["rooms"][0]["rows"][0]["racks"][0]["name"] = "R\x1b[31mred\x00x\x07"

@@ -9,29 +9,24 @@ from pathlib import Path
 
 import pytest
 
+from planner.base.units import U_MM
 from planner.catalog import load_catalog
-from planner.edits import AddItem, EditRefused
-from planner.fabric import (
-    CableGeometry,
-    CableRules,
-    Connect,
-    Disconnect,
-    MediaChooser,
+from planner.fabric.analysis import (
     analyse_fabrics,
-    autowire,
-    cable_schedule,
-    calculate,
     check_links,
-    design_fat_tree,
-    device_ports,
     fabrics_json_section,
     inter_node_gbps_per_gpu,
-    port_lookup,
-    schedule_csv,
 )
-from planner.fabric.ports import interface_speed_gbps
-from planner.plan import Fabric, Placement, Plan, Rack, Room, Row, ServerGroup, Site
-from planner.units import U_MM
+from planner.fabric.autowire import autowire
+from planner.fabric.cabling import CableGeometry, CableRules
+from planner.fabric.calculator import calculate
+from planner.fabric.media import MediaChooser
+from planner.fabric.ports import device_ports, interface_speed_gbps, port_lookup
+from planner.fabric.schedule import cable_schedule, schedule_csv
+from planner.fabric.topology import design_fat_tree
+from planner.fabric.wiring import Connect, Disconnect
+from planner.model.edits import AddItem, EditRefused
+from planner.model.plan import Fabric, Placement, Plan, Rack, Room, Row, ServerGroup, Site
 
 FIXTURE = Path(__file__).parent / "fixtures" / "fabric_catalog"
 
@@ -368,7 +363,7 @@ def shipped_fixture(monkeypatch):
 
 
 def test_calculator_json_and_exit_codes(shipped_fixture, capsys):
-    from planner.cli import main
+    from planner.commands.cli import main
 
     assert main(["fabric", "--nodes", "127", "--server", "test-dgx", "--switch", "test-ib-64x400", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
@@ -390,8 +385,8 @@ def test_calculator_json_and_exit_codes(shipped_fixture, capsys):
 
 
 def test_schedule_command_writes_csv(shipped_fixture, tmp_path, cat, capsys):
-    from planner.cli import main
-    from planner.documents import save_plan
+    from planner.commands.cli import main
+    from planner.files.documents import save_plan
 
     plan = make_plan(4, spare_racks=1)
     spare = plan.site.rooms[0].rows[0].racks[-1].id
@@ -433,7 +428,7 @@ def test_autowired_fabric_keeps_the_oversubscription_target_asked_for(cat):
 def test_autowire_puts_switches_at_the_top_of_the_racks_it_is_given(cat):
     """Switches go top-of-rack in the racks named for them (an installer's habit, and where
     the example has them), not stacked from U1 under the servers' future space."""
-    from planner.placement import rack_dims
+    from planner.model.placement import rack_dims
 
     plan = make_plan(8, per_rack=4, spare_racks=1)
     spare = [r.id for r in plan.racks() if not r.placements][0]

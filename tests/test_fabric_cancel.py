@@ -7,10 +7,10 @@ from __future__ import annotations
 import pytest
 
 from planner.catalog import load_catalog
-from planner.edits import EditRefused
-from planner.fabric import Cancelled, autowire
+from planner.fabric.autowire import autowire
 from planner.fabric.nvlink_wire import autowire_nvlink_rack
-from planner.fabric.progress import Steps
+from planner.fabric.progress import Cancelled, Steps
+from planner.model.edits import EditRefused
 from tests.test_fabric import FIXTURE, make_plan, servers
 from tests.test_nvlink_domains import nvl72
 
@@ -121,8 +121,8 @@ def test_steps_sub_ranges_never_go_back():
 
 
 def test_one_cancelled_exception_for_every_long_job():
-    """A caller running designs and exports catches planner.progress.Cancelled once."""
-    from planner.progress import Cancelled as Base
+    """A caller running designs and exports catches planner.base.progress.Cancelled once."""
+    from planner.base.progress import Cancelled as Base
     from planner.reports import ReportCancelled
 
     assert Cancelled is Base

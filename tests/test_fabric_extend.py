@@ -12,12 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from planner.builders import add_device_edit, add_rack_edit
 from planner.catalog import load_catalog
-from planner.documents import load_plan
-from planner.edits import AddRack, EditRefused
 from planner.engine import Engine, power_delta
-from planner.fabric import Cancelled, analyse_fabrics, autowire, check_links, device_ports
+from planner.fabric.analysis import analyse_fabrics, check_links
+from planner.fabric.autowire import autowire
 from planner.fabric.extend import (
     additions,
     extend_fabric,
@@ -26,9 +24,14 @@ from planner.fabric.extend import (
     switch_rack_order,
     unwired_devices,
 )
+from planner.fabric.ports import device_ports
+from planner.fabric.progress import Cancelled
+from planner.files.documents import load_plan
+from planner.gestures.builders import add_device_edit, add_rack_edit
 from planner.i18n import message_text
-from planner.placement import PlacementChecker
-from planner.plan import Plan, Rack
+from planner.model.edits import AddRack, EditRefused
+from planner.model.placement import PlacementChecker
+from planner.model.plan import Plan, Rack
 from tests.test_fabric import FIXTURE, make_plan, servers
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -335,7 +338,7 @@ def test_an_appliance_joins_a_storage_fabric_at_its_own_speed(cat):
     NICs in the same extension, the 400G appliance ports take whole free 400G cages of the
     existing leaf, not 200G lanes beside the NICs."""
     from planner.fabric.ports import port_lookup
-    from planner.plan import Placement
+    from planner.model.plan import Placement
 
     plan = make_plan(6, per_rack=6, spare_racks=1)
     spare = plan.site.rooms[0].rows[0].racks[-1]

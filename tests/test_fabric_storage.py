@@ -8,10 +8,13 @@ from collections import Counter
 
 import pytest
 
-from planner.edits import AddItem, EditRefused
-from planner.fabric import Connect, analyse_fabrics, autowire, check_links, device_ports
+from planner.fabric.analysis import analyse_fabrics, check_links
+from planner.fabric.autowire import autowire
+from planner.fabric.ports import device_ports
+from planner.fabric.wiring import Connect
 from planner.i18n import message_text
-from planner.plan import Fabric, Placement
+from planner.model.edits import AddItem, EditRefused
+from planner.model.plan import Fabric, Placement
 from tests.test_fabric import cat, make_plan, servers  # noqa: F401  (fixture re-used)
 
 STORAGE = "test-storage-8x400"

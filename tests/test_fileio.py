@@ -9,14 +9,14 @@ from pathlib import Path
 
 import pytest
 
-from planner.fileio import (
+from planner.base.fileio import (
     STALE_TEMP_AGE_S,
     atomic_write_bytes,
     remove_stale_temp_files,
     temp_name_pattern,
 )
-from planner.plan import Metadata, Plan
-from planner.plan_io import save_plan_json
+from planner.files.plan_io import save_plan_json
+from planner.model.plan import Metadata, Plan
 
 OLD = time.time() - STALE_TEMP_AGE_S - 120  # a save killed twelve minutes ago
 
@@ -145,7 +145,7 @@ def test_an_existing_document_keeps_its_mode(tmp_path):
 
 
 def test_current_umask_matches_the_process_umask():
-    from planner.fileio import current_umask
+    from planner.base.fileio import current_umask
 
     old = os.umask(0o027)
     try:
@@ -155,7 +155,7 @@ def test_current_umask_matches_the_process_umask():
 
 
 def test_atomic_write_files_writes_all_or_none(tmp_path, monkeypatch):
-    from planner import fileio
+    from planner.base import fileio
 
     a, b, c = tmp_path / "a.csv", tmp_path / "b.csv", tmp_path / "c.csv"
     a.write_bytes(b"old a")
@@ -184,7 +184,7 @@ def test_names_of_242_to_255_bytes_can_be_saved(tmp_path):
     """issue 29 item 10: the temp file beside the target added 14 bytes, so a name of 242-255
     bytes could be opened but never saved. A killed save's leftover still matches only its own
     target's pattern."""
-    from planner.fileio import atomic_write_bytes, temp_name_pattern
+    from planner.base.fileio import atomic_write_bytes, temp_name_pattern
 
     for n in (242, 250, 255):
         target = tmp_path / ("p" * (n - 5) + ".json")
@@ -196,7 +196,7 @@ def test_names_of_242_to_255_bytes_can_be_saved(tmp_path):
     pat = temp_name_pattern(tmp_path / long_a)
     import tempfile
 
-    from planner.fileio import _temp_prefix
+    from planner.base.fileio import _temp_prefix
 
     fd, name = tempfile.mkstemp(prefix=_temp_prefix(long_a), suffix=".tmp", dir=tmp_path)
     os.close(fd)
@@ -216,7 +216,7 @@ def test_names_of_242_to_255_bytes_can_be_saved(tmp_path):
 def test_a_name_too_long_or_a_symlink_loop_is_one_line(tmp_path, capsys, argv):
     """issue 29 item 7: file names over 255 bytes and symlink loops in an output path gave
     tracebacks in ten commands."""
-    from planner.cli import main
+    from planner.commands.cli import main
 
     example = Path(__file__).resolve().parents[1] / "examples" / "xe9680-h100-pod.json"
     (tmp_path / "loop1").symlink_to(tmp_path / "loop2")

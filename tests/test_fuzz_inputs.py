@@ -15,7 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from planner.cli import main
+from planner.commands.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "examples" / "xe9680-h100-pod.json"
@@ -73,7 +73,7 @@ def test_price_lists(tmp_path, user_data, rows, delim):
                                                                     "spec": {"model": "llama-3-70b", "users": 5}}]),
                                              "constraints": json_value})))
 def test_plan_for_specs_are_read_or_refused_in_one_line(tmp_path, spec):
-    from planner.cli import UserError
+    from planner.commands.cli import UserError
     from planner.commands.plan_for import read_spec
 
     f = tmp_path / "spec.json"
@@ -87,7 +87,7 @@ def test_plan_for_specs_are_read_or_refused_in_one_line(tmp_path, spec):
 @FUZZ
 @given(body=st.binary(max_size=400), magic=st.sampled_from([b"\x89PNG\r\n\x1a\n", b"\xff\xd8\xff", b""]))
 def test_logos_are_decoded_whole_or_refused(tmp_path, body, magic):
-    from planner.logo import LogoError, logo_size, read_logo
+    from planner.model.logo import LogoError, logo_size, read_logo
 
     f = tmp_path / "logo.png"
     f.write_bytes(magic + body)

@@ -8,12 +8,12 @@ from collections import Counter
 
 import pytest
 
+from planner.base.progress import Cancelled
 from planner.catalog import load_catalog
 from planner.design.generate import DesignError, choices, generate_plan, rack_fit
 from planner.design.model import BuildDesign, FabricChoice, StorageChoice
-from planner.edits import MovePlacement, RemovePlacement
 from planner.engine import Engine
-from planner.progress import Cancelled
+from planner.model.edits import MovePlacement, RemovePlacement
 
 
 @pytest.fixture(scope="module")

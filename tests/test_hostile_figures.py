@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from planner.cli import main
+from planner.commands.cli import main
 from planner.i18n import format_field, format_money, format_number, format_percent, format_template
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -81,7 +81,7 @@ def test_a_truncated_logo_is_refused_and_never_stops_the_pdf(tmp_path, capsys):
     one prints without it."""
     import base64
 
-    from planner.logo import LogoError, logo_size, read_logo
+    from planner.model.logo import LogoError, logo_size, read_logo
 
     png = _png()
     assert logo_size(png) == (400, 300)

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from planner.cli import main
+from planner.commands.cli import main
 from planner.i18n import Message, Np_, catalogs, message_text, tf, tmsg, use_language
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -99,7 +99,7 @@ def test_help_in_german_including_argparses_own_words():
 
 
 def test_every_command_has_german_help():
-    from planner.cli import subcommand_names
+    from planner.commands.cli import subcommand_names
 
     for name in sorted(subcommand_names()):
         code, out, err = run("--lang", "de", name, "--help")
@@ -242,7 +242,9 @@ def test_export_csv_headers_follow_the_language_numbers_and_names_do_not(tmp_pat
 
 def test_workload_notes_are_english_text_translated_at_the_edge():
     from planner.catalog import load_catalog
-    from planner.workloads import ModelArch, cluster_from_catalog, infer
+    from planner.workloads.arch import ModelArch
+    from planner.workloads.cluster import cluster_from_catalog
+    from planner.workloads.inference import infer
 
     cat = load_catalog()
     cl = cluster_from_catalog(cat, "h100-sxm", 8, server=None)
@@ -474,7 +476,7 @@ def test_validation_messages_keep_pydantics_english_and_translate_by_type():
 
     from pydantic import BaseModel, Field, ValidationError
 
-    from planner.fileio import validation_message
+    from planner.base.fileio import validation_message
 
     class M(BaseModel, extra="forbid"):
         a: int = Field(gt=0)

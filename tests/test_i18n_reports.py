@@ -16,9 +16,9 @@ from pathlib import Path
 import pytest
 
 from planner.catalog import load_catalog
-from planner.documents import load_plan
 from planner.engine import Engine
 from planner.engine.findings import make
+from planner.files.documents import load_plan
 from planner.i18n import catalogs, format_money, format_number
 from planner.reports import ReportOptions, build_plan_pdf
 
@@ -119,7 +119,7 @@ def test_metric_report_has_no_imperial_units_and_imperial_has_them(example, tmp_
 
 
 def test_cli_report_lang_and_check_text_in_german(tmp_path):
-    from planner.cli import main
+    from planner.commands.cli import main
 
     buf = io.StringIO()
     with redirect_stdout(buf):
@@ -316,7 +316,7 @@ def test_finding_sentences_translate_their_nested_parts(example):
     English message (and so --json) stays English."""
     import copy
 
-    from planner.findings import finding_text
+    from planner.base.findings import finding_text
 
     plan, catalog, results = example
     unmet = copy.deepcopy(plan)
@@ -346,7 +346,7 @@ def test_code_words_have_one_table_covering_every_code():
     from planner.catalog.models import KINDS
     from planner.fabric import names
     from planner.fabric.ports import ROLES
-    from planner.plan import WorkloadKind
+    from planner.model.plan import WorkloadKind
     from planner.workloads.evaluate import BOTTLENECKS
 
     assert set(BOTTLENECKS) <= set(names.BOTTLENECKS)
@@ -367,8 +367,8 @@ def test_pdf_and_finding_name_a_bottleneck_alike(example, tmp_path):
     what limits a workload (once two tables that could drift apart)."""
     import copy
 
+    from planner.base.findings import finding_text
     from planner.fabric.names import bottleneck_text, workload_kind_text
-    from planner.findings import finding_text
     from planner.i18n import message_text
 
     plan, catalog, _results = example

@@ -1,13 +1,21 @@
-"""planner.naming: pattern checks, running numbers, defaults and copies' names."""
+"""planner.model.naming: pattern checks, running numbers, defaults and copies' names."""
 
 from __future__ import annotations
 
 import pytest
 
 from planner.catalog import load_catalog
-from planner.edits import EditRefused, SetProperty
-from planner.naming import Namer, PatternError, Place, check_pattern, pattern_error, rename_names, short_model
-from planner.plan import Plan
+from planner.model.edits import EditRefused, SetProperty
+from planner.model.naming import (
+    Namer,
+    PatternError,
+    Place,
+    check_pattern,
+    pattern_error,
+    rename_names,
+    short_model,
+)
+from planner.model.plan import Plan
 
 
 @pytest.fixture(scope="module")
@@ -119,8 +127,8 @@ def test_rename_names_run_from_start_and_need_n_for_several():
 
 
 def test_display_name_of_unnamed_device_is_its_model_never_its_id(cat):
-    from planner.naming import display_name
-    from planner.plan import Placement
+    from planner.model.naming import display_name
+    from planner.model.plan import Placement
 
     p = Placement(id="dev-17", device="dell-poweredge-xe9680", u=1)
     assert display_name(p, cat) == "XE9680"
@@ -134,8 +142,8 @@ def test_a_huge_width_is_refused_before_it_is_built(tmp_path, capsys):
     import json
     from pathlib import Path
 
-    from planner.cli import main
-    from planner.naming import pattern_error
+    from planner.commands.cli import main
+    from planner.model.naming import pattern_error
 
     assert "width over 200" in pattern_error("gpu{n:4000000000}")
     assert "width over 200" in pattern_error("{n:.99999999999}")

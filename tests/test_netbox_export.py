@@ -12,7 +12,7 @@ import yaml
 
 from planner.catalog import load_catalog, shipped_catalog_dir
 from planner.catalog.yamlsafe import read_yaml_file
-from planner.documents import load_plan
+from planner.files.documents import load_plan
 from planner.netbox.export import export_netbox
 from planner.netbox.schema import netbox_problems
 from tests.netbox_ref import ROOT, schema_errors, schema_validators
@@ -177,7 +177,7 @@ def test_catalog_refuses_what_netbox_refuses(tmp_path):
 
 
 def test_cli_export_format_netbox(tmp_path, capsys):
-    from planner.cli import main
+    from planner.commands.cli import main
 
     plan = tmp_path / "pod.json"
     shutil.copy(EXAMPLES[0], plan)
@@ -196,7 +196,7 @@ def test_cli_export_format_netbox(tmp_path, capsys):
 
 def test_export_is_all_or_none(catalog, tmp_path, monkeypatch):
     """A failure while writing leaves no half export: no file of the set appears."""
-    import planner.fileio as fileio
+    import planner.base.fileio as fileio
 
     real = fileio._write_temp
     calls = []

@@ -14,10 +14,10 @@ import yaml
 from planner.catalog import load_catalog, shipped_catalog_dir
 from planner.engine import Engine
 from planner.engine.specs import SpecCache
+from planner.model.plan import Placement, Plan, Rack, Room, Row, Site
 from planner.netbox import importer
 from planner.netbox.importer import FAILED, IMPORTED, REPLACED, SKIPPED, import_netbox
 from planner.netbox.schema import netbox_problems
-from planner.plan import Placement, Plan, Rack, Room, Row, Site
 from tests.netbox_ref import FIXTURES, ROOT, full_reference, reference_dir, schema_errors, schema_validators
 
 SWITCH = FIXTURES / "device-types" / "Dell" / "PowerSwitch-N3248TE-ON.yaml"
@@ -257,7 +257,7 @@ def test_a_power_block_without_a_draw_must_say_it_needs_data():
 
 def test_cli_import_netbox_lines_in_german(tmp_path, monkeypatch, capsys):
     """Every per-file line (status, reason, the field at fault) is German with --lang de."""
-    from planner.cli import main
+    from planner.commands.cli import main
 
     monkeypatch.setenv("RACKWRIGHT_USER_CATALOG", str(tmp_path / "user-catalog"))
     psu = FIXTURES / "module-types" / "Supermicro" / "PWS-2K20A-1R.yml"

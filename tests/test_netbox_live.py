@@ -15,7 +15,7 @@ from collections import Counter
 import pytest
 
 from planner.catalog import load_catalog
-from planner.documents import load_plan
+from planner.files.documents import load_plan
 from planner.netbox.export import export_netbox, slugify
 from planner.netbox.site import import_site
 from tests.netbox_ref import ROOT
@@ -122,7 +122,7 @@ def _need_pynetbox() -> None:
 
 
 def _cli(netbox_server, monkeypatch, capsys, *args):
-    from planner.cli import main
+    from planner.commands.cli import main
 
     monkeypatch.setenv("RW_TEST_NETBOX_TOKEN", netbox_server.token)
     code = main(["netbox", *args])
@@ -159,7 +159,7 @@ def test_push_is_idempotent_updates_only_what_changed_and_pulls_back(netbox_serv
     rack = next(r for room in plan.site.rooms for row in room.rows for r in row.racks if moved in r.placements)
     top = max((p.u or 0) + 6 for p in rack.placements)
     moved.u = top + 1
-    from planner.documents import save_plan
+    from planner.files.documents import save_plan
 
     edited = tmp_path / "edited.json"
     save_plan(plan, edited, catalog)
@@ -203,7 +203,7 @@ def test_file_push_to_netbox_in_the_app(qtbot, netbox_server, tmp_path, monkeypa
     from tests.netbox_server import api_get
     from tests.test_ui_export_tables import file_action, make_window
     from ui import dialogs
-    from ui import netbox_push as ui_push
+    from ui.exports import netbox_push as ui_push
 
     cat = load_catalog()
     errors: list[tuple[str, str]] = []

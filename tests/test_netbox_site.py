@@ -9,9 +9,9 @@ import pytest
 import yaml
 
 from planner.catalog import load_catalog, shipped_catalog_dir
-from planner.cli import main
-from planner.documents import load_plan
+from planner.commands.cli import main
 from planner.engine import Engine
+from planner.files.documents import load_plan
 from planner.netbox.importer import import_netbox
 from planner.netbox.site import SiteImportError, import_site
 from tests.netbox_ref import FIXTURES
@@ -120,7 +120,7 @@ REAL = FIXTURES / "real-4.6.8"  # see its README.md
 
 
 def test_a_real_netbox_export_places_every_device(catalog):
-    from planner.documents import load_plan
+    from planner.files.documents import load_plan
     from tests.netbox_ref import ROOT
 
     r = import_site(REAL / "xe9680-racks-all-data.csv", REAL / "xe9680-devices-all-data.csv", catalog,
@@ -175,7 +175,7 @@ def test_rack_types_come_back_from_a_real_netbox(catalog):
     the export wrote rack types), with every tray at its U."""
     from collections import Counter
 
-    from planner.documents import load_plan
+    from planner.files.documents import load_plan
     from tests.netbox_ref import ROOT
 
     r = import_site(REAL / "gb200-racks-all-data.csv", REAL / "gb200-devices-all-data.csv", catalog,

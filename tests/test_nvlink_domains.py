@@ -11,8 +11,6 @@ from pathlib import Path
 import pytest
 
 from planner.catalog import load_catalog
-from planner.documents import load_plan
-from planner.edits import AddItem, AddPlacement, AddRack, RemoveItem, RemovePlacement
 from planner.engine import Engine
 from planner.fabric.analysis import analyse_fabrics
 from planner.fabric.autowire import autowire
@@ -20,11 +18,14 @@ from planner.fabric.media import MediaChooser
 from planner.fabric.nvlink import node_domains
 from planner.fabric.nvlink_wire import autowire_nvlink_rack
 from planner.fabric.ports import NVLINK_ROLE, device_ports
-from planner.placement import PlacementChecker
-from planner.plan import CoolingChoice, CoolingLoop, Placement, Plan, Rack, Room, Row, Site, Workload
-from planner.plan_io import plan_to_json
-from planner.workloads import ModelArch, infer
+from planner.files.documents import load_plan
+from planner.files.plan_io import plan_to_json
+from planner.model.edits import AddItem, AddPlacement, AddRack, RemoveItem, RemovePlacement
+from planner.model.placement import PlacementChecker
+from planner.model.plan import CoolingChoice, CoolingLoop, Placement, Plan, Rack, Room, Row, Site, Workload
+from planner.workloads.arch import ModelArch
 from planner.workloads.cluster import cluster_from_plan
+from planner.workloads.inference import infer
 
 ROOT = Path(__file__).resolve().parent.parent
 TRAY, SW = "nvidia-gb200-nvl72-compute-tray", "nvidia-nvlink-switch"

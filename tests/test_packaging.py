@@ -213,7 +213,7 @@ def test_installed_wheel_finds_the_full_catalog(unpacked, tmp_path):
 
 
 def test_installed_wheel_finds_its_resources(unpacked, tmp_path):
-    code = "import ui.app; print(ui.app.resources_dir())"
+    code = "import ui.shell.app; print(ui.shell.app.resources_dir())"
     proc = _run_installed(unpacked, ["-c", code], tmp_path)
     assert proc.returncode == 0, proc.stderr
     res = Path(proc.stdout.strip().splitlines()[-1])

@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 from planner.catalog import load_catalog
-from planner.edits import AddPlacement, EditRefused, MovePlacement
-from planner.placement import CABINET_CLEARANCE_MM, PlacementChecker
-from planner.plan import Placement, Plan
-from planner.plan_io import plan_to_dict
+from planner.files.plan_io import plan_to_dict
+from planner.model.edits import AddPlacement, EditRefused, MovePlacement
+from planner.model.placement import CABINET_CLEARANCE_MM, PlacementChecker
+from planner.model.plan import Placement, Plan
 
 
 @pytest.fixture(scope="module")

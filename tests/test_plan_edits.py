@@ -9,7 +9,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from planner.edits import (
+from planner.files.plan_io import (
+    PlanFormatError,
+    load_plan_json,
+    plan_from_dict,
+    plan_to_dict,
+    save_plan_json,
+)
+from planner.model.edits import (
     AddItem,
     AddPlacement,
     AddRack,
@@ -25,8 +32,8 @@ from planner.edits import (
     RemoveRow,
     SetProperty,
 )
-from planner.placement import PlacementChecker
-from planner.plan import (
+from planner.model.placement import PlacementChecker
+from planner.model.plan import (
     Endpoint,
     Link,
     Placement,
@@ -39,7 +46,6 @@ from planner.plan import (
     Row,
     ServerGroup,
 )
-from planner.plan_io import PlanFormatError, load_plan_json, plan_from_dict, plan_to_dict, save_plan_json
 
 
 def small_plan() -> Plan:

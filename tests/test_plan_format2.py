@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from planner.catalog import load_catalog
-from planner.plan import FORMAT_VERSION, Metadata
-from planner.plan_io import PlanFormatError, load_plan_json, plan_from_dict, plan_to_dict, plan_to_json
-from planner.storage import open_rackplan, save_rackplan
+from planner.files.plan_io import PlanFormatError, load_plan_json, plan_from_dict, plan_to_dict, plan_to_json
+from planner.files.storage import open_rackplan, save_rackplan
+from planner.model.plan import FORMAT_VERSION, Metadata
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "examples" / "xe9680-h100-pod.json"
@@ -79,7 +79,7 @@ def test_json_and_rackplan_round_trip_keep_every_new_field(tmp_path):
 
 
 def test_metadata_defaults_match_the_economics_defaults():
-    from planner import economics
+    from planner.engine import economics
 
     md = Metadata()
     assert md.years_of_use == economics.DEFAULT_YEARS

@@ -1,4 +1,4 @@
-"""planner.plan_settings: the Plan Settings dialog's checks and its one-step edit, headless."""
+"""planner.gestures.plan_settings: the Plan Settings dialog's checks and its one-step edit, headless."""
 
 from __future__ import annotations
 
@@ -6,9 +6,9 @@ import json
 
 import pytest
 
-from planner.plan import Plan, Room, Site
-from planner.plan_io import plan_to_dict
-from planner.plan_settings import SettingsInvalid, plan_settings_edit
+from planner.files.plan_io import plan_to_dict
+from planner.gestures.plan_settings import SettingsInvalid, plan_settings_edit
+from planner.model.plan import Plan, Room, Site
 
 
 def plan() -> Plan:
@@ -65,8 +65,8 @@ def test_bad_input_names_the_field_and_applies_nothing(values, field, fragment):
 
 
 def test_rent_or_own_settings_are_checked_and_one_edit():
-    from planner.plan import Plan
-    from planner.plan_settings import SettingsInvalid, check_values, plan_settings_edit
+    from planner.gestures.plan_settings import SettingsInvalid, check_values, plan_settings_edit
+    from planner.model.plan import Plan
 
     plan = Plan()
     got = check_values(plan, {"years_of_use": "5,5", "support_fraction_per_year": 0.08,
@@ -98,9 +98,9 @@ def test_settings_messages_in_german():
     """The dialog shows SettingsInvalid.text(): German in German, the English text unchanged."""
     from pathlib import Path
 
-    from planner.documents import load_plan
+    from planner.files.documents import load_plan
+    from planner.gestures.plan_settings import SettingsInvalid, check_values
     from planner.i18n import use_language
-    from planner.plan_settings import SettingsInvalid, check_values
 
     plan = load_plan(Path(__file__).resolve().parent.parent / "examples" / "xe9680-h100-pod.json")
     cases = [({"pue": "7"}, "PUE: 7 is not a PUE between 1 and 5", "PUE: 7 muss zwischen 1 und 5 liegen (ein PUE)"),
@@ -170,8 +170,8 @@ def test_bad_requirements_name_the_field(req, kind, fragment):
 
 
 def test_dates_are_typed_as_the_language_writes_them_and_stored_as_iso():
+    from planner.gestures.plan_settings import date_text, parse_date, price_override_edit
     from planner.i18n import use_language
-    from planner.plan_settings import date_text, parse_date, price_override_edit
 
     with use_language("de"):
         assert parse_date("28.11.2026") == parse_date("28.11.26") == parse_date("2026-11-28") == "2026-11-28"

@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 from planner.catalog import load_catalog
-from planner.documents import load_plan
-from planner.edits import MovePlacement, SetProperty
-from planner.plan import Placement
-from planner.synthetic import synthetic_plan
+from planner.design.synthetic import synthetic_plan
+from planner.files.documents import load_plan
+from planner.model.edits import MovePlacement, SetProperty
+from planner.model.plan import Placement
 
 ROOT = Path(__file__).resolve().parents[1]
 

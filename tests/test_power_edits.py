@@ -5,11 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from planner.edits import EditRefused
 from planner.engine import Engine
-from planner.plan import Placement, PowerConnection, PowerFeed, PowerSource
-from planner.plan_io import plan_to_dict
-from planner.power_edits import (
+from planner.files.plan_io import plan_to_dict
+from planner.gestures.power_edits import (
     ab_feeds_edit,
     add_feed_edit,
     add_source_edit,
@@ -19,6 +17,8 @@ from planner.power_edits import (
     pin_cord_edit,
     spread_cords_edit,
 )
+from planner.model.edits import EditRefused
+from planner.model.plan import Placement, PowerConnection, PowerFeed, PowerSource
 from tests.fixtures.ui_app.support import fixture_catalog, two_rack_plan
 
 
@@ -71,7 +71,7 @@ def test_delete_feed_in_use_is_refused_with_the_pdus_or_disconnects_them(plan):
 def test_delete_source_hangs_its_feeds_on_its_upstream(plan):
     add_source_edit(plan, "ups").apply(plan)
     add_source_edit(plan, "panel", upstream="ups-1").apply(plan)
-    from planner.edits import SetProperty
+    from planner.model.edits import SetProperty
 
     SetProperty("feed", "feed-a", "upstream", "panel-1").apply(plan)
     with pytest.raises(EditRefused, match="Feed A"):
@@ -83,7 +83,7 @@ def test_delete_source_hangs_its_feeds_on_its_upstream(plan):
 
 
 def test_ab_feeds_for_racks_in_one_step(plan):
-    from planner.edits import AddPlacement
+    from planner.model.edits import AddPlacement
 
     cat = fixture_catalog()
     # R02 gets two PDUs on no feed, R01's are connected already
@@ -114,7 +114,7 @@ def test_pin_cord_validates_and_keeps_the_other_cords(plan):
     r = eng.compute(plan)
     spread = r.racks["rack-1"].cords["srv-1"]
     assert len(spread) >= 2 and not any(c.pinned for c in spread)
-    from planner.power_edits import pdu_info
+    from planner.gestures.power_edits import pdu_info
 
     outlets = pdu_info(cat, plan, "pdu-a1").outlets
     with pytest.raises(EditRefused, match=f"1 to {outlets}"):
@@ -138,7 +138,7 @@ def test_pin_cord_validates_and_keeps_the_other_cords(plan):
     assert (cords[0].pdu, cords[0].outlet, cords[0].pinned) == ("pdu-a1", outlets, True)
     assert "POWER_OUTLET_CONFLICT" not in {f.code for f in r.findings}
     # another device may not take a pinned outlet
-    from planner.edits import AddPlacement
+    from planner.model.edits import AddPlacement
 
     AddPlacement("rack-1", Placement(id="srv-2", device="dell-poweredge-xe9680", u=10)).apply(plan)
     r = eng.compute(plan)
@@ -161,7 +161,7 @@ def test_ab_feeds_are_sized_for_the_pdus_they_carry(plan):
     """A+B feeds for a rack of 60 A PDUs get 60 A breakers at the PDUs' voltage and phases
     (the model's default is 32 A: six feeds to retype by hand in the workshop)."""
     from planner.catalog import load_catalog
-    from planner.edits import AddPlacement
+    from planner.model.edits import AddPlacement
 
     cat = load_catalog()
     pdu = cat.get("device-types", "raritan-px3-415v-60a").planning.pdu

@@ -11,9 +11,9 @@ import pytest
 
 from planner.catalog import load_catalog
 from planner.catalog.pricelist import PriceListError, read_price_list
-from planner.cli import main
+from planner.commands.cli import main
+from planner.design.synthetic import synthetic_plan
 from planner.engine import Engine
-from planner.synthetic import synthetic_plan
 
 XE = "dell-poweredge-xe9680"
 QM = "nvidia-quantum-2-qm9700"

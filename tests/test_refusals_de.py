@@ -8,15 +8,15 @@ import re
 
 import pytest
 
-from planner import cooling
-from planner.builders import nudge_edit
-from planner.edits import AddPlacement, EditRefused, RemoveRoom
 from planner.engine import Engine
 from planner.fabric.wiring import connect_edit
+from planner.gestures import cooling
+from planner.gestures.builders import nudge_edit
+from planner.gestures.power_edits import delete_feed_edit, pin_cord_edit
 from planner.i18n import Message, error_text, message_text
-from planner.placement import PlacementChecker
-from planner.plan import CoolingChoice, CoolingLoop, Placement
-from planner.power_edits import delete_feed_edit, pin_cord_edit
+from planner.model.edits import AddPlacement, EditRefused, RemoveRoom
+from planner.model.placement import PlacementChecker
+from planner.model.plan import CoolingChoice, CoolingLoop, Placement
 from tests.fixtures.ui_app.support import fixture_catalog, two_rack_plan
 
 # technical words both languages use as they are (docs/glossary-de.md), and unit symbols

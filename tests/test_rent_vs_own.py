@@ -1,4 +1,4 @@
-"""Rent or own in the engine's totals: figures against planner.economics on the example
+"""Rent or own in the engine's totals: figures against planner.engine.economics on the example
 plan, the cloud price's source (catalog, plan override, none), currency conversion, and
 per-plan price overrides in the BOM and the capex."""
 
@@ -13,11 +13,11 @@ from pathlib import Path
 import pytest
 
 from planner.catalog import load_catalog
-from planner.documents import load_plan
-from planner.economics import HOURS_PER_YEAR, OwnInputs, rent_vs_own
-from planner.edits import SetProperty
 from planner.engine import Engine
-from planner.plan_settings import price_override_edit
+from planner.engine.economics import HOURS_PER_YEAR, OwnInputs, rent_vs_own
+from planner.files.documents import load_plan
+from planner.gestures.plan_settings import price_override_edit
+from planner.model.edits import SetProperty
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "examples" / "xe9680-h100-pod.json"
@@ -104,7 +104,7 @@ def test_no_cloud_price_gives_a_finding_and_owning_alone(plan):
 
 
 def test_a_plan_without_gpus_has_no_rent_vs_own(cat):
-    from planner.plan import Plan
+    from planner.model.plan import Plan
 
     res = Engine(cat).compute(Plan())
     assert res.totals.rent_vs_own is None and "rent_vs_own" not in res.to_json(Plan(), cat)
@@ -155,7 +155,7 @@ def test_price_override_in_another_currency_needs_a_rate(cat, plan):
     (dict(amount=5, currency="USD", date="30.11.2026"), "date"),
 ])
 def test_bad_override_values_name_the_field(plan, kwargs, field):
-    from planner.plan_settings import SettingsInvalid
+    from planner.gestures.plan_settings import SettingsInvalid
 
     with pytest.raises(SettingsInvalid) as e:
         price_override_edit(plan, "dell-poweredge-xe9680", **kwargs)

@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 from planner.catalog import load_catalog
-from planner.cli import main as cli_main
-from planner.documents import load_plan
+from planner.commands.cli import main as cli_main
 from planner.engine import Engine
 from planner.fabric.schedule import cable_schedule
+from planner.files.documents import load_plan
 from planner.reports import (
     DEFAULT_SECTIONS,
     SECTIONS,
@@ -185,7 +185,7 @@ def test_write_failure_keeps_nothing(tmp_path, plan, catalog):
 
 
 def test_big_plan_splits_long_tables(tmp_path, catalog):
-    from planner.synthetic import synthetic_plan
+    from planner.design.synthetic import synthetic_plan
 
     plan = synthetic_plan(1024, catalog)
     results = Engine(catalog).compute(plan)
@@ -440,7 +440,7 @@ def test_the_bundled_font_is_used_and_licensed():
 
 def test_power_sources_table(tmp_path, plan, catalog):
     """The power section lists the UPSs/panels with the engine's roll-up; none without sources."""
-    from planner.plan import PowerSource
+    from planner.model.plan import PowerSource
 
     out = tmp_path / "none.pdf"
     build_plan_pdf(plan, catalog, Engine(catalog).compute(plan), out, _opts(sections=("power",)))
@@ -466,7 +466,7 @@ def _rent_pdf(tmp_path, plan, catalog, name="r.pdf"):
 
 
 def test_incomplete_capex_is_on_the_cover_and_goes_when_every_line_is_priced(tmp_path, plan, catalog):
-    from planner.plan_settings import price_override_edit
+    from planner.gestures.plan_settings import price_override_edit
 
     res, text = _rent_pdf(tmp_path, plan, catalog)
     assert not res.totals.capex_complete

@@ -19,10 +19,10 @@ import pytest
 from reportlab.platypus import Paragraph, Table
 
 from planner.catalog import load_catalog
-from planner.documents import load_plan
 from planner.engine import Engine
+from planner.files.documents import load_plan
 from planner.i18n import use_language
-from planner.plan import cooling_method_name
+from planner.model.plan import cooling_method_name
 from planner.reports import ReportOptions, build_plan_pdf
 from planner.reports.flowables import Lines, RowsTable, Ticker
 from planner.reports.pdf import _Builder

@@ -12,11 +12,11 @@ from pathlib import Path
 import pytest
 
 from planner.catalog import load_catalog
-from planner.cli import main as cli_main
-from planner.documents import load_plan
+from planner.commands.cli import main as cli_main
 from planner.engine import Engine
+from planner.files.documents import load_plan
 from planner.i18n import format_margin, use_language
-from planner.plan import Requirements
+from planner.model.plan import Requirements
 from planner.reports import ReportOptions, build_plan_pdf
 from planner.reports.requirements import requirement_lines
 
@@ -147,7 +147,7 @@ def test_cli_internal_checklist_alone_and_appended(tmp_path, catalog):
 def test_hostile_statement_and_a_refused_spec_still_print(tmp_path, catalog):
     """Markup in the customer's words prints as text; a workload whose spec the engine
     refuses is listed as stated with the engine's reason and 'not determined'."""
-    from planner.plan import Workload
+    from planner.model.plan import Workload
 
     plan = asked_plan(statement="<b>500</b> & <font size=40>users</font> \u201cfast\u201d\n" * 40)
     plan.workloads.append(Workload(id="wl-bad", name="Broken <i>spec</i>", kind="inference",

@@ -19,9 +19,10 @@ from pathlib import Path
 import pytest
 
 from planner.catalog import load_catalog
-from planner.cli import main
-from planner.plan_io import plan_to_json
-from planner.repository import (
+from planner.commands.cli import main
+from planner.design.synthetic import synthetic_plan
+from planner.files.plan_io import plan_to_json
+from planner.files.repository import (
     REPO_SCHEMA_VERSION,
     NeedPassword,
     RepoConflict,
@@ -29,8 +30,7 @@ from planner.repository import (
     Repository,
     origin_of,
 )
-from planner.storage import open_rackplan, save_rackplan
-from planner.synthetic import synthetic_plan
+from planner.files.storage import open_rackplan, save_rackplan
 from tests.pgserver import PW_PASSWORD, PW_ROLE
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -101,7 +101,7 @@ def test_two_clients_pull_and_push_merged_or_refused(pg_url, tmp_path, capsys):
     # every revision stays retrievable, exactly
     first = tmp_path / "r1.rackplan"
     assert main(["repo", "pull", pg_url, "acme pod", "-r", "1", "-o", str(first)]) == 0
-    from planner.documents import load_plan
+    from planner.files.documents import load_plan
 
     assert plan_to_json(open_rackplan(first).plan) == plan_to_json(load_plan(EXAMPLE))
     listed = json.loads(_out(["repo", "list", pg_url, "--json"]))
@@ -224,8 +224,8 @@ def test_missing_driver_names_the_extra(monkeypatch, capsys):
 _KILLED_PUSH = r"""
 import sys
 from planner.catalog import load_catalog
-from planner.repository import Repository
-from planner.synthetic import synthetic_plan
+from planner.files.repository import Repository
+from planner.design.synthetic import synthetic_plan
 cat = load_catalog()
 plan = synthetic_plan(1024, cat)
 repo = Repository(sys.argv[1])
@@ -458,11 +458,11 @@ def test_schema_1_repository_is_upgraded_by_init(pg_url, catalog, capsys):
 def test_rows_read_from_a_file_equal_the_plans_rows(catalog):
     """The repository reads stored revisions as rows without building the plan: they must be
     the rows the plan gives (a column that does not round-trip would show as a change)."""
-    from planner.documents import load_plan
-    from planner.repository.merge import flatten
-    from planner.storage import rackplan_bytes
-    from planner.storage.convert import plan_to_rows
-    from planner.storage.project import read_project_rows
+    from planner.files.documents import load_plan
+    from planner.files.repository.merge import flatten
+    from planner.files.storage import rackplan_bytes
+    from planner.files.storage.convert import plan_to_rows
+    from planner.files.storage.project import read_project_rows
 
     for plan in [load_plan(p) for p in sorted((ROOT / "examples").glob("*.json"))] + [synthetic_plan(64, catalog)]:
         rows, cat_rows, meta = read_project_rows(rackplan_bytes(plan, catalog), "x.rackplan")
@@ -474,7 +474,7 @@ def test_merged_revision_is_stored_exactly_as_the_merged_plan(pg_url, catalog):
     """Both add a rack to the same row (same position) and each renames a device: the stored
     revision (the head's file with the changed rows replaced) opens as the merged plan, with
     positions renumbered as a save would."""
-    from planner.plan import Rack
+    from planner.model.plan import Rack
 
     with Repository(pg_url) as repo:
         repo.init()
@@ -500,8 +500,8 @@ def test_merged_revision_is_stored_exactly_as_the_merged_plan(pg_url, catalog):
 def test_convert_keeps_a_pulled_plans_link(tmp_path, catalog, capsys):
     """`rackwright convert` of a pulled plan: a .rackplan copy stays linked (pushable later
     as the same plan); a JSON copy cannot be, and the command says how to push it."""
-    from planner.repository import origin_meta
-    from planner.storage.project import read_file_meta
+    from planner.files.repository import origin_meta
+    from planner.files.storage.project import read_file_meta
 
     pulled = tmp_path / "pulled.rackplan"
     save_rackplan(synthetic_plan(8, catalog), pulled, catalog,
@@ -601,7 +601,7 @@ def test_a_pulled_file_pushed_with_another_url_spelling_is_the_same_plan(pg_url,
     so became a new plan with exit 0. A push under another name says so."""
     from sqlalchemy.engine import make_url
 
-    from planner.repository import same_database
+    from planner.files.repository import same_database
 
     assert main(["repo", "init", pg_url]) == 0
     assert main(["repo", "push", str(EXAMPLE), pg_url, "--name", "acme pod"]) == 0

@@ -9,11 +9,11 @@ import json
 import pytest
 
 from planner.catalog import load_catalog
-from planner.cli import main
+from planner.commands.cli import main
 from planner.engine import Engine
 from planner.engine.results import NvlinkSummary
 from planner.fabric.nvlink import node_domains, scale_up_interconnect
-from planner.plan import Placement, Plan, Rack, Room, Row, Site
+from planner.model.plan import Placement, Plan, Rack, Room, Row, Site
 
 CAT = load_catalog()
 
@@ -84,7 +84,7 @@ def test_size_infer_names_the_gpus_link(capsys):
 
 
 def test_check_text_names_the_link(capsys, tmp_path):
-    from planner.plan_io import plan_to_json
+    from planner.files.plan_io import plan_to_json
 
     plan = _plan("hpe-cray-xd675", 2)
     path = tmp_path / "amd.json"

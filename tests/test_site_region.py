@@ -14,13 +14,13 @@ from collections import Counter
 import pytest
 
 from planner.catalog import load_catalog
-from planner.cli import main
+from planner.commands.cli import main
 from planner.design.search import PlanForSpecError, parse_plan_for_spec
 from planner.design.templates import TEMPLATES, build_template
-from planner.documents import load_plan
 from planner.engine import Engine
+from planner.files.documents import load_plan
 from planner.i18n import use_language
-from planner.regions import default_region, region_for_locale
+from planner.model.regions import default_region, region_for_locale
 
 POWER_CODES = ("PDU_", "POWER_FEED", "POWER_OUTLET")
 
@@ -78,7 +78,7 @@ def test_german_new_plans_and_templates_default_to_eu(monkeypatch, cat):
 
 
 def test_app_new_plan_takes_the_language_region(monkeypatch, cat):
-    from ui.controllers import new_plan
+    from ui.shell.controllers import new_plan
 
     monkeypatch.delenv("RACKWRIGHT_REGION", raising=False)
     monkeypatch.setenv("LC_ALL", "en_US.UTF-8")
@@ -160,8 +160,8 @@ def test_engine_computes_an_eu_pdu_at_230_v_phase_to_neutral(built):
 
 
 def test_ab_feeds_for_eu_pdus_are_400_v_at_their_rating(built, cat):
-    from planner.edits import SetProperty
-    from planner.power_edits import ab_feeds_edit
+    from planner.gestures.power_edits import ab_feeds_edit
+    from planner.model.edits import SetProperty
 
     plan, _ = built["inference-small-enterprise", "eu"]
     plan = plan.model_copy(deep=True)

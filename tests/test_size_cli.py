@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from planner.cli import main
+from planner.commands.cli import main
 
 INFER_KEYS = {"tokens_per_s", "tokens_per_s_per_user", "ttft_s", "weights_gb", "kv_cache_bytes_per_token",
               "max_concurrent_sequences", "fits", "bottleneck", "gpus_needed", "cost_per_million_tokens"}

@@ -13,9 +13,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from planner.catalog import load_catalog
-from planner.documents import load_plan, open_document, save_plan
-from planner.plan import Plan
-from planner.plan_io import (
+from planner.design.synthetic import DEFAULT_SERVER as SERVER  # the synthetic plans' GPU server
+from planner.design.synthetic import synthetic_plan
+from planner.files.documents import load_plan, open_document, save_plan
+from planner.files.plan_io import (
     PlanFormatError,
     load_plan_json,
     plan_from_dict,
@@ -23,7 +24,7 @@ from planner.plan_io import (
     plan_to_json,
     save_plan_json,
 )
-from planner.storage import (
+from planner.files.storage import (
     SCHEMA_VERSION,
     Difference,
     catalog_differences,
@@ -33,9 +34,8 @@ from planner.storage import (
     save_rackplan,
     unknown_hardware,
 )
-from planner.storage.convert import unmapped_fields
-from planner.synthetic import DEFAULT_SERVER as SERVER  # the synthetic plans' GPU server
-from planner.synthetic import synthetic_plan
+from planner.files.storage.convert import unmapped_fields
+from planner.model.plan import Plan
 
 FIXTURES = Path(__file__).parent / "fixtures" / "rackplan"
 
@@ -102,7 +102,7 @@ def test_tables_are_queryable_with_plain_sql(tmp_path, catalog):
 ID = st.from_regex(r"[A-Za-z0-9][A-Za-z0-9_.:-]{0,10}", fullmatch=True)
 TEXT = st.text(st.characters(blacklist_categories=("Cs",)), max_size=12)
 FLOAT = st.floats(allow_nan=False, allow_infinity=False)
-COORD = st.floats(-10_000, 10_000)  # the model bounds coordinates (planner.plan.Coord)
+COORD = st.floats(-10_000, 10_000)  # the model bounds coordinates (planner.model.plan.Coord)
 SLUGS = st.sampled_from(["dell-poweredge-xe9680", "nvidia-quantum-2-qm9700", "no-such-device", "x.y_z+1"])
 JSONV = st.recursive(st.none() | st.booleans() | st.integers() | FLOAT | TEXT,
                      lambda c: st.lists(c, max_size=3) | st.dictionaries(TEXT, c, max_size=3), max_leaves=6)

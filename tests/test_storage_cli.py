@@ -8,10 +8,10 @@ import os
 import pytest
 
 from planner.catalog import load_catalog
-from planner.cli import main
-from planner.plan_io import plan_to_json, save_plan_json
-from planner.storage import open_rackplan, save_rackplan
-from planner.synthetic import DEFAULT_SERVER, synthetic_plan
+from planner.commands.cli import main
+from planner.design.synthetic import DEFAULT_SERVER, synthetic_plan
+from planner.files.plan_io import plan_to_json, save_plan_json
+from planner.files.storage import open_rackplan, save_rackplan
 
 
 @pytest.fixture(scope="module")

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from planner.cli import main
+from planner.commands.cli import main
+from planner.files.plan_io import PlanFormatError
+from planner.files.storage import open_rackplan
 from planner.i18n import use_language
-from planner.plan_io import PlanFormatError
-from planner.storage import open_rackplan
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "xe9680-h100-pod.json"

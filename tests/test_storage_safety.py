@@ -14,10 +14,11 @@ from pathlib import Path
 
 import pytest
 
+from planner.base.fileio import STALE_TEMP_AGE_S
 from planner.catalog import load_catalog
-from planner.fileio import STALE_TEMP_AGE_S
-from planner.plan_io import PlanFormatError
-from planner.storage import (
+from planner.design.synthetic import synthetic_plan
+from planner.files.plan_io import PlanFormatError
+from planner.files.storage import (
     Autosaver,
     FileLock,
     RecoveryStore,
@@ -26,9 +27,8 @@ from planner.storage import (
     lock_path_for,
     save_rackplan,
 )
-from planner.storage import sqlite as sq
-from planner.storage.lock import pid_alive
-from planner.synthetic import synthetic_plan
+from planner.files.storage import sqlite as sq
+from planner.files.storage.lock import pid_alive
 
 posix_only = pytest.mark.skipif(os.name != "posix", reason="fork and SIGKILL are POSIX")
 
@@ -276,9 +276,9 @@ def test_recovery_file_that_is_damaged_is_a_clear_error(tmp_path, plans):
 
 
 def test_snapshot_saves_the_plan_as_it_was_when_taken(tmp_path, catalog):
-    from planner.plan import Plan
-    from planner.plan_io import plan_to_dict
-    from planner.storage import snapshot
+    from planner.files.plan_io import plan_to_dict
+    from planner.files.storage import snapshot
+    from planner.model.plan import Plan
 
     plan = Plan.model_validate({**plan_to_dict(synthetic_plan(16, catalog)),
                                 "workloads": [{"id": "wl-1", "name": "w", "kind": "inference",

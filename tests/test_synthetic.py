@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from planner.catalog import load_catalog
-from planner.fabric import device_ports
-from planner.placement import PlacementChecker
-from planner.plan_io import plan_from_dict, plan_to_json
-from planner.synthetic import synthetic_plan
+from planner.design.synthetic import synthetic_plan
+from planner.fabric.ports import device_ports
+from planner.files.plan_io import plan_from_dict, plan_to_json
+from planner.model.placement import PlacementChecker
 
 FIXTURE = Path(__file__).parent / "fixtures" / "engine_catalog"
 
@@ -142,8 +142,8 @@ def test_gb200_racks_as_nvidia_builds_them(shipped, nvl):
 
 
 def test_gb200_nvlink_spine_is_what_autowire_makes(shipped):
-    from planner.edits import Compound, RemoveItem
     from planner.fabric.nvlink_wire import autowire_nvlink_rack
+    from planner.model.edits import Compound, RemoveItem
 
     plan = synthetic_plan(144, shipped, platform="gb200-nvl72")
     nvl_racks = [r.id for r in plan.racks() if r.rack_type == "nvidia-gb200-nvl72-rack"]

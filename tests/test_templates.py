@@ -12,11 +12,11 @@ from collections import Counter
 import pytest
 
 from planner.catalog import load_catalog
-from planner.cli import main
+from planner.commands.cli import main
 from planner.design.templates import TEMPLATES, UnknownTemplate, build_template, list_templates
-from planner.documents import load_plan
 from planner.engine import Engine
-from planner.plan import Plan
+from planner.files.documents import load_plan
+from planner.model.plan import Plan
 from planner.workloads.specs import parse_spec
 
 
@@ -92,7 +92,7 @@ def test_template_layout_power_and_cooling(built, catalog, name):
     # rows on hot/cold aisles: orientations alternate, inside the room
     orients = [row.orientation_deg for row in room.rows]
     assert orients == [180 if i % 2 == 0 else 0 for i in range(len(orients))]
-    from planner.geometry import row_footprints
+    from planner.model.geometry import row_footprints
 
     boxes = []
     for row in room.rows:

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QSettings
 
-from planner.documents import load_plan
-from planner.plan_io import plan_to_dict
+from planner.files.documents import load_plan
+from planner.files.plan_io import plan_to_dict
 from tests.fixtures.ui_app.support import CATALOG_DIR, fixture_catalog, make_window, two_rack_plan
 from ui import dialogs
 
@@ -45,7 +45,7 @@ def test_title_shows_modified_after_edit_and_clears_after_save(qtbot, tmp_path, 
     log = DialogLog(monkeypatch, save_path=target)
     win = make_window(qtbot, tmp_path)
     assert "Untitled[*]" in win.windowTitle() and not win.isWindowModified()
-    from planner.edits import SetProperty
+    from planner.model.edits import SetProperty
 
     assert win.doc.push(SetProperty("rack", "rack-2", "name", "R02-new"))
     assert win.isWindowModified()
@@ -82,8 +82,8 @@ def test_app_opens_with_new_plan_when_start_file_is_bad(qtbot, tmp_path, monkeyp
     log = DialogLog(monkeypatch)
     bad = tmp_path / "garbage.json"
     bad.write_text('{"format": "rackwright-plan", "format_version": 1, "feeds": [{"id": 5}]')
-    from ui.app import open_window
     from ui.settings import AppSettings
+    from ui.shell.app import open_window
 
     settings = AppSettings(QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
     win = open_window(str(bad), fixture_catalog(), settings, background=False)
@@ -101,7 +101,7 @@ def test_catalog_files_that_fail_validation_are_listed_and_app_opens(qtbot, tmp_
         "manufacturer: Dell\nmodel: Broken\nslug: broken\nu_height: 2.3\nis_full_depth: true\n")
     monkeypatch.setenv("RACKWRIGHT_SHIPPED_CATALOG", str(shipped))
     monkeypatch.setenv("RACKWRIGHT_USER_CATALOG", str(tmp_path / "no-user-catalog"))
-    from ui.app import load_catalog_reporting
+    from ui.shell.app import load_catalog_reporting
 
     cat = load_catalog_reporting(None)
     assert "dell-poweredge-xe9680" in cat.devices
@@ -113,7 +113,7 @@ def test_catalog_files_that_fail_validation_are_listed_and_app_opens(qtbot, tmp_
 def test_new_with_unsaved_changes_asks_and_cancel_keeps_plan(qtbot, tmp_path, monkeypatch):
     log = DialogLog(monkeypatch, answer="cancel")
     win = make_window(qtbot, tmp_path)
-    from planner.edits import RemovePlacement
+    from planner.model.edits import RemovePlacement
 
     assert win.doc.push(RemovePlacement("srv-1"))
     win.act_new.trigger()
@@ -301,7 +301,7 @@ def test_burst_of_edits_costs_one_incremental_engine_update(qtbot, tmp_path, mon
         return real(plan, change)
 
     monkeypatch.setattr(doc.engine, "update", spy)
-    from planner.edits import SetProperty
+    from planner.model.edits import SetProperty
 
     for i in range(5):
         assert doc.push(SetProperty("rack", "rack-2", "name", f"R02-{i}"))
@@ -356,7 +356,7 @@ def test_any_failure_to_read_a_plan_ends_in_the_same_dialog(qtbot, tmp_path, mon
         def broken(p):  # what a bug deep in a reader would raise
             raise RecursionError("maximum recursion depth exceeded")
 
-        monkeypatch.setattr("ui.controllers.load_plan", broken)
+        monkeypatch.setattr("ui.shell.controllers.load_plan", broken)
     assert win.files.open(str(path)) is False
     assert len(log.errors) == 1
     title, text, _ = log.errors[0]

@@ -10,9 +10,9 @@ import sys
 import pytest
 from PySide6.QtCore import QSettings
 
-from planner.documents import save_plan
-from planner.edits import SetProperty
-from planner.storage import RecoveryStore, lock_path_for
+from planner.files.documents import save_plan
+from planner.files.storage import RecoveryStore, lock_path_for
+from planner.model.edits import SetProperty
 from tests.fixtures.ui_app.support import fixture_catalog, two_rack_plan
 from ui import dialogs
 
@@ -21,8 +21,8 @@ pytestmark = pytest.mark.gui
 
 def window(qtbot, tmp_path, store, plan=None, path=None):
     from ui.document import Document
-    from ui.mainwindow import MainWindow
     from ui.settings import AppSettings
+    from ui.shell.mainwindow import MainWindow
 
     settings = AppSettings(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
     doc = Document(plan or two_rack_plan(), fixture_catalog(), path, engine=None)

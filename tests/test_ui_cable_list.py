@@ -14,7 +14,8 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
 
 from planner.catalog import load_catalog
-from planner.fabric import Disconnect, autowire
+from planner.fabric.autowire import autowire
+from planner.fabric.wiring import Disconnect
 from tests.test_fabric import make_plan, servers
 
 pytestmark = pytest.mark.gui
@@ -139,9 +140,9 @@ def test_export_writes_every_cable_and_lengths_follow_units(qtbot, cat, tmp_path
 def test_edits_redo_only_their_rows_and_match_a_full_schedule(qtbot, cat):
     """After each edit (and each undo) the list patches the rows the edit touched; the
     patched rows equal a fresh schedule of the whole plan."""
-    from planner.edits import SetProperty
-    from planner.fabric import cable_schedule
+    from planner.fabric.schedule import cable_schedule
     from planner.fabric.wiring import connect_edit
+    from planner.model.edits import SetProperty
 
     doc, cl = cable_list(qtbot, cat)
     cl.set_filter(text="node0001")

@@ -55,7 +55,7 @@ def test_narrow_catalog_keeps_model_names_apart(qtbot):
     distinct and are shortened by whole words: 'Dell … XE9680' and 'Dell … R760xa', not two
     'Dell PowerEdge XE…' rows nor 'Dell P…e R660' cut inside a word."""
     from planner.catalog import load_catalog
-    from planner.plan import Plan
+    from planner.model.plan import Plan
     from ui.document import Document
     from ui.panels.catalog import CatalogPanel
 

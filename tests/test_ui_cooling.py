@@ -14,7 +14,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDialogButtonBox
 
 from planner.catalog import load_catalog
-from planner.plan import CoolingChoice, Placement, Plan, PowerFeed, Rack, Room, Row, Site
+from planner.model.plan import CoolingChoice, Placement, Plan, PowerFeed, Rack, Room, Row, Site
 
 pytestmark = pytest.mark.gui
 
@@ -52,8 +52,8 @@ def cooling_plan() -> Plan:
 @pytest.fixture
 def win(qtbot, tmp_path, catalog):
     from ui.document import Document
-    from ui.mainwindow import MainWindow
     from ui.settings import AppSettings
+    from ui.shell.mainwindow import MainWindow
 
     settings = AppSettings(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
     doc = Document(cooling_plan(), catalog, None)
@@ -293,8 +293,8 @@ def test_new_in_row_loop_starts_on_a_cdu_sized_for_the_selected_racks(qtbot, tmp
     """Plan > Cooling Loops > New in-row CDU loop with R02 (16 kW of liquid heat) selected:
     the form starts on the smallest CDU that covers it, not the first (biggest) in-row unit."""
     from ui.document import Document
-    from ui.mainwindow import MainWindow
     from ui.settings import AppSettings
+    from ui.shell.mainwindow import MainWindow
 
     layer = tmp_path / "layer" / "components"
     layer.mkdir(parents=True)

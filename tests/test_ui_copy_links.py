@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from planner.fabric.cabling import CableGeometry
-from planner.plan import Endpoint, Fabric, Link, Placement
-from planner.plan_io import plan_to_dict
+from planner.files.plan_io import plan_to_dict
+from planner.model.plan import Endpoint, Fabric, Link, Placement
 from tests.fixtures.ui_app.support import fixture_catalog, make_window, two_rack_plan
 from ui import dialogs
 

@@ -11,9 +11,9 @@ import shiboken6
 from PySide6.QtCore import QSize
 
 from planner.catalog import load_catalog
-from planner.documents import load_plan
 from planner.engine import Engine
-from planner.geometry import plan_footprints
+from planner.files.documents import load_plan
+from planner.model.geometry import plan_footprints
 from ui import style
 from ui.design.thumbnail import Headline, floor_thumbnail
 
@@ -86,8 +86,8 @@ def window(qtbot, tmp_path, catalog):
     from PySide6.QtCore import QSettings
 
     from ui.document import Document
-    from ui.mainwindow import MainWindow
     from ui.settings import AppSettings
+    from ui.shell.mainwindow import MainWindow
 
     path = tmp_path / "pod.json"
     shutil.copy(EXAMPLES / "xe9680-h100-pod.json", path)
@@ -259,7 +259,7 @@ def test_new_from_template_opens_the_chosen_design_as_a_new_document(qtbot, wind
 
     asked: list[str] = []
     monkeypatch.setattr(dialogs, "ask_save_changes", lambda _p, name: asked.append(name) or "discard")
-    window.doc.push(__import__("planner.edits", fromlist=["SetProperty"]).SetProperty(
+    window.doc.push(__import__("planner.model.edits", fromlist=["SetProperty"]).SetProperty(
         "rack", window.doc.plan.site.rooms[0].rows[0].racks[0].id, "name", "changed"))
     menu_action(window, "File", "actNewFromTemplate").trigger()
     dlg = window.design_dialog
@@ -293,7 +293,7 @@ def test_new_from_template_opens_the_chosen_design_as_a_new_document(qtbot, wind
 
 
 def test_keeping_the_unsaved_plan_keeps_the_template_dialog_open(qtbot, window, monkeypatch):
-    from planner.edits import SetProperty
+    from planner.model.edits import SetProperty
     from ui import dialogs
 
     monkeypatch.setattr(dialogs, "ask_save_changes", lambda *_a: "cancel")

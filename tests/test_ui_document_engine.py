@@ -10,11 +10,11 @@ import json
 import pytest
 
 from planner.catalog import load_catalog
-from planner.edits import SetProperty
+from planner.design.synthetic import synthetic_plan
 from planner.engine import Engine
 from planner.engine.settings import EngineSettings
-from planner.plan import Plan
-from planner.synthetic import synthetic_plan
+from planner.model.edits import SetProperty
+from planner.model.plan import Plan
 from ui.document import Document
 
 pytestmark = pytest.mark.gui

@@ -9,8 +9,8 @@ import gc
 import pytest
 
 from planner.catalog import load_catalog
+from planner.design.synthetic import synthetic_plan
 from planner.engine import Engine
-from planner.synthetic import synthetic_plan
 from ui import document as document_module
 from ui.document import Document
 

@@ -13,8 +13,9 @@ from PySide6.QtCore import QPoint, QSettings, Qt
 from PySide6.QtWidgets import QPushButton
 
 from planner.catalog import load_catalog
-from planner.documents import load_plan
-from ui import dialogs, export
+from planner.files.documents import load_plan
+from ui import dialogs
+from ui.exports import export
 
 pytestmark = pytest.mark.gui
 
@@ -36,8 +37,8 @@ def errors(monkeypatch):
 
 def make_window(qtbot, tmp_path, catalog):
     from ui.document import Document
-    from ui.mainwindow import MainWindow
     from ui.settings import AppSettings
+    from ui.shell.mainwindow import MainWindow
 
     settings = AppSettings(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
     doc = Document(load_plan(EXAMPLE), catalog, None)
@@ -99,7 +100,7 @@ def test_failure_is_shown_in_a_dialog(qtbot, tmp_path, catalog, errors):
 
 
 def test_edits_after_start_do_not_reach_the_running_export(qtbot, tmp_path, catalog, errors):
-    from planner.edits import SetProperty
+    from planner.model.edits import SetProperty
 
     target = tmp_path / "pod.pdf"
     win = make_window(qtbot, tmp_path, catalog)

@@ -9,10 +9,10 @@ import threading
 
 import pytest
 
-from planner.documents import load_plan
+from planner.files.documents import load_plan
 from planner.netbox.export import export_netbox
 from tests.test_ui_export_tables import EXAMPLE, catalog, errors, file_action, make_window  # noqa: F401
-from ui import export_netbox as ui_netbox
+from ui.exports import export_netbox as ui_netbox
 
 pytestmark = pytest.mark.gui
 

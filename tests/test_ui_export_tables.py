@@ -12,8 +12,9 @@ from openpyxl import load_workbook
 from PySide6.QtCore import QSettings, Qt
 
 from planner.catalog import load_catalog
-from planner.documents import load_plan
-from ui import dialogs, export_tables
+from planner.files.documents import load_plan
+from ui import dialogs
+from ui.exports import export_tables
 
 pytestmark = pytest.mark.gui
 
@@ -35,8 +36,8 @@ def errors(monkeypatch):
 
 def make_window(qtbot, tmp_path, catalog):
     from ui.document import Document
-    from ui.mainwindow import MainWindow
     from ui.settings import AppSettings
+    from ui.shell.mainwindow import MainWindow
 
     settings = AppSettings(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
     doc = Document(load_plan(EXAMPLE), catalog, None)
@@ -122,7 +123,7 @@ def test_cancel_writes_nothing(qtbot, tmp_path, catalog, errors):
 
 
 def test_edits_after_start_do_not_reach_the_running_export(qtbot, tmp_path, catalog, errors):
-    from planner.edits import SetProperty
+    from planner.model.edits import SetProperty
 
     target = tmp_path / "pod.xlsx"
     win = make_window(qtbot, tmp_path, catalog)

@@ -15,7 +15,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QDialog
 
 from planner.catalog import load_catalog
-from planner.plan import Placement, Plan
+from planner.model.plan import Placement, Plan
 from tests.test_fabric import make_plan, servers
 
 pytestmark = pytest.mark.gui
@@ -34,8 +34,8 @@ def catalog():
 
 def window(qtbot, tmp_path, plan: Plan):
     from ui.document import Document
-    from ui.mainwindow import MainWindow
     from ui.settings import AppSettings
+    from ui.shell.mainwindow import MainWindow
 
     settings = AppSettings(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
     doc = Document(plan, catalog())
@@ -113,8 +113,8 @@ def test_autowire_cancel_mid_run_stops_the_worker_and_adds_nothing(qtbot):
     """2,048 eight-GPU servers (synthetic plan, compute ports unwired): Wire, wait until
     the cables are being routed, click Cancel: the worker stops with Cancelled (it does
     not run to the end), the dialog closes, nothing is pushed."""
-    from planner.fabric import device_ports
-    from planner.synthetic import synthetic_plan
+    from planner.design.synthetic import synthetic_plan
+    from planner.fabric.ports import device_ports
     from ui import tasks
     from ui.dialogs.wiring import AutowireDialog
     from ui.document import Document

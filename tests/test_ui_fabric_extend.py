@@ -14,9 +14,9 @@ from PySide6.QtGui import QDropEvent
 from PySide6.QtTest import QTest
 
 from planner.catalog import load_catalog
-from planner.documents import load_plan
-from planner.fabric import device_ports
-from planner.placement import PlacementChecker
+from planner.fabric.ports import device_ports
+from planner.files.documents import load_plan
+from planner.model.placement import PlacementChecker
 
 pytestmark = pytest.mark.gui
 
@@ -33,8 +33,8 @@ def catalog():
 
 def open_example(qtbot, tmp_path, catalog):
     from ui.document import Document
-    from ui.mainwindow import MainWindow
     from ui.settings import AppSettings
+    from ui.shell.mainwindow import MainWindow
 
     path = tmp_path / "pod.json"
     shutil.copy(EXAMPLE, path)

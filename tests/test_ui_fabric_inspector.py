@@ -11,7 +11,7 @@ import pytest
 from PySide6.QtCore import QSettings, Qt
 
 from planner.catalog import load_catalog
-from planner.documents import load_plan
+from planner.files.documents import load_plan
 
 pytestmark = pytest.mark.gui
 
@@ -20,8 +20,8 @@ EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "xe9680-h100-pod
 
 def test_fabric_properties_are_edited_in_the_inspector_and_undo(qtbot, tmp_path):
     from ui.document import Document
-    from ui.mainwindow import MainWindow
     from ui.settings import AppSettings
+    from ui.shell.mainwindow import MainWindow
 
     path = tmp_path / "pod.json"
     shutil.copy(EXAMPLE, path)

@@ -11,7 +11,7 @@ from PySide6.QtCore import QCoreApplication, QSettings
 from PySide6.QtGui import QFileOpenEvent
 from PySide6.QtWidgets import QApplication
 
-from planner.documents import load_plan
+from planner.files.documents import load_plan
 from tests.fixtures.ui_app.support import fixture_catalog
 
 pytestmark = pytest.mark.gui
@@ -20,7 +20,7 @@ EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "xe9680-h100-pod.js
 
 def _rackplan(tmp_path: Path, name: str) -> Path:
     """A .rackplan (SQLite project file) of the example, as Finder would hand it over."""
-    from planner.documents import save_plan
+    from planner.files.documents import save_plan
 
     src = tmp_path / f"{name}.json"
     shutil.copy(EXAMPLE, src)
@@ -30,8 +30,8 @@ def _rackplan(tmp_path: Path, name: str) -> Path:
 
 
 def _open(qtbot, tmp_path, path=None):
-    from ui.app import application, open_window
     from ui.settings import AppSettings
+    from ui.shell.app import application, open_window
 
     application()
     settings = AppSettings(QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
@@ -55,7 +55,7 @@ def test_file_open_event_after_start_opens_the_plan(qtbot, tmp_path):
 
 
 def test_file_open_event_before_the_window_is_the_plan_it_opens(qtbot, tmp_path):
-    from ui.app import application, file_open_handler
+    from ui.shell.app import application, file_open_handler
 
     plan = _rackplan(tmp_path, "early")
     handler = file_open_handler(application())

@@ -7,8 +7,8 @@ from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtTest import QTest
 
 from planner.catalog import load_catalog
-from planner.geometry import plan_footprints
-from planner.plan import Placement, Plan, Rack, Room, Row, Site
+from planner.model.geometry import plan_footprints
+from planner.model.plan import Placement, Plan, Rack, Room, Row, Site
 from ui.document import Document
 from ui.scenes.floor import AISLE_BAND_M, SCALE, FloorView, RackItem, RowItem
 
@@ -239,7 +239,7 @@ def test_middle_drag_pans(floor):
 
 def test_row_item_exists_per_row_and_follows_rename(floor):
     doc, w = floor
-    from planner.edits import SetProperty
+    from planner.model.edits import SetProperty
 
     doc.push(SetProperty("row", "row-1", "name", "Row Z"))
     assert isinstance(w.scene.rows["row-1"], RowItem) and w.scene.rows["row-1"].name == "Row Z"

@@ -9,8 +9,8 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication
 
 from planner.catalog import load_catalog
-from planner.documents import load_plan
 from planner.engine import Engine
+from planner.files.documents import load_plan
 from ui import style
 from ui.document import Document
 from ui.panels.charts import ChartsPanel

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from planner.units import INCH_MM
+from planner.base.units import INCH_MM
 from tests.fixtures.ui_app.support import make_window
 from ui import units
 from ui.scenes.floor import RoomItem

@@ -153,8 +153,8 @@ def test_german_guide_names_the_german_menus_as_they_are(qtbot, tmp_path, monkey
     from PySide6.QtWidgets import QApplication
 
     from tests.i18n_walk import open_main
-    from ui import help as ui_help
     from ui import i18n
+    from ui.shell import help as ui_help
 
     ts_dir = ui_help.guide_path("en").parent.parent / "translations"
     try:

@@ -193,7 +193,7 @@ def _data_words(win) -> set[str]:
         elif isinstance(v, list):
             for x in v:
                 walk(x)
-    from planner.plan_io import plan_to_dict
+    from planner.files.plan_io import plan_to_dict
 
     walk(plan_to_dict(win.doc.plan))
     for line in (ROOT / "catalogs").rglob("*.yaml"):

@@ -20,8 +20,8 @@ def _open_example(qtbot, tmp_path):
     """The window as `rackwright PLAN` opens it (the path where Qt left a stale bar)."""
     from PySide6.QtCore import QSettings
 
-    from ui.app import open_window
     from ui.settings import AppSettings
+    from ui.shell.app import open_window
 
     settings = AppSettings(QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
     path = tmp_path / EXAMPLE.name  # a copy: the app locks what it opens (parallel tests)

@@ -85,7 +85,7 @@ from pathlib import Path
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
 app = QApplication([])
-from ui.app import open_window
+from ui.shell.app import open_window
 from ui.settings import AppSettings
 plan = Path(sys.argv[2]) / "pod.json"
 shutil.copy(sys.argv[3], plan)

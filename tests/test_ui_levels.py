@@ -22,8 +22,8 @@ EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
 
 def _open(qtbot, tmp_path: Path, example: str = "xe9680-h100-pod.json"):
-    from ui.app import open_window
     from ui.settings import AppSettings
+    from ui.shell.app import open_window
 
     settings = AppSettings(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
     path = tmp_path / example  # a copy: the app locks the file it opens

@@ -8,7 +8,7 @@ from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QLabel
 
 from planner.catalog import load_catalog
-from planner.plan import Placement
+from planner.model.plan import Placement
 from tests.fixtures.ui_app.support import CATALOG_DIR, two_rack_plan
 from tests.netbox_ref import FIXTURES
 
@@ -19,8 +19,8 @@ SWITCH = "dell-powerswitch-n3248te-on"
 
 def _window(qtbot, tmp_path, plan):
     from ui.document import Document
-    from ui.mainwindow import MainWindow
     from ui.settings import AppSettings
+    from ui.shell.mainwindow import MainWindow
 
     settings = AppSettings(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
     doc = Document(plan, load_catalog([CATALOG_DIR]), None)  # its own catalog: the import adds to it

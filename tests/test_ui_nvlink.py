@@ -27,8 +27,8 @@ def catalog():
 
 def window(qtbot, tmp_path, plan):
     from ui.document import Document
-    from ui.mainwindow import MainWindow
     from ui.settings import AppSettings
+    from ui.shell.mainwindow import MainWindow
 
     settings = AppSettings(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
     win = MainWindow(Document(plan, catalog()), settings)
@@ -160,8 +160,8 @@ def test_totals_name_amd_infinity_fabric_not_nvswitch(qtbot, tmp_path):
     its title too; an H100 server added makes it a mixed "scale-up" row naming both."""
     from PySide6.QtWidgets import QLabel
 
-    from planner.edits import AddPlacement
-    from planner.plan import Placement
+    from planner.model.edits import AddPlacement
+    from planner.model.plan import Placement
     from tests.test_scale_up_interconnect import _plan
 
     plan = _plan("hpe-cray-xd675", 12)

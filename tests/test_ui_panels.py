@@ -7,10 +7,10 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
 
 from planner.catalog import load_catalog
-from planner.edits import RemovePlacement, SetRackCooling
+from planner.design.synthetic import synthetic_plan
 from planner.engine import Engine, levels
-from planner.plan import CoolingChoice
-from planner.synthetic import synthetic_plan
+from planner.model.edits import RemovePlacement, SetRackCooling
+from planner.model.plan import CoolingChoice
 from ui import style
 from ui.document import Document
 from ui.panels.charts import ChartsPanel
@@ -165,7 +165,7 @@ def test_findings_where_names_each_thing_once(qtbot, catalog):
     device's name already says what it is; other rows keep their kind label."""
     from pathlib import Path
 
-    from planner.documents import load_plan
+    from planner.files.documents import load_plan
 
     plan = load_plan(Path(__file__).resolve().parents[1] / "examples" / "gb200-nvl72.json")
     d = Document(plan, catalog, engine=Engine(catalog))

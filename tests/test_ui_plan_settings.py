@@ -11,7 +11,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QDialogButtonBox, QLabel, QLineEdit
 
 from planner.catalog import load_catalog
-from ui.controllers import new_plan
+from ui.shell.controllers import new_plan
 
 pytestmark = pytest.mark.gui
 
@@ -23,8 +23,8 @@ def shipped():
 
 def window(qtbot, tmp_path, catalog):
     from ui.document import Document
-    from ui.mainwindow import MainWindow
     from ui.settings import AppSettings
+    from ui.shell.mainwindow import MainWindow
 
     settings = AppSettings(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
     win = MainWindow(Document(new_plan(catalog), catalog, None), settings)
@@ -221,7 +221,7 @@ def test_cover_logo_chosen_in_plan_settings_is_embedded_saved_and_undone(qtbot, 
 
     from PIL import Image
 
-    from planner.documents import load_plan, save_plan
+    from planner.files.documents import load_plan, save_plan
     from ui import dialogs
 
     png = tmp_path / "acme.png"

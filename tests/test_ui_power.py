@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QComboBox, QDoubleSpinBox, QLabel, QPushButton, QS
 from tests.fixtures.ui_app.support import fixture_catalog, make_window, two_rack_plan
 from tests.test_ui_rack import drop
 from ui import dialogs
-from ui.controllers import new_plan
+from ui.shell.controllers import new_plan
 
 pytestmark = pytest.mark.gui
 

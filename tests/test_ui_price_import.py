@@ -10,7 +10,7 @@ import pytest
 from PySide6.QtCore import QSettings
 
 from planner.catalog import load_catalog
-from planner.documents import load_plan
+from planner.files.documents import load_plan
 from ui import dialogs
 
 pytestmark = pytest.mark.gui
@@ -35,8 +35,8 @@ def errors(monkeypatch):
 
 def make_window(qtbot, tmp_path):
     from ui.document import Document
-    from ui.mainwindow import MainWindow
     from ui.settings import AppSettings
+    from ui.shell.mainwindow import MainWindow
 
     settings = AppSettings(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
     doc = Document(load_plan(EXAMPLE), load_catalog(), None)

@@ -100,7 +100,7 @@ def test_drop_beyond_the_top_is_refused(qtbot, tmp_path):
 def test_drop_too_deep_for_rack_is_refused(qtbot, tmp_path):
     win = make_window(qtbot, tmp_path)
     doc = win.doc
-    from planner.edits import SetProperty
+    from planner.model.edits import SetProperty
 
     assert doc.push(SetProperty("rack", "rack-2", "rack_type", "rack-42u-short"))
     drop(win, "dell-poweredge-xe9680", "rack-2", "front", 5)

@@ -178,7 +178,7 @@ def test_device_tooltips_name_model_u_power_and_feed_from_the_results(qtbot, tmp
 
 @pytest.mark.parametrize("size", [(1366, 768), (1920, 1080)])
 def test_eight_racks_in_a_row_keep_their_names_and_figures(qtbot, tmp_path, size):
-    from planner.builders import duplicate_rack_edit
+    from planner.gestures.builders import duplicate_rack_edit
     from tests.test_ui_visual import _open, _resize
 
     win = _open(qtbot, tmp_path / "s.ini")

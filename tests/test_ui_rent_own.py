@@ -1,7 +1,7 @@
 """Rent or own in the app, driven like a user: Plan Settings' Rent or Own tab (years,
 support, colocation, cloud price per GPU-hour), the Totals entry and the Charts tab showing
 the engine's figures, and "Price for this plan…" from the Inspector (one undo step each).
-The expectations are planner.economics / the engine's own figures, never the widgets'."""
+The expectations are planner.engine.economics / the engine's own figures, never the widgets'."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QDialogButtonBox, QLineEdit
 
 from planner.catalog import load_catalog
-from planner.documents import load_plan
-from planner.economics import HOURS_PER_YEAR
+from planner.engine.economics import HOURS_PER_YEAR
+from planner.files.documents import load_plan
 
 pytestmark = pytest.mark.gui
 
@@ -27,8 +27,8 @@ def shipped():
 
 def window(qtbot, tmp_path, catalog):
     from ui.document import Document
-    from ui.mainwindow import MainWindow
     from ui.settings import AppSettings
+    from ui.shell.mainwindow import MainWindow
 
     settings = AppSettings(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
     win = MainWindow(Document(load_plan(EXAMPLE), catalog, None), settings)  # a copy: no file behind it

@@ -8,10 +8,10 @@ import pytest
 from PySide6.QtCore import Qt
 
 from planner.catalog import load_catalog
-from planner.documents import load_plan
-from planner.edits import SetProperty
-from planner.repository import Repository, origin_of
-from planner.storage.project import read_file_meta
+from planner.files.documents import load_plan
+from planner.files.repository import Repository, origin_of
+from planner.files.storage.project import read_file_meta
+from planner.model.edits import SetProperty
 
 pytestmark = pytest.mark.gui
 
@@ -163,8 +163,8 @@ def test_save_as_of_a_pulled_plan_keeps_its_repository_link(qtbot, tmp_path, mon
     """File > Save As of a pulled plan to another .rackplan: the copy can be pushed later as
     the same plan (same name, same base revision); to JSON the link cannot be kept; saving
     over a file linked to another plan does not take that file's link."""
-    from planner.repository import origin_meta
-    from planner.storage import save_rackplan
+    from planner.files.repository import origin_meta
+    from planner.files.storage import save_rackplan
     from tests.fixtures.ui_app.support import make_window
     from ui import dialogs
 
@@ -265,7 +265,7 @@ def test_conflict_dialog_lines_in_german(qtbot):
     summaries): German in the German app, English in the English one."""
     from PySide6.QtWidgets import QApplication, QPlainTextEdit
 
-    from planner.repository import RepoConflict, merge_plans
+    from planner.files.repository import RepoConflict, merge_plans
     from ui import i18n
     from ui.dialogs.repository import ConflictDialog
 

@@ -17,8 +17,8 @@ from PySide6.QtGui import QAction
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QMenu
 
-from planner.plan import Placement, Plan, Rack, Room, Row, Site
-from planner.plan_io import plan_to_dict
+from planner.files.plan_io import plan_to_dict
+from planner.model.plan import Placement, Plan, Rack, Room, Row, Site
 from tests.fixtures.ui_app.support import make_window, two_rack_plan
 from ui import dialogs
 from ui.scenes.floor import SCALE, FloorView
@@ -245,7 +245,7 @@ def test_rack_labels_tell_racks_apart(qtbot):
     texts = [lab[0] for lab in labels if lab is not None]
     assert len(texts) == len(set(texts)) == 4 and "1" not in texts
     # renaming one rack changes what the others may be shortened to
-    from planner.edits import SetProperty
+    from planner.model.edits import SetProperty
 
     doc.push(SetProperty("rack", "rk-2", "name", "NET-9"))
     assert items["rk-0"].short == "1" and items["rk-2"].short == "9"

@@ -12,10 +12,10 @@ import pytest
 from PySide6.QtCore import QRunnable, Qt
 
 from planner.catalog import load_catalog
-from planner.documents import load_plan
-from planner.edits import SetProperty
 from planner.engine import Engine
-from planner.workloads import sweep_workload
+from planner.files.documents import load_plan
+from planner.model.edits import SetProperty
+from planner.workloads.sweep import sweep_workload
 from ui import style
 from ui.document import Document
 from ui.panels.workloads import WorkloadsPanel

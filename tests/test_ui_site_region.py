@@ -8,8 +8,8 @@ from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QComboBox, QDialogButtonBox
 
 from planner.catalog import load_catalog
-from planner.power_edits import add_feed_edit
-from ui.controllers import new_plan
+from planner.gestures.power_edits import add_feed_edit
+from ui.shell.controllers import new_plan
 
 pytestmark = pytest.mark.gui
 
@@ -21,8 +21,8 @@ def shipped():
 
 def window(qtbot, tmp_path, catalog):
     from ui.document import Document
-    from ui.mainwindow import MainWindow
     from ui.settings import AppSettings
+    from ui.shell.mainwindow import MainWindow
 
     settings = AppSettings(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
     win = MainWindow(Document(new_plan(catalog), catalog, None), settings)

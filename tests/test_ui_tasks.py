@@ -13,7 +13,7 @@ import pytest
 import shiboken6
 from PySide6.QtCore import QObject
 
-from planner.progress import Cancelled
+from planner.base.progress import Cancelled
 from ui.tasks import BackgroundTask
 
 pytestmark = pytest.mark.gui

@@ -16,8 +16,8 @@ EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
 
 def _open(qtbot, ini: Path, example: str = "xe9680-h100-pod.json"):
-    from ui.app import open_window
     from ui.settings import AppSettings
+    from ui.shell.app import open_window
 
     settings = AppSettings(QSettings(str(ini), QSettings.Format.IniFormat))
     # a copy: the app locks the file it opens, and a test in another worker may have the

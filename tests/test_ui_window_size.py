@@ -19,7 +19,7 @@ import pytest
 from PySide6.QtCore import QRect, QSettings
 
 from tests.fixtures.ui_app.support import fixture_catalog, two_rack_plan
-from ui.mainwindow import first_start_geometry
+from ui.shell.mainwindow import first_start_geometry
 
 pytestmark = pytest.mark.gui
 
@@ -28,8 +28,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def _window(qtbot, ini: Path):
     from ui.document import Document
-    from ui.mainwindow import MainWindow
     from ui.settings import AppSettings
+    from ui.shell.mainwindow import MainWindow
 
     settings = AppSettings(QSettings(str(ini), QSettings.Format.IniFormat))
     win = MainWindow(Document(two_rack_plan(), fixture_catalog(), None), settings)
@@ -64,9 +64,9 @@ from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
 app = QApplication([])
 from tests.fixtures.ui_app.support import fixture_catalog, two_rack_plan
-from ui.mainwindow import first_start_geometry
+from ui.shell.mainwindow import first_start_geometry
 from ui.document import Document
-from ui.mainwindow import MainWindow
+from ui.shell.mainwindow import MainWindow
 from ui.settings import AppSettings
 win = MainWindow(Document(two_rack_plan(), fixture_catalog(), None),
                  AppSettings(QSettings(sys.argv[1], QSettings.Format.IniFormat)))

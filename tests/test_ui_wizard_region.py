@@ -10,7 +10,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from planner.catalog import load_catalog
-from planner.documents import load_plan
+from planner.files.documents import load_plan
 
 pytestmark = pytest.mark.gui
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
@@ -28,8 +28,8 @@ def window(qtbot, tmp_path, catalog):
     from PySide6.QtCore import QSettings
 
     from ui.document import Document
-    from ui.mainwindow import MainWindow
     from ui.settings import AppSettings
+    from ui.shell.mainwindow import MainWindow
 
     path = tmp_path / "pod.json"
     shutil.copy(EXAMPLES / "xe9680-h100-pod.json", path)

@@ -8,8 +8,8 @@ import pytest
 from PySide6.QtCore import Qt
 
 from planner.catalog import load_catalog
-from planner.documents import load_plan
 from planner.engine import Engine
+from planner.files.documents import load_plan
 from ui.document import Document
 from ui.panels.charts import ChartsPanel
 from ui.panels.workloads import WorkloadsPanel, field_errors, format_number, parse_number

@@ -49,9 +49,9 @@ def display():
 
 
 def _plan(tmp: Path) -> Path:
-    from planner.documents import load_plan
-    from planner.plan import Requirements
-    from planner.plan_io import plan_to_dict
+    from planner.files.documents import load_plan
+    from planner.files.plan_io import plan_to_dict
+    from planner.model.plan import Requirements
 
     plan = load_plan(ROOT / "examples" / "xe9680-h100-pod.json")
     plan.metadata.requirements = Requirements(budget=2_000_000, max_rack_kw=40, cooling=["air", "rdhx"],

@@ -24,8 +24,8 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QMenu, QPushButton
 
 from planner.catalog import load_catalog
-from planner.fabric import device_ports
-from planner.placement import PlacementChecker
+from planner.fabric.ports import device_ports
+from planner.model.placement import PlacementChecker
 from ui import dialogs
 
 pytestmark = pytest.mark.gui
@@ -172,10 +172,10 @@ def engine_check(path: Path) -> dict:
 
 
 def new_window(qtbot, tmp_path, catalog):
-    from planner.documents import load_plan
+    from planner.files.documents import load_plan
     from ui.document import Document
-    from ui.mainwindow import MainWindow
     from ui.settings import AppSettings
+    from ui.shell.mainwindow import MainWindow
 
     settings = AppSettings(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
     start = tmp_path / "start.json"

@@ -8,18 +8,13 @@ import math
 import pytest
 
 from planner.catalog import load_catalog
-from planner.workloads import (
-    ModelArch,
-    SpecError,
-    cluster_from_catalog,
-    evaluate_plan,
-    gpus_for_days,
-    gpus_for_targets,
-    infer,
-    parse_spec,
-    train,
-    validation,
-)
+from planner.workloads import validation
+from planner.workloads.arch import ModelArch
+from planner.workloads.cluster import cluster_from_catalog
+from planner.workloads.evaluate import evaluate_plan
+from planner.workloads.inference import gpus_for_targets, infer
+from planner.workloads.specs import SpecError, parse_spec
+from planner.workloads.training import gpus_for_days, train
 
 
 @pytest.fixture(scope="module")
@@ -281,7 +276,7 @@ def test_spec_errors_name_the_field():
 
 
 def _plan(servers: int, workloads: list[dict], device="nvidia-dgx-h100"):
-    from planner.plan import Plan
+    from planner.model.plan import Plan
 
     rack = {"id": "r1", "name": "R1", "rack_type": "rack-48u-800x1200",
             "placements": [{"id": f"s{i}", "device": device, "u": 1 + 10 * i} for i in range(servers)]}
@@ -346,7 +341,7 @@ def test_check_section_built_from_engine_results(cat):
     """The workloads[] section comes from Results (no import side effect); a cooling error on the
     workload's racks makes it unmet with bottleneck cooling."""
     from planner.engine import Engine, EngineSettings
-    from planner.plan import Placement, PowerFeed
+    from planner.model.plan import Placement, PowerFeed
 
     plan = _plan(2, [{"id": "w1", "name": "chat", "kind": "inference",
                       "spec": {"model": "llama-3.1-8b", "precision": "fp8", "users": 50}}])

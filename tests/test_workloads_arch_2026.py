@@ -12,7 +12,7 @@ from pydantic import ValidationError
 
 from planner.catalog import load_catalog
 from planner.catalog.models import Gpu, Llm
-from planner.cli import main
+from planner.commands.cli import main
 from planner.workloads import calibration as cal
 from planner.workloads.arch import ModelArch
 from planner.workloads.cluster import cluster_from_catalog

@@ -239,7 +239,7 @@ def test_fp4_training_runs_at_the_fp4_rate_on_blackwell_only(cat):
 
 
 def test_size_train_and_plan_workloads_take_recompute_and_fp4(cat, capsys):
-    from planner import cli
+    from planner.commands import cli
     from planner.workloads.specs import parse_spec
 
     code = cli.main(["size", "train", "--model", "llama-3.1-405b", "--gpu", "gb200", "--gpus", "256",
@@ -282,8 +282,8 @@ def test_a_workload_states_one_uncertainty(cat):
     """Issue 26: the figure said '±5 %' and its finding '(10 %)' (the larger of band and
     setting). A banded workload is judged against its band and the finding prints it; the
     plan's margin setting applies only to a kind without a band (storage)."""
+    from planner.base.findings import finding_text
     from planner.engine.network import make_workload_finding
-    from planner.findings import finding_text
     from planner.workloads.evaluate import WorkloadVerdict
 
     spec = {"model": "llama-3-70b", "tokens": 1e10, "target_days": 10}

@@ -77,8 +77,8 @@ def test_vllm_budget_is_smaller_on_the_same_gpu(cat):
 def test_verdict_chooses_the_tp_that_meets_the_targets(cat):
     """70B FP8 fits one H100 now, but 1,000 users at 20 tok/s on 32 GPUs are served in time
     only by TP2 replicas; without a TP in the spec the verdict finds that layout."""
-    from planner.workloads import parse_spec
     from planner.workloads.evaluate import evaluate_inference
+    from planner.workloads.specs import parse_spec
 
     model = ModelArch.from_llm(cat.llm("llama-3.1-70b"))
     cl = cluster_from_catalog(cat, "h100-sxm", 32)
@@ -202,7 +202,7 @@ def test_error_bands_module_is_current(cat):
 def test_figures_carry_their_error_band_and_verdicts_use_it(cat, capsys):
     import json
 
-    from planner import cli
+    from planner.commands import cli
     from planner.engine.network import make_workload_finding
     from planner.workloads import bands
     from planner.workloads.evaluate import WorkloadVerdict

@@ -9,9 +9,11 @@ import json
 import pytest
 
 from planner.catalog import load_catalog
-from planner.cli import main
-from planner.workloads import ModelArch, cluster_from_catalog, infer, train
-from planner.workloads.training import candidate_layouts
+from planner.commands.cli import main
+from planner.workloads.arch import ModelArch
+from planner.workloads.cluster import cluster_from_catalog
+from planner.workloads.inference import infer
+from planner.workloads.training import candidate_layouts, train
 
 
 @pytest.fixture(scope="module")

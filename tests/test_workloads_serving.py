@@ -8,8 +8,11 @@ import math
 import pytest
 
 from planner.catalog import load_catalog
-from planner.workloads import ModelArch, cluster_from_catalog, infer, validation
 from planner.workloads import calibration as cal
+from planner.workloads import validation
+from planner.workloads.arch import ModelArch
+from planner.workloads.cluster import cluster_from_catalog
+from planner.workloads.inference import infer
 
 
 @pytest.fixture(scope="module")

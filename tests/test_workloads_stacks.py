@@ -10,11 +10,12 @@ import json
 import pytest
 
 from planner.catalog import load_catalog
-from planner.cli import main
-from planner.workloads import ModelArch, cluster_from_catalog, infer
+from planner.commands.cli import main
 from planner.workloads import calibration as cal
+from planner.workloads.arch import ModelArch
+from planner.workloads.cluster import cluster_from_catalog
 from planner.workloads.evaluate import evaluate_inference
-from planner.workloads.inference import resident_tokens
+from planner.workloads.inference import infer, resident_tokens
 from planner.workloads.specs import SpecError, parse_spec
 
 

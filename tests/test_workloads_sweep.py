@@ -9,23 +9,15 @@ from pathlib import Path
 import pytest
 
 from planner.catalog import load_catalog
-from planner.cli import main
-from planner.documents import load_plan
+from planner.commands.cli import main
 from planner.engine import Engine
-from planner.workloads import (
-    ModelArch,
-    SpecError,
-    cluster_from_catalog,
-    gpus_for_days,
-    gpus_for_targets,
-    infer,
-    parse_spec,
-    parse_sweep,
-    sweep,
-    sweep_counts,
-    sweep_workload,
-    train,
-)
+from planner.files.documents import load_plan
+from planner.workloads.arch import ModelArch
+from planner.workloads.cluster import cluster_from_catalog
+from planner.workloads.inference import gpus_for_targets, infer
+from planner.workloads.specs import SpecError, parse_spec
+from planner.workloads.sweep import parse_sweep, sweep, sweep_counts, sweep_workload
+from planner.workloads.training import gpus_for_days, train
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "xe9680-h100-pod.json"
 

@@ -30,8 +30,8 @@ def _settle(app: QApplication, seconds: float) -> None:
 
 def main() -> int:
     plan_path, width, height = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
-    from ui.app import application, open_window
     from ui.settings import AppSettings
+    from ui.shell.app import application, open_window
 
     app = application()
     win = open_window(plan_path, settings=AppSettings(), background=False)

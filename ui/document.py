@@ -1,7 +1,7 @@
 """The open document: one plan, its catalog, its undo stack and the engine results.
 
 Widgets never change the plan directly: they call :meth:`Document.push` with a
-``planner.edits.Edit``. The edit runs inside a QUndoCommand, so undo/redo go
+``planner.model.edits.Edit``. The edit runs inside a QUndoCommand, so undo/redo go
 through the same apply/revert. After every apply or revert the document emits
 ``changed(Change)`` (scenes update the items that changed) and schedules an engine
 update; results arrive through ``resultsChanged``. Refused edits emit ``refused``
@@ -30,11 +30,11 @@ from typing import TYPE_CHECKING, Any, Literal
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
-from planner import gcpause
-from planner.edits import Change, Edit, EditRefused
+from planner.base import gcpause
 from planner.i18n import error_text, translated
-from planner.placement import PlacementChecker
-from planner.plan import Plan
+from planner.model.edits import Change, Edit, EditRefused
+from planner.model.placement import PlacementChecker
+from planner.model.plan import Plan
 from ui.tasks import BackgroundTask
 
 if TYPE_CHECKING:
@@ -45,7 +45,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 # Plans with at least this many placements + links take their long-lived objects out of
-# the cyclic GC after each full compute (planner.gcpause.freeze_long_lived): the first
+# the cyclic GC after each full compute (planner.base.gcpause.freeze_long_lived): the first
 # edits after opening a 16k-GPU plan otherwise stall 0.25-1.5 s in one full collection.
 FREEZE_GC_AT = 5000
 
@@ -117,7 +117,7 @@ def full_change(plan: Plan) -> Change:
 
 
 class Document(QObject):
-    changed = Signal(object)  # planner.edits.Change
+    changed = Signal(object)  # planner.model.edits.Change
     refused = Signal(str)  # reason, for the user
     resultsChanged = Signal(object)  # engine results
     pathChanged = Signal(object)  # Path | None
@@ -321,7 +321,7 @@ class Document(QObject):
 
     def _settle_gc(self) -> None:
         """After a full compute of a big plan: what is alive now stays, so the collector
-        stops walking it (planner.gcpause)."""
+        stops walking it (planner.base.gcpause)."""
         plan = self.plan
         if self.results is not None and len(plan.links) + len(plan.index.placements) >= FREEZE_GC_AT:
             gcpause.freeze_long_lived()

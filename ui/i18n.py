@@ -60,7 +60,7 @@ def locale_for(lang: str) -> QLocale:
 
 def install(app: QCoreApplication, lang: str, directory: Path | None = None) -> str:
     """Install the translators for ``lang`` from ``directory`` (``resources/translations``,
-    ``ui.app`` passes it; None loads none: English as written) after removing earlier ones,
+    ``ui.shell.app`` passes it; None loads none: English as written) after removing earlier ones,
     and make its locale the default; returns the language in use ('en' if the German
     catalog is missing)."""
     global _current

@@ -8,8 +8,8 @@ signals object, a pool and a cancel flag written out for each).
 
 - ``work(progress, cancelled)`` runs in the task's own one-thread ``QThreadPool`` (runs
   of one task never overlap: a second start waits for the first to finish). It gets the
-  two callbacks of :mod:`planner.progress`: ``progress(fraction, stage)`` and
-  ``cancelled() -> bool``; it stops by raising :class:`planner.progress.Cancelled` (or a
+  two callbacks of :mod:`planner.base.progress`: ``progress(fraction, stage)`` and
+  ``cancelled() -> bool``; it stops by raising :class:`planner.base.progress.Cancelled` (or a
   subclass). It must work on its own data (a plan snapshot, copied rows): workers never
   touch widgets or the live plan.
 - Every report comes back on the GUI thread through a queued signal, never inside
@@ -39,7 +39,7 @@ import shiboken6
 from PySide6.QtCore import QCoreApplication, QObject, Qt, QThreadPool, Signal
 from PySide6.QtWidgets import QDialog, QMainWindow, QProgressDialog, QWidget
 
-from planner.progress import CancelFn, Cancelled, ProgressFn
+from planner.base.progress import CancelFn, Cancelled, ProgressFn
 
 log = logging.getLogger(__name__)
 
@@ -246,8 +246,8 @@ class BackgroundTask(QObject):
 
 
 class ProgressJob(QObject):
-    """A :class:`BackgroundTask` a user waits for: the shape every export has (ui/export.py,
-    ui/export_tables.py). An options dialog opened window-modal without a nested event loop
+    """A :class:`BackgroundTask` a user waits for: the shape every export has (ui/exports/export.py,
+    ui/exports/export_tables.py). An options dialog opened window-modal without a nested event loop
     (:meth:`ask`), then :meth:`start`: a window-modal ``QProgressDialog`` whose Cancel asks the
     run to stop, progress shown as it comes, the dialog closed before ``on_done``,
     ``on_failed`` or ``on_cancelled`` is called; :meth:`status` writes to the window's status

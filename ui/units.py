@@ -1,12 +1,12 @@
 """Display units (metric or imperial). The plan stays SI; these helpers convert at the
-edge only, with the constants of :mod:`planner.units`."""
+edge only, with the constants of :mod:`planner.base.units`."""
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable
 
-from planner.units import INCH_MM, LB_KG
+from planner.base.units import INCH_MM, LB_KG
 
 FOOT_M = 12 * INCH_MM / 1000.0
 
@@ -148,7 +148,7 @@ def format_entry(v: object) -> str:
     places gets a fourth (``1,1250``) so it cannot be mistaken for thousands."""
     import re
 
-    from planner.units import format_number
+    from planner.base.units import format_number
 
     text = format_number(v)
     if not isinstance(v, int | float) or isinstance(v, bool):

@@ -23,7 +23,13 @@ def version_tuple(version: str) -> tuple[int, int, int, int]:
 
 def version_info(version: str, exe_name: str):
     from PyInstaller.utils.win32.versioninfo import (
-        FixedFileInfo, StringFileInfo, StringStruct, StringTable, VarFileInfo, VarStruct, VSVersionInfo,
+        FixedFileInfo,
+        StringFileInfo,
+        StringStruct,
+        StringTable,
+        VarFileInfo,
+        VarStruct,
+        VSVersionInfo,
     )
 
     nums = version_tuple(version)

@@ -26,7 +26,7 @@ from typing import Any, Literal, overload
 
 from pydantic import BaseModel, ValidationError
 
-from planner.fileio import field_path, validation_message
+from planner.base.fileio import field_path, validation_message
 from planner.i18n import Np_, _, tf, tmsg
 
 from .models import (
@@ -48,7 +48,7 @@ from .yamlsafe import LineMap, YamlRefused, read_yaml_file
 
 USER_CATALOG_ENV = "RACKWRIGHT_USER_CATALOG"
 TEAM_CATALOG_ENV = "RACKWRIGHT_TEAM_CATALOG"
-# the user data dir (planner.storage.recovery reads the same variable): the user and team catalog
+# the user data dir (planner.files.storage.recovery reads the same variable): the user and team catalog
 # folders live under it, so one variable isolates a test run or a second profile completely
 USER_DATA_ENV = "RACKWRIGHT_USER_DATA"
 

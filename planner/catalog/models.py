@@ -40,9 +40,9 @@ NonNegInt = Annotated[int, Field(ge=0)]
 KINDS = ("server", "switch", "storage", "pdu", "cdu", "cooling", "patch", "other")
 Kind = Literal["server", "switch", "storage", "pdu", "cdu", "cooling", "patch", "other"]
 
-# One set of unit factors for the whole planner (planner/units.py).
-from planner.units import LENGTH_TO_MM, WEIGHT_TO_KG  # noqa: E402
-from planner.units import m3_per_h_from_cfm as cfm_to_m3_per_h  # noqa: E402,F401
+# One set of unit factors for the whole planner (planner/base/units.py).
+from planner.base.units import LENGTH_TO_MM, WEIGHT_TO_KG  # noqa: E402
+from planner.base.units import m3_per_h_from_cfm as cfm_to_m3_per_h  # noqa: E402,F401
 
 
 class Strict(BaseModel):
@@ -975,7 +975,7 @@ class Llm(Component):
 
 class CloudPrice(Component):
     """What renting one GPU for an hour costs in a public cloud: an indicative, dated
-    figure for rent-or-own (planner.economics), never a quote. ``slug`` is the GPU's slug
+    figure for rent-or-own (planner.engine.economics), never a quote. ``slug`` is the GPU's slug
     in the ``gpus`` table (one entry per GPU model; the user layer overrides it like any
     entry, a plan's ``metadata.cloud_price_per_gpu_hour`` wins over both). ``vendor`` and
     ``model`` name the offer the figure is from (provider, instance)."""

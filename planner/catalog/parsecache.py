@@ -113,7 +113,7 @@ class ParseCache:
         if len(files) > MAX_ENTRIES:
             keep = [k for k in files if k in self.used] + [k for k in files if k not in self.used]
             files = {k: files[k] for k in keep[:MAX_ENTRIES]}
-        from planner.fileio import atomic_write_bytes
+        from planner.base.fileio import atomic_write_bytes
 
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)

@@ -5,7 +5,7 @@ A price layer overrides only the ``price`` of entries the catalog already has; e
 figure stays the shipped (or user) entry's. On disk it is one YAML file per imported list,
 ``<user catalog>/prices/<list-name>.yaml`` (format in docs/catalog.md, *Price lists*), which
 the loader applies after all catalog layers. Re-importing a list of the same name replaces
-its file as a whole (one atomic write through :func:`planner.fileio.atomic_write_bytes`).
+its file as a whole (one atomic write through :func:`planner.base.fileio.atomic_write_bytes`).
 
 Reading is strict where a wrong figure would be silent: a number like ``1.234`` is refused
 unless the list shows elsewhere which decimal mark it uses, and every row that cannot be
@@ -720,7 +720,7 @@ def write_price_layer(result: PriceImport, user_dir: str | Path, *,
     cannot be written."""
     import yaml
 
-    from planner.fileio import atomic_write_bytes
+    from planner.base.fileio import atomic_write_bytes
 
     if not result.matched:
         raise PriceListError(f"{result.file_name}: no row matched a catalog entry; nothing written")

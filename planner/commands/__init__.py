@@ -1,1 +1,1 @@
-"""Headless subcommands, one module each (see planner.cli)."""
+"""Headless subcommands, one module each (see planner.commands.cli)."""

@@ -42,7 +42,7 @@ def register(sub) -> None:
 
 def run(args) -> int:
     from planner.catalog import load_catalog
-    from planner.cli import UserError
+    from planner.commands.cli import UserError
     from planner.netbox.site import SiteImportError, import_site
 
     out = check_output(args.output, args.force)
@@ -56,8 +56,8 @@ def run(args) -> int:
 
 def check_output(path: str, force: bool) -> Path:
     """The plan file a site import writes: a known suffix, and not over a file without --force."""
-    from planner.cli import UserError
-    from planner.documents import format_for_suffix
+    from planner.commands.cli import UserError
+    from planner.files.documents import format_for_suffix
     from planner.i18n import _, tf
 
     out = Path(path)
@@ -71,8 +71,8 @@ def check_output(path: str, force: bool) -> Path:
 
 def write_site_plan(result, out: Path, catalog) -> int:
     """Write a site import's plan and list what was left out; exit 1 when anything was."""
-    from planner.cli import UserError
-    from planner.documents import save_plan
+    from planner.commands.cli import UserError
+    from planner.files.documents import save_plan
     from planner.i18n import tf
     from planner.netbox.site import report_lines
 

@@ -69,7 +69,7 @@ def run_import(args) -> int:
     matched ones are imported); 2: the file cannot be read (nothing written)."""
     from planner.catalog import load_catalog, user_catalog_dir
     from planner.catalog.pricelist import PriceListError, import_price_list, list_name
-    from planner.cli import UserError
+    from planner.commands.cli import UserError
     from planner.i18n import _, tf
 
     if len(args.paths) != 1:
@@ -96,7 +96,7 @@ def run_import(args) -> int:
 def _import_netbox(args) -> int:
     from pathlib import Path
 
-    from planner.cli import UserError
+    from planner.commands.cli import UserError
     from planner.i18n import _
     from planner.netbox.importer import import_netbox
 

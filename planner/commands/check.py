@@ -36,7 +36,7 @@ def register(sub) -> None:
 def parse_settings(pairs: list[str]):
     from pydantic import ValidationError
 
-    from planner.cli import UserError
+    from planner.commands.cli import UserError
     from planner.engine import EngineSettings
     from planner.i18n import tf
 
@@ -53,7 +53,7 @@ def parse_settings(pairs: list[str]):
     try:
         return EngineSettings.model_validate(values)
     except ValidationError as e:
-        from planner.fileio import validation_message
+        from planner.base.fileio import validation_message
         from planner.i18n import message_text
 
         err = e.errors()[0]
@@ -62,9 +62,9 @@ def parse_settings(pairs: list[str]):
 
 
 def run(args) -> int:
-    from planner.cli import catalog_warning
-    from planner.documents import load_plan_with_catalog
+    from planner.commands.cli import catalog_warning
     from planner.engine import Engine, text_report
+    from planner.files.documents import load_plan_with_catalog
 
     settings = parse_settings(args.set)
     plan, catalog = load_plan_with_catalog(args.plan, args.catalog)

@@ -36,11 +36,11 @@ def register(sub) -> None:
 
 def run(args) -> int:
     from planner.catalog import load_catalog
-    from planner.cli import UserError
-    from planner.documents import format_for_suffix, open_document, repository_link
+    from planner.commands.cli import UserError
+    from planner.files.documents import format_for_suffix, open_document, repository_link
+    from planner.files.plan_io import save_plan_json
+    from planner.files.storage import merge_catalogs, save_rackplan
     from planner.i18n import Np_, _, tf
-    from planner.plan_io import save_plan_json
-    from planner.storage import merge_catalogs, save_rackplan
 
     src, dst = Path(args.input), Path(args.output)
     fmt = format_for_suffix(dst)

@@ -55,7 +55,7 @@ def register(sub) -> None:
 
 
 def _check_output(fmt: str, out: Path) -> None:
-    from planner.cli import UserError
+    from planner.commands.cli import UserError
     from planner.i18n import tf
 
     if fmt == "xlsx":
@@ -74,10 +74,10 @@ def _check_output(fmt: str, out: Path) -> None:
 
 
 def run(args) -> int:
-    from planner.cli import UserError, catalog_warning
+    from planner.base.fileio import os_error_text
     from planner.commands.check import parse_settings
-    from planner.documents import load_plan_with_catalog
-    from planner.fileio import os_error_text
+    from planner.commands.cli import UserError, catalog_warning
+    from planner.files.documents import load_plan_with_catalog
     from planner.i18n import Np_, message_text, tf
 
     out = Path(args.output)

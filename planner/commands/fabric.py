@@ -42,7 +42,7 @@ def register(sub) -> None:
 
 def run(args) -> int:
     from planner.catalog import load_catalog
-    from planner.cli import UserError
+    from planner.commands.cli import UserError
     from planner.i18n import error_text, tf
 
     if args.schedule:
@@ -88,9 +88,9 @@ def run(args) -> int:
 
 def _schedule(args) -> int:
     from planner.catalog import load_catalog
-    from planner.documents import load_plan
     from planner.fabric.analysis import check_links
     from planner.fabric.schedule import cable_schedule, schedule_csv, write_schedule_csv
+    from planner.files.documents import load_plan
 
     plan = load_plan(args.schedule)
     catalog = load_catalog()

@@ -56,7 +56,7 @@ def register(sub) -> None:
 
 
 def _connect(args):
-    from planner.cli import UserError
+    from planner.commands.cli import UserError
     from planner.i18n import tf
     from planner.netbox.api import NetBoxError, connect
 
@@ -76,8 +76,8 @@ def _catalog(args):
 
 
 def run_push(args) -> int:
-    from planner.cli import UserError
-    from planner.documents import load_plan_with_catalog
+    from planner.commands.cli import UserError
+    from planner.files.documents import load_plan_with_catalog
     from planner.i18n import tf
     from planner.netbox.api import NetBoxError, apply_push, plan_cables, plan_push
     from planner.netbox.export import netbox_tables
@@ -140,8 +140,8 @@ def run_push(args) -> int:
 
 
 def run_pull(args) -> int:
-    from planner.cli import UserError
     from planner.commands.brownfield import check_output, write_site_plan
+    from planner.commands.cli import UserError
     from planner.netbox.api import NetBoxError, pull_site
     from planner.netbox.site import SiteImportError
 

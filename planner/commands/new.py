@@ -43,7 +43,7 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
-    from planner.cli import UserError, catalog_warning
+    from planner.commands.cli import UserError, catalog_warning
     from planner.design.templates import TEMPLATES
     from planner.i18n import Np_, _, error_text, format_money, tf
 
@@ -51,7 +51,7 @@ def run(args) -> int:
         raise UserError(tf("--template: unknown template {name!r} (one of {names})", name=args.template,
                            names=", ".join(TEMPLATES)))
     dst = Path(args.output)
-    from planner.documents import format_for_suffix
+    from planner.files.documents import format_for_suffix
 
     fmt = format_for_suffix(dst)
     if fmt is None:
@@ -78,11 +78,11 @@ def run(args) -> int:
         raise UserError(tf("template {name}: {error}", name=args.template, error=error_text(e))) from None
     try:
         if fmt == "json":
-            from planner.plan_io import save_plan_json
+            from planner.files.plan_io import save_plan_json
 
             save_plan_json(plan, dst)
         else:
-            from planner.storage import save_rackplan
+            from planner.files.storage import save_rackplan
 
             save_rackplan(plan, dst, catalog)
     except ValueError as e:

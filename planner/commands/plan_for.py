@@ -71,9 +71,9 @@ def register(sub) -> None:
 
 def read_spec(path: Path):
     """SPEC.json -> PlanForSpec; UserError (one line naming the file and field) if bad."""
-    from planner.cli import UserError
+    from planner.base.fileio import os_error_text
+    from planner.commands.cli import UserError
     from planner.design.search import PlanForSpecError, parse_plan_for_spec
-    from planner.fileio import os_error_text
     from planner.i18n import message_text, tf
 
     if not path.exists():
@@ -106,8 +106,8 @@ def _no_constant(name: str) -> None:
 
 
 def _check_output(dst: Path, force: bool) -> None:
-    from planner.cli import UserError
-    from planner.documents import format_for_suffix
+    from planner.commands.cli import UserError
+    from planner.files.documents import format_for_suffix
     from planner.i18n import _, tf
 
     if format_for_suffix(dst) is None:
@@ -123,7 +123,7 @@ def _check_output(dst: Path, force: bool) -> None:
 
 def run(args) -> int:
     from planner.catalog import load_catalog
-    from planner.cli import UserError
+    from planner.commands.cli import UserError
     from planner.design.search import PlanForSpecError, options, price_from_plans, search
     from planner.i18n import Np_, _, tf
 
@@ -197,9 +197,9 @@ def plan_errors(plan, catalog) -> list:
 
 def write_plan(cand, spec, catalog, dst: Path):
     """Generate the candidate's plan and save it atomically (nothing on failure); the plan."""
-    from planner.cli import UserError
-    from planner.documents import save_plan
-    from planner.fileio import os_error_text
+    from planner.base.fileio import os_error_text
+    from planner.commands.cli import UserError
+    from planner.files.documents import save_plan
     from planner.i18n import _, error_text, message_text, tf
 
     try:

@@ -92,9 +92,9 @@ def register(sub) -> None:
 
 
 def _connect(url: str):
-    from planner.cli import UserError
+    from planner.commands.cli import UserError
+    from planner.files.repository import NeedPassword, RepoError, Repository
     from planner.i18n import tf
-    from planner.repository import NeedPassword, RepoError, Repository
 
     try:
         repo = Repository(url)
@@ -126,7 +126,7 @@ def _connect(url: str):
 
 
 def run(args) -> int:
-    from planner.cli import UserError
+    from planner.commands.cli import UserError
     from planner.i18n import Np_, format_date, message_text, tf
 
     act = args.action
@@ -209,11 +209,11 @@ def _catalog_pull(args, call) -> int:
     repository never wrote (the user's own) is neither removed nor overwritten."""
     import hashlib
 
+    from planner.base.fileio import atomic_write_bytes
     from planner.catalog import team_catalog_dir
-    from planner.cli import UserError
-    from planner.fileio import atomic_write_bytes
+    from planner.commands.cli import UserError
+    from planner.files.repository import safe_url
     from planner.i18n import Np_, tf
-    from planner.repository import safe_url
 
     def digest(data: bytes) -> str:
         return hashlib.sha256(data).hexdigest()
@@ -280,7 +280,7 @@ def _catalog_pull(args, call) -> int:
 
 
 def _rm(args, call) -> int:
-    from planner.cli import UserError
+    from planner.commands.cli import UserError
     from planner.i18n import Np_, tf
 
     if not args.purge:
@@ -302,11 +302,11 @@ def _rm(args, call) -> int:
 
 
 def _pull(args, call) -> int:
-    from planner.cli import UserError
+    from planner.commands.cli import UserError
+    from planner.files.plan_io import PlanFormatError
+    from planner.files.repository import origin_meta
+    from planner.files.storage.project import write_rackplan_bytes
     from planner.i18n import format_date, tf
-    from planner.plan_io import PlanFormatError
-    from planner.repository import origin_meta
-    from planner.storage.project import write_rackplan_bytes
 
     out = Path(args.output)
     if out.suffix.lower() != ".rackplan":
@@ -331,12 +331,12 @@ def _pull(args, call) -> int:
 
 def _push(args, call) -> int:
     from planner.catalog import load_catalog
-    from planner.cli import UserError
-    from planner.documents import open_document
+    from planner.commands.cli import UserError
+    from planner.files.documents import open_document
+    from planner.files.repository import RepoConflict, origin_meta, origin_of, same_database
+    from planner.files.storage import merge_catalogs
+    from planner.files.storage.project import write_rackplan_bytes
     from planner.i18n import message_text, tf
-    from planner.repository import RepoConflict, origin_meta, origin_of, same_database
-    from planner.storage import merge_catalogs
-    from planner.storage.project import write_rackplan_bytes
 
     src = Path(args.plan)
     if not src.exists():

@@ -54,7 +54,7 @@ def register(sub) -> None:
 
 
 def parse_sections(values: list[str] | None) -> tuple[str, ...]:
-    from planner.cli import UserError
+    from planner.commands.cli import UserError
     from planner.i18n import Np_, tf
     from planner.reports import DEFAULT_SECTIONS, SECTIONS
 
@@ -70,11 +70,11 @@ def parse_sections(values: list[str] | None) -> tuple[str, ...]:
 
 
 def run(args) -> int:
-    from planner.cli import UserError, catalog_warning
+    from planner.base.fileio import os_error_text
     from planner.commands.check import parse_settings
-    from planner.documents import load_plan_with_catalog
+    from planner.commands.cli import UserError, catalog_warning
     from planner.engine import Engine
-    from planner.fileio import os_error_text
+    from planner.files.documents import load_plan_with_catalog
     from planner.i18n import _, current_language, format_number, message_text, ngettext, tf
     from planner.reports import ReportOptions, build_plan_pdf
 

@@ -26,7 +26,7 @@ def run(args) -> int:
 
         print(json.dumps(plan_for_json_schema(), indent=2))
         return 0
-    from planner.plan_io import plan_json_schema
+    from planner.files.plan_io import plan_json_schema
 
     print(json.dumps(plan_json_schema(), indent=2))
     return 0

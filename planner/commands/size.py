@@ -16,12 +16,12 @@ HELP = N_("size an inference or training workload without a plan")
 
 
 def _parse(text: str, integer: bool = False) -> float | int:
-    """planner.units.parse_number; in German also a decimal comma ('0,15'), since the help
+    """planner.base.units.parse_number; in German also a decimal comma ('0,15'), since the help
     shows the defaults that way. A German '1,500' could mean 1.5 or 1500: refused."""
     import re
 
+    from planner.base.units import parse_number
     from planner.i18n import active_language, error_text, tmsg
-    from planner.units import parse_number
 
     t = text.strip()
     try:
@@ -36,7 +36,7 @@ def _parse(text: str, integer: bool = False) -> float | int:
 
 
 def _number(text: str) -> float:
-    """Accept 2e12, 2E12, 2_000, 2,000, 1.5, 2T (planner.units.parse_number)."""
+    """Accept 2e12, 2E12, 2_000, 2,000, 1.5, 2T (planner.base.units.parse_number)."""
     return float(_parse(text))
 
 
@@ -156,9 +156,10 @@ def _bn(code: str | None) -> str:
 
 def _setup(args):
     from planner.catalog import load_catalog
-    from planner.cli import UserError
+    from planner.commands.cli import UserError
     from planner.i18n import _, tf
-    from planner.workloads import ModelArch, cluster_from_catalog
+    from planner.workloads.arch import ModelArch
+    from planner.workloads.cluster import cluster_from_catalog
 
     cat = load_catalog()
     llm = cat.get("llms", args.model)
@@ -203,9 +204,9 @@ def _emit(args, d: dict, lines: list[str]) -> None:
 
 
 def run_infer(args) -> int:
-    from planner.cli import UserError
+    from planner.commands.cli import UserError
     from planner.i18n import Np_, _, error_text, message_text, tf, tmsg
-    from planner.workloads import gpus_for_targets, infer
+    from planner.workloads.inference import gpus_for_targets, infer
 
     sweep = _sweep_args(args)
     model, cl = _setup(args)
@@ -337,9 +338,9 @@ def _recompute_text(r) -> str:
 
 
 def run_train(args) -> int:
-    from planner.cli import UserError
+    from planner.commands.cli import UserError
     from planner.i18n import _, error_text, message_text, tf, tmsg
-    from planner.workloads import gpus_for_days, train
+    from planner.workloads.training import gpus_for_days, train
 
     sweep = _sweep_args(args)
     model, cl = _setup(args)
@@ -409,9 +410,9 @@ def run_train(args) -> int:
 
 def _sweep_args(args) -> tuple[int, int, int] | None:
     """The parsed --sweep (LO, HI, N), or None; fixes the base --gpus for _setup."""
-    from planner.cli import UserError
+    from planner.commands.cli import UserError
     from planner.i18n import _, error_text, tf
-    from planner.workloads import parse_sweep
+    from planner.workloads.sweep import parse_sweep
 
     if args.sweep is None:
         return None
@@ -443,11 +444,11 @@ def _fmt(v, spec: str, scale: float = 1.0) -> str:
 
 
 def _run_sweep(args, sweep: tuple[int, int, int], model, cl, kind: str, spec_dict: dict) -> int:
-    from planner.cli import UserError
+    from planner.commands.cli import UserError
     from planner.i18n import _, error_text, message_text, render, tf
-    from planner.workloads import SpecError, parse_spec, sweep_counts, sweep_step
-    from planner.workloads import sweep as run_sweep
-    from planner.workloads.specs import InferenceSpec, StorageWorkloadSpec
+    from planner.workloads.specs import InferenceSpec, SpecError, StorageWorkloadSpec, parse_spec
+    from planner.workloads.sweep import sweep as run_sweep
+    from planner.workloads.sweep import sweep_counts, sweep_step
 
     try:
         spec = parse_spec(kind, {k: v for k, v in spec_dict.items() if v is not None})

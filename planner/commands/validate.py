@@ -20,7 +20,7 @@ def register(sub) -> None:
 
 def plan_problems(plan, catalog) -> list[str]:
     from planner.i18n import message_text, tf
-    from planner.placement import PlacementChecker
+    from planner.model.placement import PlacementChecker
 
     checker = PlacementChecker(catalog)
     problems: list[str] = []
@@ -40,7 +40,7 @@ def plan_problems(plan, catalog) -> list[str]:
 
 
 def run(args) -> int:
-    from planner.documents import load_plan_with_catalog
+    from planner.files.documents import load_plan_with_catalog
     from planner.i18n import Np_, tf
 
     plan, catalog = load_plan_with_catalog(args.plan, None)

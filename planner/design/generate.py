@@ -18,7 +18,7 @@ items, through the same edits and checks the app uses:
   network row after the compute rows;
 - **layout**: rows of up to 20 racks in hot/cold-aisle pairs (the first row of a pair
   faces +y, the second -y, fronts across a 1.2 m cold aisle, rears across a 1.2 m hot
-  aisle, as :mod:`planner.synthetic` lays them out); the room sized to its rows with
+  aisle, as :mod:`planner.design.synthetic` lays them out); the room sized to its rows with
   1 m around them;
 - **fabrics** auto-wired with :func:`planner.fabric.autowire.autowire` (the app's
   auto-wire): the compute fabric (rail-optimised when the design says so), the storage
@@ -51,13 +51,27 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Literal
 
+from planner.base.gcpause import no_gc
 from planner.design.model import COOLING_METHODS, BuildDesign, FabricChoice
-from planner.edits import AddItem, AddPlacement, EditRefused
+from planner.design.synthetic import (
+    COLD_AISLE_M,
+    HOT_AISLE_M,
+    NVL_PDU,
+    NVL_PDU_SLOTS,
+    NVL_RACK,
+    NVL_SHELF,
+    NVL_SHELF_US,
+    NVL_SWITCH,
+    NVL_SWITCH_US,
+    NVL_TRAY,
+    NVL_TRAY_US,
+    RACKS_PER_ROW,
+)
 from planner.fabric.progress import CancelFn, ProgressFn, Steps
-from planner.gcpause import no_gc
 from planner.i18n import N_, Message, gettext, tf, tmsg
-from planner.placement import PlacementChecker
-from planner.plan import (
+from planner.model.edits import AddItem, AddPlacement, EditRefused
+from planner.model.placement import PlacementChecker
+from planner.model.plan import (
     CoolingChoice,
     CoolingLoop,
     Metadata,
@@ -71,20 +85,6 @@ from planner.plan import (
     ServerGroup,
     Site,
     Workload,
-)
-from planner.synthetic import (
-    COLD_AISLE_M,
-    HOT_AISLE_M,
-    NVL_PDU,
-    NVL_PDU_SLOTS,
-    NVL_RACK,
-    NVL_SHELF,
-    NVL_SHELF_US,
-    NVL_SWITCH,
-    NVL_SWITCH_US,
-    NVL_TRAY,
-    NVL_TRAY_US,
-    RACKS_PER_ROW,
 )
 
 if TYPE_CHECKING:
@@ -101,10 +101,10 @@ FACILITY_SUPPLY_C = {"rdhx": 18.0, "immersion": 32.0}  # rear doors want chilled
 FACILITY_DELTA_T_K = 10.0
 CDU_SUPPLY_C = 32.0  # warm-water direct liquid (ASHRAE W32)
 MGMT_OVERSUBSCRIPTION = 8.0
-MAX_PDUS_PER_SIDE = 4  # 0U mounting: two per side at the rear, two at the front (planner.placement)
+MAX_PDUS_PER_SIDE = 4  # 0U mounting: two per side at the rear, two at the front (planner.model.placement)
 NVL_FLOOR_KG_PER_M2 = 2500.0  # a populated NVL72 rack is ~1.36 t on 0.64 m2: a slab rated for it
 # rows of up to 20 racks, 1.2 m aisles, and the GB200 NVL72 rack (NVIDIA's elevation and power
-# path, as examples/make_gb200_example.py builds it): planner.synthetic's, so generated,
+# path, as examples/make_gb200_example.py builds it): planner.design.synthetic's, so generated,
 # synthetic and example plans are laid out alike
 
 
@@ -544,16 +544,16 @@ class _PduModel:
     phase_of: Callable[[int], int]
     phase_cap_w: float  # derated real power per phase (whole PDU for single phase)
     # the feed's continuous_derating: None for the engine's (NEC 80 %), 1.0 for an EU PDU
-    # (planner.regions.CONTINUOUS_DERATING)
+    # (planner.model.regions.CONTINUOUS_DERATING)
     feed_derating: float | None = None
 
 
 def _pdu_model(catalog: Catalog, slug: str) -> _PduModel:
     """What the generator needs of PDU ``slug``: its phases' derated capacity at the
     continuous-load rule of its region (NEC 80 % for North America, the rating for an EU
-    PDU: planner.regions)."""
+    PDU: planner.model.regions)."""
     from planner.engine import physics
-    from planner.regions import CONTINUOUS_DERATING
+    from planner.model.regions import CONTINUOUS_DERATING
 
     s = _settings()
     info = _specs(catalog).device(slug).pdu
@@ -846,7 +846,7 @@ def _power_rack(plan: Plan, catalog: Catalog, rack: Rack, pdus: _PduModel | Sequ
     """0U PDUs on feeds of their own for ``rack``, as many per side as its maximum draw needs,
     and every device's cords on them. With several ``pdus`` (an EU plan: the 16, 32 and 63 A
     PDUs, smallest first) the rack takes the first that carries it with at most two per side,
-    else the last with up to four (planner.regions); a configuration whose phases come out
+    else the last with up to four (planner.model.regions); a configuration whose phases come out
     imbalanced (the engine's PDU_PHASE_IMBALANCE) gives way to the next that is balanced."""
     cands = [pdus] if isinstance(pdus, _PduModel) else list(pdus)
     specs = _specs(catalog)
@@ -923,7 +923,7 @@ def _power_rack(plan: Plan, catalog: Catalog, rack: Rack, pdus: _PduModel | Sequ
 
 
 def _row_place(i: int, row_len_m: float, rack_d_m: float) -> tuple[float, float, int]:
-    """(x, y, orientation) of the i-th row: hot/cold-aisle pairs as planner.synthetic lays
+    """(x, y, orientation) of the i-th row: hot/cold-aisle pairs as planner.design.synthetic lays
     them out (the first of a pair faces +y and runs towards -x from its start, the second
     faces -y, fronts across the cold aisle)."""
     pair_pitch = 2 * rack_d_m + COLD_AISLE_M + HOT_AISLE_M
@@ -966,7 +966,7 @@ def _as_workload(w: object, k: int, group: str) -> Workload:
     ``workloads[k].<field>``."""
     from pydantic import ValidationError
 
-    from planner.fileio import field_path, validation_message
+    from planner.base.fileio import field_path, validation_message
     from planner.workloads.specs import SpecError, parse_spec
 
     if isinstance(w, Workload):
@@ -1000,10 +1000,10 @@ def generate_plan(design: BuildDesign, catalog: Catalog, *, workloads: Iterable[
                   metadata: Metadata | None = None, progress: ProgressFn | None = None,
                   cancel: CancelFn | None = None) -> Plan:
     """The complete plan for ``design`` (module docstring). ``workloads``: plan
-    :class:`~planner.plan.Workload` objects or ``{"name", "kind", "spec"}`` dicts; those
+    :class:`~planner.model.plan.Workload` objects or ``{"name", "kind", "spec"}`` dicts; those
     without a group get the servers' group. ``progress(fraction, stage)`` and ``cancel()``
     as for auto-wiring (:mod:`planner.fabric.progress`): a cancelled generation raises
-    :class:`~planner.progress.Cancelled` and returns nothing."""
+    :class:`~planner.base.progress.Cancelled` and returns nothing."""
     st = Steps(progress, cancel)
     st.report(0.0, "Choosing catalog items")
     design = effective_design(design, catalog)
@@ -1243,7 +1243,7 @@ def _generate(design: BuildDesign, catalog: Catalog, ch: Choices, workloads: lis
     _size_loops(plan, catalog, design, ch, b, ends, loops, facility)
 
     # the room around its rows
-    from planner.geometry import row_footprints
+    from planner.model.geometry import row_footprints
 
     x1 = y1 = 0.0
     for row in b.rows:

@@ -18,7 +18,7 @@ from typing import Literal
 
 CoolingOption = Literal["air", "rdhx", "dlc", "immersion"]
 COOLING_OPTIONS: tuple[CoolingOption, ...] = ("air", "rdhx", "dlc", "immersion")
-# constraint name -> planner.plan.CoolingMethod
+# constraint name -> planner.model.plan.CoolingMethod
 COOLING_METHODS: dict[str, str] = {"air": "air-containment", "rdhx": "rdhx", "dlc": "direct-liquid",
                                    "immersion": "immersion"}
 
@@ -62,7 +62,7 @@ class BuildDesign:
     frontend: FabricChoice | None = None
     management: bool = True  # a management (BMC) switch per rack, wired
     redundancy: Literal["2N", "N"] = "2N"  # A+B feeds, or one feed per PDU
-    # the site's power (planner.regions): "eu" 400 V 50 Hz feeds of 16/32/63 A and EU PDUs,
+    # the site's power (planner.model.regions): "eu" 400 V 50 Hz feeds of 16/32/63 A and EU PDUs,
     # "na" 208/415 V 60 Hz; the generated plan's metadata.site_region
     region: Literal["eu", "na"] = "na"
 

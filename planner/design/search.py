@@ -14,7 +14,7 @@ Input (docs/plan-for.md, docs/plan-for.schema.json)::
 :class:`PlanForSpec`
     ``workloads`` (tuple of :class:`SpecWorkload`: ``name``, ``kind``, ``spec`` dict,
     ``parsed`` typed spec, ``id``; ``to_plan_workload()`` gives the plan's
-    :class:`planner.plan.Workload`) and ``constraints`` (:class:`Constraints`: budget,
+    :class:`planner.model.plan.Workload`) and ``constraints`` (:class:`Constraints`: budget,
     currency, max_rack_kw, cooling, max_racks, floor_m2, vendors, gpu_models,
     electricity_price_per_kwh, pue, years, utilisation). ``metadata()`` gives the plan
     metadata (currency, electricity price, PUE, utilisation) for the generator.
@@ -41,7 +41,7 @@ Input (docs/plan-for.md, docs/plan-for.schema.json)::
     generated room), ``it_kw`` (maximum draw, what racks and feeds are
     sized for), ``it_kw_typical``, ``facility_kw`` (it_kw x PUE), ``capex``,
     ``capex_complete`` and ``unpriced`` (the BOM lines without a price in the spec's
-    currency), ``opex_per_year`` (energy + support, planner.economics), ``tco`` (years x
+    currency), ``opex_per_year`` (energy + support, planner.engine.economics), ``tco`` (years x
     own cost per year; None without ``years``), ``rent_vs_own`` (dict or None),
     ``workloads`` (one dict per workload: name, kind, met, margin, bottleneck, level (the
     engine's: warn when met within the model's uncertainty), days,
@@ -100,17 +100,17 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from planner.base.fileio import ChoiceList, validation_message
 from planner.design import generate as gen
 from planner.design import sizing
 from planner.design.model import COOLING_OPTIONS, BuildDesign, CoolingOption, FabricChoice, StorageChoice
-from planner.fileio import ChoiceList, validation_message
 from planner.i18n import N_, Message, Np_, tmsg
 
 if TYPE_CHECKING:
     from planner.catalog import Catalog, DeviceType
     from planner.fabric.media import Media, MediaChooser
     from planner.fabric.topology import FatTree
-    from planner.plan import Metadata, Requirements, Workload
+    from planner.model.plan import Metadata, Requirements, Workload
     from planner.workloads.cluster import ClusterSpec
     from planner.workloads.specs import WorkloadSpec
 
@@ -144,7 +144,7 @@ class PlanForSpecError(ValueError):
     """A SPEC that fails validation: ``path`` names the field, ``message`` what is wrong."""
 
     def __init__(self, path: str, message: str) -> None:
-        from planner.fileio import printable
+        from planner.base.fileio import printable
 
         self.path = printable(path, 200)  # a key of the spec may hold a line break
         self.message = message
@@ -203,8 +203,8 @@ class Constraints(BaseModel):
         return 1.0 if currency == self.currency else self.exchange_rates.get(currency)
 
     def requirements(self, statement: str = "") -> Requirements:
-        """The customer's ask as the plan keeps it (planner.plan.Requirements)."""
-        from planner.plan import Requirements
+        """The customer's ask as the plan keeps it (planner.model.plan.Requirements)."""
+        from planner.model.plan import Requirements
 
         return Requirements(budget=self.budget, currency=self.currency, max_rack_kw=self.max_rack_kw,
                             cooling=[] if set(self.cooling) == set(COOLING_OPTIONS) else list(self.cooling),
@@ -221,7 +221,7 @@ class SpecWorkload:
     parsed: WorkloadSpec
 
     def to_plan_workload(self) -> Workload:
-        from planner.plan import Workload
+        from planner.model.plan import Workload
 
         return Workload(id=self.id, name=self.name, kind=self.kind, spec=dict(self.spec))
 
@@ -238,7 +238,7 @@ class PlanForSpec:
         """The plan metadata a generated plan carries: currency, exchange rates and their
         date, electricity price, PUE, utilisation, years of use (with ``years``) and the
         customer's requirements from the constraints; ``extra`` (other Metadata fields) wins."""
-        from planner.plan import Metadata
+        from planner.model.plan import Metadata
 
         c = self.constraints
         values: dict[str, Any] = dict(currency=c.currency, exchange_rates=dict(c.exchange_rates),
@@ -283,7 +283,7 @@ def _slug_id(name: str, i: int, seen: set[str]) -> str:
 def parse_plan_for_spec(data: Any) -> PlanForSpec:
     """Validate a SPEC.json document. Raises :class:`PlanForSpecError` naming the first
     bad field (``workloads[0].spec.users: Input should be greater than 0``)."""
-    from planner.plan import Workload
+    from planner.model.plan import Workload
     from planner.workloads.specs import SpecError, parse_spec
 
     if not isinstance(data, dict):
@@ -921,11 +921,11 @@ class _Search:
 
     @property
     def region(self) -> Literal["eu", "na"]:
-        """The constraints' region, else the language's and locale's (planner.regions)."""
+        """The constraints' region, else the language's and locale's (planner.model.regions)."""
         if self.c.region is not None:
             return self.c.region
         from planner.i18n import active_language
-        from planner.regions import default_region
+        from planner.model.regions import default_region
 
         return default_region(active_language())
 
@@ -944,7 +944,7 @@ class _Search:
 
     def candidate(self, server: DeviceType, n: int, oversub: float | None, storage: tuple[str, int] | None,
                   cooling: CoolingOption) -> Candidate | None:
-        from planner.economics import DEFAULT_YEARS, OwnInputs, rent_vs_own
+        from planner.engine.economics import DEFAULT_YEARS, OwnInputs, rent_vs_own
 
         c = self.c
         cat = self.catalog
@@ -1371,7 +1371,7 @@ def search(spec: PlanForSpec, catalog: Catalog, *, top: int | None = None,
     :class:`PlanForSpecError` for what only the catalog can tell (unknown model, GPU or
     vendor). ``cancel`` is called between batches (a server platform, a fabric, a GPU
     count); a cancelled search returns what it ranked so far with ``cancelled=True``.
-    ``progress(fraction, stage)`` after each server platform (planner.progress).
+    ``progress(fraction, stage)`` after each server platform (planner.base.progress).
     ``count_factors``: the GPU counts tried per platform, as multiples of the fewest that
     meet the targets (more factors, more candidates)."""
     if not count_factors or min(count_factors) < 1.0:

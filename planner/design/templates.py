@@ -23,7 +23,7 @@ from planner.i18n import N_, gettext, tf
 if TYPE_CHECKING:
     from planner.catalog import Catalog
     from planner.fabric.progress import CancelFn, ProgressFn
-    from planner.plan import Plan
+    from planner.model.plan import Plan
 
 
 @dataclass(frozen=True)
@@ -217,15 +217,15 @@ def get_template(name: str) -> Template:
 
 def build_template(name: str, catalog: Catalog, *, progress: ProgressFn | None = None,
                    cancel: CancelFn | None = None, region: str | None = None) -> Plan:
-    """The plan of template ``name`` (a :class:`~planner.plan.Plan`), built from ``catalog``
+    """The plan of template ``name`` (a :class:`~planner.model.plan.Plan`), built from ``catalog``
     for the site's power ``region`` (``"eu"`` or ``"na"``; None: the active language's and
-    the system locale's, :func:`planner.regions.default_region`)."""
+    the system locale's, :func:`planner.model.regions.default_region`)."""
     from dataclasses import replace
 
     from planner.design.generate import generate_plan
     from planner.i18n import active_language
-    from planner.plan import Metadata
-    from planner.regions import default_region, normalize_region
+    from planner.model.plan import Metadata
+    from planner.model.regions import default_region, normalize_region
 
     t = get_template(name)
     site_region = normalize_region(region) if region else default_region(active_language())

@@ -24,8 +24,8 @@ from planner.engine.settings import EngineSettings
 
 if TYPE_CHECKING:
     from planner.catalog import Catalog
-    from planner.edits import Edit
-    from planner.plan import Plan
+    from planner.model.edits import Edit
+    from planner.model.plan import Plan
 
 
 # (plan, edit) -> ((typical W, max W) before, (typical W, max W) after)

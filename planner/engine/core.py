@@ -1,7 +1,7 @@
 """The live engine: full and incremental recompute over a plan.
 
 ``Engine.compute(plan)`` computes everything; ``Engine.update(plan, change)`` recomputes
-only what depends on the ``planner.edits.Change`` an edit returned, and gives exactly
+only what depends on the ``planner.model.edits.Change`` an edit returned, and gives exactly
 the result of a full recompute (a property test checks this after random edit
 sequences, undo included).
 
@@ -26,8 +26,9 @@ from dataclasses import replace
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from planner.economics import OwnInputs, rent_vs_own
+from planner.base.gcpause import no_gc
 from planner.engine import levels, physics
+from planner.engine.economics import OwnInputs, rent_vs_own
 from planner.engine.findings import Finding, make
 from planner.engine.network import Network
 from planner.engine.rack import PduContribution, RackContext, RackResult, compute_rack
@@ -50,16 +51,15 @@ from planner.engine.results import (
 from planner.engine.settings import EngineSettings
 from planner.engine.specs import PduInfo, SpecCache, cat_get, loop_rating
 from planner.engine.workloads import WorkloadState
-from planner.gcpause import no_gc
-from planner.geometry import room_overhang_m, row_footprints
 from planner.i18n import Np_, tmsg
-from planner.naming import display_name
-from planner.plan import Plan
+from planner.model.geometry import room_overhang_m, row_footprints
+from planner.model.naming import display_name
+from planner.model.plan import Plan
 
 if TYPE_CHECKING:
     from planner.catalog import Catalog
-    from planner.edits import Change
-    from planner.plan import CoolingLoop, Metadata, Room
+    from planner.model.edits import Change
+    from planner.model.plan import CoolingLoop, Metadata, Room
 
 _fsum = math.fsum
 _ID = attrgetter("id")
@@ -253,7 +253,7 @@ class Engine:
 
     def _check_rows(self, plan: Plan, rows: Iterable[str]) -> set[str]:
         """Check the racks of ``rows`` against their room's walls (RACK_OUTSIDE_ROOM, from
-        :func:`planner.geometry.row_footprints`, the floor plan's own footprints); the racks
+        :func:`planner.model.geometry.row_footprints`, the floor plan's own footprints); the racks
         whose overhang changed (came, went or grew): their results must be recomputed."""
         idx = plan.index
         catalog = self.catalog

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from planner.findings import SEVERITY_RANK, Finding, Severity, finding_message
+from planner.base.findings import SEVERITY_RANK, Finding, Severity, finding_message
 
 __all__ = ["CODES", "SEVERITY_RANK", "Finding", "Severity", "make"]
 
@@ -89,7 +89,7 @@ CODES: dict[str, tuple[Severity, str]] = {
     "COST_NO_PRICE": ("warning", "Items without a catalog price: capex is incomplete."),
     "PRICE_NO_EXCHANGE_RATE": ("warning", "Items priced in a currency the plan has no exchange rate for: left "
                                           "out of the capex, which is marked incomplete."),
-    # rent or own (planner.economics via the engine's totals)
+    # rent or own (planner.engine.economics via the engine's totals)
     "RENT_NO_CLOUD_PRICE": ("info", "No cloud price per GPU-hour for the plan's GPU model (catalog or plan): "
                                     "rent or own is not computed."),
     "RENT_NO_EXCHANGE_RATE": ("warning", "The cloud price is in a currency the plan has no exchange rate for: "
@@ -129,7 +129,7 @@ def make(code: str, message: str | tuple[str, str], kind: str, entity_id: str | 
     """A finding of ``code``. With ``params``, ``message`` is a template (``"{name}: {peak:.1f} A"``,
     or an ``Np_`` plural pair chosen by ``n``): the English message is formatted here once,
     and the template and parameters travel with the finding so a view translates it
-    (:func:`planner.findings.finding_text`). The template is a literal at the call, so the
+    (:func:`planner.base.findings.finding_text`). The template is a literal at the call, so the
     catalog's extractor finds it (keyword ``make``, planner.i18n.catalogs)."""
     sev, _ = CODES[code]
     if params or isinstance(message, tuple):

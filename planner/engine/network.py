@@ -42,13 +42,13 @@ from planner.fabric.analysis import (
 from planner.fabric.names import bottleneck_text, workload_kind_text
 from planner.fabric.ports import device_ports
 from planner.i18n import tmsg
-from planner.plan import Plan
+from planner.model.plan import Plan
 from planner.workloads.specs import has_target
 
 if TYPE_CHECKING:
     from planner.catalog import Catalog
-    from planner.edits import Change
-    from planner.plan import Fabric, Workload
+    from planner.model.edits import Change
+    from planner.model.plan import Fabric, Workload
     from planner.workloads.evaluate import WorkloadVerdict
 
 _ID = attrgetter("id")

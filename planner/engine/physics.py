@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 
-from planner.units import CFM_TO_M3_PER_H, TON_REFRIGERATION_W, W_TO_BTU_PER_H
+from planner.base.units import CFM_TO_M3_PER_H, TON_REFRIGERATION_W, W_TO_BTU_PER_H
 
 SQRT3 = math.sqrt(3.0)
 

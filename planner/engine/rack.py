@@ -18,14 +18,14 @@ from planner.engine.levels import Level
 from planner.engine.settings import EngineSettings
 from planner.engine.specs import DeviceSpec, SpecCache
 from planner.i18n import Np_
-from planner.naming import display_name
-from planner.placement import PlacementChecker, free_blocks
-from planner.plan import CoolingLoop, Plan, PowerFeed, Rack, Room, cooling_method_name
+from planner.model.naming import display_name
+from planner.model.placement import PlacementChecker, free_blocks
+from planner.model.plan import CoolingLoop, Plan, PowerFeed, Rack, Room, cooling_method_name
 
 if TYPE_CHECKING:
     from planner.catalog import Catalog
     from planner.fabric.analysis import LinkFacts
-    from planner.plan import Placement
+    from planner.model.plan import Placement
 
 # cooling methods whose rack sits on a plan cooling loop (CoolingChoice.loop): a rear door's
 # water, a cold-plate CDU loop, an immersion tank's heat exchanger
@@ -199,7 +199,7 @@ class RackContext:
     # cached per placement (planner.engine.network.Network.end_sums); None: summed here
     end_sums: Callable[[str], tuple[float, list[float]]] | None = None
     # rack -> how far its footprint reaches past its room's walls, in m (racks inside are
-    # absent): planner.geometry.room_overhang_m, kept per row by the engine (core.Engine._check_rows)
+    # absent): planner.model.geometry.room_overhang_m, kept per row by the engine (core.Engine._check_rows)
     outside_m: dict[str, float] | None = None
 
     @classmethod

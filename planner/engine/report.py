@@ -19,9 +19,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from planner.base.findings import SEVERITY_RANK, finding_text
 from planner.engine.results import Results, set_json_builder
 from planner.fabric.names import bottleneck_text, fabric_kind_text, workload_kind_text
-from planner.findings import SEVERITY_RANK, finding_text
 from planner.i18n import (
     N_,
     _,
@@ -33,11 +33,11 @@ from planner.i18n import (
     ngettext,
     use_language,
 )
-from planner.plan import cooling_method_name
+from planner.model.plan import cooling_method_name
 
 if TYPE_CHECKING:
     from planner.catalog import Catalog
-    from planner.plan import Plan
+    from planner.model.plan import Plan
 
     # (results, plan or None, catalog or None) -> a JSON value, or None to leave the section out
     Provider = Callable[[Results, Plan | None, Catalog | None], Any]
@@ -333,7 +333,7 @@ def _scale_up_text(results: Results) -> str:
 
 
 def _text_report(results: Results, plan: Plan | None, max_findings: int, imperial: bool) -> str:
-    from planner.units import CFM_TO_M3_PER_H, LB_KG
+    from planner.base.units import CFM_TO_M3_PER_H, LB_KG
 
     t = results.totals.to_dict()
     cur = results.totals.currency

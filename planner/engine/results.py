@@ -11,8 +11,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, get_args
 
-from planner.economics import OwnInputs, RentVsOwn
 from planner.engine import levels, physics
+from planner.engine.economics import OwnInputs, RentVsOwn
 from planner.engine.findings import SEVERITY_RANK, Finding
 from planner.engine.levels import Level
 from planner.engine.rack import RackResult
@@ -22,7 +22,7 @@ from planner.workloads.evaluate import WorkloadVerdict
 if TYPE_CHECKING:
     from planner.catalog import Catalog
     from planner.fabric.analysis import FabricResult
-    from planner.plan import Plan
+    from planner.model.plan import Plan
 
 
 # price bases that are planning estimates (docs/catalog.md, Prices), never quotes or list prices
@@ -253,7 +253,7 @@ class BomLine:
 @dataclass(frozen=True, slots=True)
 class RentOwnResult:
     """Rent or own for the plan (docs/engine.md, "Rent or own"): the inputs the engine gave
-    :func:`planner.economics.rent_vs_own` and what it answered. ``figures`` is None when no
+    :func:`planner.engine.economics.rent_vs_own` and what it answered. ``figures`` is None when no
     cloud price could be used (``reason`` says why); owning is then still costed in
     ``own_only``. Money in the plan ``currency``."""
 

@@ -14,7 +14,7 @@ from planner.engine import physics
 
 if TYPE_CHECKING:
     from planner.catalog import Cable, Catalog, CloudPrice, CoolingUnit, DeviceType, Gpu, Nic, RackType
-    from planner.plan import CoolingLoop
+    from planner.model.plan import CoolingLoop
 
 DEFAULT_RACK_U = 48
 DEFAULT_RACK_MM = (600.0, 1200.0)
@@ -151,7 +151,7 @@ class LoopRating:
 
 
 def loop_rating(specs: SpecCache, loop: CoolingLoop) -> LoopRating:
-    """Capacity and rated flow of a ``planner.plan.CoolingLoop`` (docs/engine.md, "CDU
+    """Capacity and rated flow of a ``planner.model.plan.CoolingLoop`` (docs/engine.md, "CDU
     and facility loops"): capacity = ``capacity_kw`` when set (a facility loop always
     has it), else the CDUs' catalog capacity x ``cdu_count``; rated flow =
     ``flow_l_per_min`` when set, else the CDUs' catalog flow x count, else the flow that

@@ -58,11 +58,11 @@ from planner.workloads.specs import FinetuneSpec, InferenceSpec, PretrainSpec, S
 
 if TYPE_CHECKING:
     from planner.catalog import Catalog
-    from planner.edits import Change
     from planner.engine.network import Network
     from planner.engine.results import Results
     from planner.engine.settings import EngineSettings
-    from planner.plan import Plan, ServerGroup, Workload
+    from planner.model.edits import Change
+    from planner.model.plan import Plan, ServerGroup, Workload
     from planner.workloads.cluster import ClusterSpec
     from planner.workloads.specs import WorkloadSpec
 

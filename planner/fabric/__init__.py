@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from planner.lazy import install as install_lazy
+from planner.base.lazy import install as install_lazy
 
 # Public names -> the submodule that defines them, imported on first use (PEP 562): the
 # engine needs only the analysis (planner.engine.network), and importing that runs this

@@ -25,7 +25,6 @@ import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from planner.edits import AddItem, AddPlacement, AddRack, AddRow, Compound, Edit, EditRefused
 from planner.fabric.autowire_base import BATCH, LABEL_PREFIX, AutowireResult, _id_block
 from planner.fabric.cabling import CableGeometry, CableRules
 from planner.fabric.media import MediaChooser
@@ -36,11 +35,12 @@ from planner.fabric.progress import CancelFn, ProgressFn, Steps, without_gc
 from planner.fabric.topology import FabricDesignError, FatTree, Hop, design_fat_tree, leaf_split
 from planner.fabric.wiring import AddLinks, used_ports
 from planner.fabric.wiring import fabric_name as default_fabric_name
-from planner.geometry import row_footprints
 from planner.i18n import N_, Np_, deferred, gettext, render, tmsg
-from planner.naming import Namer, Place
-from planner.placement import PlacementChecker
-from planner.plan import Endpoint, Fabric, Link, Placement, Plan, Rack, Row
+from planner.model.edits import AddItem, AddPlacement, AddRack, AddRow, Compound, Edit, EditRefused
+from planner.model.geometry import row_footprints
+from planner.model.naming import Namer, Place
+from planner.model.placement import PlacementChecker
+from planner.model.plan import Endpoint, Fabric, Link, Placement, Plan, Rack, Row
 
 if TYPE_CHECKING:
     from planner.catalog import Catalog, DeviceType
@@ -240,7 +240,7 @@ def autowire(plan: Plan, catalog: Catalog, servers: Sequence[str], switch: str, 
     per_rack = switches_per_rack or max(1, rack_u // height)
     row_id, new_row = _network_row(plan, catalog, servers, network_row)
     prefix = LABEL_PREFIX.get(kind, "NET")
-    # the plan's naming patterns for racks and switches, when it has them (planner.naming);
+    # the plan's naming patterns for racks and switches, when it has them (planner.model.naming);
     # else role names (IB-NET-01, the fabric's leaf/spine names)
     namer = Namer(plan, catalog)
     room_name = plan.index.rooms[_room_for(plan, servers)].name

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from planner.edits import Compound
 from planner.fabric.progress import Steps
 from planner.fabric.topology import FatTree
-from planner.plan import Plan
+from planner.model.edits import Compound
+from planner.model.plan import Plan
 
 LABEL_PREFIX = {"compute": "CMP", "storage": "STO", "frontend": "FE", "management": "MGT", "nvlink": "NVL"}
 BATCH = 512  # cables between two progress reports / cancel checks (~15 ms of routing)

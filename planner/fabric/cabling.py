@@ -2,7 +2,7 @@
 
 Route (docs/fabrics.md, "Cable length"): between racks, a cable rises from the
 device to an overhead tray, runs along and across rows (Manhattan distance
-between the rack centres, :func:`planner.geometry.rack_distance_m`), and drops to
+between the rack centres, :func:`planner.model.geometry.rack_distance_m`), and drops to
 the other device; plus a fixed slack for service loops and dressing::
 
     length = |dx| + |dy|  +  (tray - h_a)  +  (tray - h_b)  +  slack
@@ -18,9 +18,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from planner.geometry import RackFootprint, plan_footprints, rack_distance_m, u_bottom_mm
-from planner.plan import Plan
-from planner.units import U_MM
+from planner.base.units import U_MM
+from planner.model.geometry import RackFootprint, plan_footprints, rack_distance_m, u_bottom_mm
+from planner.model.plan import Plan
 
 if TYPE_CHECKING:
     from planner.catalog import Catalog

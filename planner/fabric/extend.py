@@ -45,7 +45,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from planner.edits import AddPlacement, AddRack, AddRow, Compound, Edit, EditRefused
 from planner.fabric.autowire import (
     BATCH,
     LABEL_PREFIX,
@@ -61,10 +60,11 @@ from planner.fabric.ports import Port, cage_lanes, device_ports, lanes_of, link_
 from planner.fabric.progress import CancelFn, ProgressFn, Steps, without_gc
 from planner.fabric.topology import FabricDesignError, leaf_split
 from planner.fabric.wiring import AddLinks, used_ports
-from planner.geometry import row_footprints
 from planner.i18n import N_, deferred, gettext, render, tmsg
-from planner.placement import PlacementChecker
-from planner.plan import Endpoint, Fabric, Link, Placement, Plan, Rack, Row
+from planner.model.edits import AddPlacement, AddRack, AddRow, Compound, Edit, EditRefused
+from planner.model.geometry import row_footprints
+from planner.model.placement import PlacementChecker
+from planner.model.plan import Endpoint, Fabric, Link, Placement, Plan, Rack, Row
 
 if TYPE_CHECKING:
     from planner.catalog import Catalog

@@ -1,4 +1,4 @@
-"""Findings of the fabric checks: :class:`planner.findings.Finding`, the engine's one
+"""Findings of the fabric checks: :class:`planner.base.findings.Finding`, the engine's one
 finding type (severity, code, message, where: {kind, id}, related); codes are
 upper-case like the engine's and start with ``FABRIC_``. :func:`fabric_finding` makes
 one from every entity concerned (the first is ``id``, of ``kind`` link, fabric or
@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from planner.findings import Finding, Severity, finding_message
+from planner.base.findings import Finding, Severity, finding_message
 
 __all__ = ["Finding", "fabric_finding"]
 

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from planner.i18n import N_, tmsg
-from planner.plan import Plan
+from planner.model.plan import Plan
 
 if TYPE_CHECKING:
     from planner.catalog import Catalog

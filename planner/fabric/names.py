@@ -18,7 +18,7 @@ ROLE_PORTS = {"compute": N_("compute ports"), "storage": N_("storage ports"), "f
 # device type kind (planner.catalog.models.KINDS)
 DEVICE_KINDS = {"server": N_("server"), "switch": N_("switch"), "storage": N_("storage"), "pdu": N_("pdu"),
                 "cdu": N_("cdu"), "cooling": N_("cooling"), "patch": N_("patch"), "other": N_("other")}
-# fabric kind (planner.plan.FabricKind)
+# fabric kind (planner.model.plan.FabricKind)
 FABRIC_KINDS = {"compute": N_("compute"), "storage": N_("storage"), "frontend": N_("frontend"),
                 "management": N_("management"), "nvlink": N_("NVLink")}
 # workload kind (planner.workloads.specs)

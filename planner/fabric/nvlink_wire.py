@@ -28,7 +28,6 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from planner.edits import AddItem, Compound, Edit, EditRefused
 from planner.fabric.autowire_base import BATCH, LABEL_PREFIX, AutowireResult, _id_block
 from planner.fabric.cabling import CableGeometry, CableRules
 from planner.fabric.media import MediaChooser, nvlink_media
@@ -38,7 +37,8 @@ from planner.fabric.progress import CancelFn, ProgressFn, Steps, without_gc
 from planner.fabric.topology import FatTree
 from planner.fabric.wiring import AddLinks, used_ports
 from planner.i18n import N_, deferred, render, tmsg
-from planner.plan import Endpoint, Fabric, Link, Placement, Plan
+from planner.model.edits import AddItem, Compound, Edit, EditRefused
+from planner.model.plan import Endpoint, Fabric, Link, Placement, Plan
 
 if TYPE_CHECKING:
     from planner.catalog import Catalog

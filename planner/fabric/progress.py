@@ -23,7 +23,7 @@ import gc
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from planner.progress import CancelFn, Cancelled, ProgressFn  # noqa: F401  (re-exported here)
+from planner.base.progress import CancelFn, Cancelled, ProgressFn  # noqa: F401  (re-exported here)
 
 F = TypeVar("F", bound=Callable[..., Any])
 YOUNG_SWEEP = 50_000  # young objects left by a paused-GC call above which it sweeps them itself

@@ -9,12 +9,12 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from planner.base.fileio import atomic_write_bytes
 from planner.fabric.media import MediaChooser, transceiver_for
 from planner.fabric.ports import port_lookup
 from planner.fabric.progress import without_gc
-from planner.fileio import atomic_write_bytes
-from planner.naming import display_name
-from planner.plan import Link, Plan
+from planner.model.naming import display_name
+from planner.model.plan import Link, Plan
 
 if TYPE_CHECKING:
     from planner.catalog import Catalog
@@ -113,6 +113,6 @@ def schedule_csv(rows: list[CableRow]) -> str:
 
 
 def write_schedule_csv(rows: list[CableRow], path: str | Path) -> None:
-    """Write atomically through :func:`planner.fileio.atomic_write_bytes`, with the
+    """Write atomically through :func:`planner.base.fileio.atomic_write_bytes`, with the
     permissions of an ordinary document (the old file's, or 0666 less the umask)."""
     atomic_write_bytes(path, schedule_csv(rows).encode("utf-8"))

@@ -13,12 +13,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from planner.edits import AddItem, Change, Compound, Edit, EditRefused
 from planner.fabric.cabling import CableGeometry
 from planner.fabric.media import MediaChooser, nvlink_media
 from planner.fabric.ports import Port, breakout_lanes, port_lookup
 from planner.i18n import N_, deferred, gettext, tmsg
-from planner.plan import Endpoint, Fabric, Link, Plan
+from planner.model.edits import AddItem, Change, Compound, Edit, EditRefused
+from planner.model.plan import Endpoint, Fabric, Link, Plan
 
 if TYPE_CHECKING:
     from planner.catalog import Catalog

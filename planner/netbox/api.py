@@ -29,8 +29,8 @@ from planner.i18n import tf
 
 if TYPE_CHECKING:
     from planner.catalog import Catalog
+    from planner.model.plan import Plan
     from planner.netbox.export import NetBoxTables
-    from planner.plan import Plan
 
 MARK = "Planned with Rackwright"  # in a site's comments: the site is the plan's
 BATCH = 100  # objects per API request

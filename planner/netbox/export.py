@@ -38,7 +38,7 @@ PDU outlets and device power ports are added the same way (``PSU3``, ``outlet17`
 
 NetBox's cable import needs a device on both sides, so a PDU's connection to its power
 feed is written as the feed's ``rack`` and the PDU named in the feed's description, not
-as a cable. The files are written all or none (:func:`planner.fileio.atomic_write_files`).
+as a cable. The files are written all or none (:func:`planner.base.fileio.atomic_write_files`).
 """
 
 from __future__ import annotations
@@ -54,11 +54,11 @@ from typing import TYPE_CHECKING, Any
 
 import yaml
 
+from planner.base.fileio import atomic_write_files
 from planner.catalog import netbox_enums as nb
 from planner.fabric.ports import port_lookup
-from planner.fileio import atomic_write_files
-from planner.naming import display_name
-from planner.plan import Link, Plan, cooling_method_name
+from planner.model.naming import display_name
+from planner.model.plan import Link, Plan, cooling_method_name
 
 if TYPE_CHECKING:
     from planner.catalog import Catalog, DeviceType

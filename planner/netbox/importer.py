@@ -5,7 +5,7 @@ Device Types..." call :func:`import_netbox`. Each file is read with the catalog'
 YAML reader, checked against NetBox's rules (:mod:`planner.netbox.schema`) and then
 against the catalog's own models; a file that fails is reported with the field at fault
 and the others still import. Each entry is written atomically
-(:func:`planner.fileio.atomic_write_bytes`) to the user catalog folder, where
+(:func:`planner.base.fileio.atomic_write_bytes`) to the user catalog folder, where
 :func:`planner.catalog.load_catalog` picks it up:
 
 - a **device type** keeps its NetBox fields and gets a ``planning`` block with what
@@ -38,6 +38,8 @@ from typing import TYPE_CHECKING, Any
 import yaml
 from pydantic import BaseModel, ValidationError
 
+from planner.base.fileio import atomic_write_bytes, field_path, validation_message
+from planner.base.progress import CancelFn, ProgressFn
 from planner.catalog.loader import (
     DEVICE_TABLE,
     MAX_FILES_PER_LAYER,
@@ -51,10 +53,8 @@ from planner.catalog.loader import (
 from planner.catalog.models import DeviceType, Nic, RackType
 from planner.catalog.yamlsafe import LineMap, YamlRefused, read_yaml_file
 from planner.fabric.ports import _device_ports_cached, interface_speed_gbps
-from planner.fileio import atomic_write_bytes, field_path, validation_message
 from planner.i18n import N_, Np_, _, message_text, tf, tmsg
 from planner.netbox.schema import netbox_problems
-from planner.progress import CancelFn, ProgressFn
 
 if TYPE_CHECKING:
     from planner.catalog import Catalog

@@ -32,8 +32,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from planner.i18n import Np_, message_text, tf, tmsg
+from planner.model.plan import Placement, Plan, Rack, Room, Row, Site
 from planner.netbox.importer import slugify
-from planner.plan import Placement, Plan, Rack, Room, Row, Site
 
 if TYPE_CHECKING:
     from planner.catalog import Catalog

@@ -16,7 +16,7 @@ writes ``,`` between fields and ``.`` in numbers; ``de`` (and the other decimal-
 locales, :data:`DECIMAL_COMMA`) writes ``;`` and ``,``, so German Excel opens the file in
 columns with numbers it can add up.
 
-All files or none: they are written through :func:`planner.fileio.atomic_write_files`.
+All files or none: they are written through :func:`planner.base.fileio.atomic_write_files`.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from planner.fileio import atomic_write_files
+from planner.base.fileio import atomic_write_files
 from planner.reports.tables import INT, MONEY, PERCENT, TEXT, Sheet
 
 # languages whose number format uses a decimal comma (CLDR): Excel's list separator there is ";"

@@ -1,6 +1,6 @@
 """Display units of the report: metric (default) or imperial. The plan and the
 engine's results stay SI; values are converted here, at the edge, with the constants
-of :mod:`planner.units`. Power stays in kW in both systems (the unit datacenter
+of :mod:`planner.base.units`. Power stays in kW in both systems (the unit datacenter
 power is specified in everywhere); heat is also shown in BTU/h (and tons) in imperial
 only: metric shows kW, m³/h, L/min, kg and m, never CFM, BTU/h or tons.
 
@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from planner.base.units import CFM_TO_M3_PER_H, INCH_MM, LB_KG, W_TO_BTU_PER_H
 from planner.i18n import format_money, format_number
-from planner.units import CFM_TO_M3_PER_H, INCH_MM, LB_KG, W_TO_BTU_PER_H
 
 FOOT_M = 12 * INCH_MM / 1000.0
 US_GALLON_L = 3.785411784  # exact: 231 in^3 (NIST Handbook 44, appendix C)

@@ -1,7 +1,7 @@
 """Drawings of the build plan (reportlab graphics, which are platypus flowables): the
 floor plan of a room and the front/rear elevations of a rack, both to scale.
 
-Positions come from :mod:`planner.geometry` (rack footprints in the room frame, U spans),
+Positions come from :mod:`planner.model.geometry` (rack footprints in the room frame, U spans),
 the same numbers the app's floor and rack scenes draw; this module only maps metres
 and millimetres to points and flips y (geometry's y grows downward, PDF's upward).
 """
@@ -15,19 +15,19 @@ from reportlab.graphics.shapes import Drawing, Group, Line, Polygon, Rect, Strin
 from reportlab.lib import colors
 from reportlab.pdfbase import pdfmetrics
 
-from planner.geometry import rack_outer_mm, row_footprints, u_span_mm
+from planner.base.palette import UNKNOWN_COLOR, kind_color
+from planner.base.units import INCH_MM, U_MM
 from planner.i18n import N_, _, format_number
-from planner.palette import UNKNOWN_COLOR, kind_color
-from planner.placement import device_dims
-from planner.plan import Placement, Rack, Room
+from planner.model.geometry import rack_outer_mm, row_footprints, u_span_mm
+from planner.model.placement import device_dims
+from planner.model.plan import Placement, Rack, Room
 from planner.reports.text import fit
-from planner.units import INCH_MM, U_MM
 
 if TYPE_CHECKING:
     from planner.catalog import Catalog
     from planner.engine.results import RentOwnResult
 
-# device colours: planner.palette (the app's too); floor colours as ui/style.py's light theme
+# device colours: planner.base.palette (the app's too); floor colours as ui/style.py's light theme
 COLD = colors.Color(80 / 255, 150 / 255, 235 / 255, 0.30)
 HOT = colors.Color(235 / 255, 100 / 255, 70 / 255, 0.25)
 COLD_TEXT = colors.HexColor("#2f6fb8")

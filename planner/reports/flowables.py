@@ -29,14 +29,14 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen import canvas as rl_canvas
 from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
 
+from planner.base.progress import Cancelled
 from planner.i18n import _
-from planner.progress import Cancelled
 from planner.reports.text import fit
 
 
 class ReportCancelled(Cancelled):
     """The caller asked to stop the build plan (the ``cancel`` callback returned True);
-    a :class:`planner.progress.Cancelled`, like a cancelled auto-wire design."""
+    a :class:`planner.base.progress.Cancelled`, like a cancelled auto-wire design."""
 
 
 class Ticker:

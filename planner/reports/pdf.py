@@ -3,10 +3,10 @@
 A reportlab platypus document (DocTemplate -> PageTemplates -> Flowables): a cover
 page in portrait-free landscape, then one section per :data:`SECTIONS` entry. All
 figures come from the engine's ``Results`` (the same snapshot the app shows and
-``rackwright check`` prints) and positions from :mod:`planner.geometry`; nothing is
+``rackwright check`` prints) and positions from :mod:`planner.model.geometry`; nothing is
 computed here except display-unit conversion (:mod:`planner.reports.display`).
 
-The document is built in memory and written atomically (:mod:`planner.fileio`): a
+The document is built in memory and written atomically (:mod:`planner.base.fileio`): a
 cancelled or failed build never leaves a partial PDF, and an existing file stays as
 it was.
 """
@@ -43,10 +43,10 @@ from reportlab.platypus import (
 )
 
 import planner
+from planner.base.fileio import atomic_write_bytes
+from planner.base.findings import SEVERITY_NAMES, finding_text
 from planner.fabric.names import bottleneck_text, workload_kind_text
 from planner.fabric.schedule import CableRow, cable_schedule
-from planner.fileio import atomic_write_bytes
-from planner.findings import SEVERITY_NAMES, finding_text
 from planner.i18n import (
     N_,
     PAPER,
@@ -58,9 +58,9 @@ from planner.i18n import (
     ngettext,
     use_language,
 )
-from planner.logo import logo_size
-from planner.naming import display_name
-from planner.plan import coolant_name, cooling_method_name
+from planner.model.logo import logo_size
+from planner.model.naming import display_name
+from planner.model.plan import coolant_name, cooling_method_name
 from planner.reports import drawings
 from planner.reports.display import Units, kw, money, num, pct
 from planner.reports.flowables import (
@@ -94,11 +94,11 @@ from planner.reports.text import (
 )
 
 if TYPE_CHECKING:
+    from planner.base.findings import Finding
     from planner.catalog import Catalog
     from planner.catalog.models import Price
     from planner.engine.results import Results
-    from planner.findings import Finding
-    from planner.plan import Plan, Rack
+    from planner.model.plan import Plan, Rack
 
 SECTIONS = ("cover", "requirements", "floor", "racks", "power", "cooling", "bom", "rent", "cables", "pull", "findings", "labels")
 # printed unless chosen otherwise: the cable labels go on label stock, so they are asked for

@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from planner.findings import WHERE_KINDS
+from planner.base.findings import WHERE_KINDS
 from planner.i18n import _
-from planner.naming import display_name
+from planner.model.naming import display_name
 
 if TYPE_CHECKING:
     from planner.catalog import Catalog
-    from planner.plan import Plan
+    from planner.model.plan import Plan
 
 
 def name_index(plan: Plan, catalog: Catalog | None) -> dict[tuple[str, str], str]:

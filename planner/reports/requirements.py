@@ -35,7 +35,7 @@ from planner.i18n import (
 if TYPE_CHECKING:
     from planner.catalog import Catalog
     from planner.engine.results import Results
-    from planner.plan import Plan, Workload
+    from planner.model.plan import Plan, Workload
 
 # a requirement's cooling choice -> the plan's cooling methods it allows
 COOLING_ALLOWS = {"air": ("air", "air-containment"), "rdhx": ("rdhx",), "dlc": ("direct-liquid",),
@@ -242,7 +242,7 @@ def requirement_lines(plan: Plan, catalog: Catalog | None, results: Results) -> 
                 if over else "")
     if req.cooling:
         allowed = {m for c in req.cooling for m in COOLING_ALLOWS.get(c, (c,))}
-        from planner.plan import cooling_method_name
+        from planner.model.plan import cooling_method_name
 
         used = sorted({r.cooling for r in results.racks.values() if r.devices})
         asked = _("only {methods}").format(methods=format_list([_(REQUIREMENT_COOLING_NAMES.get(c, c))

@@ -9,7 +9,7 @@ columns, rows of plain values (str, int, float or None for "no figure").
 Nothing is computed here. Every figure comes from the engine's ``Results`` (the same
 snapshot the app shows, the PDF prints and ``rackwright check`` reports), the cable rows
 from :func:`planner.fabric.schedule.cable_schedule` (the PDF's and the Cables panel's
-schedule), rack positions from :mod:`planner.geometry`; this module only converts units
+schedule), rack positions from :mod:`planner.model.geometry`; this module only converts units
 at the edge (W -> kW, kg -> lb, m -> ft in imperial) and names things. Percentages stay
 fractions (0.85); the writers show them as percent.
 
@@ -23,20 +23,20 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from planner.base.findings import SEVERITY_NAMES, SEVERITY_RANK, finding_text
+from planner.base.units import LB_KG
 from planner.fabric.names import bottleneck_text, workload_kind_text
 from planner.fabric.schedule import cable_schedule
-from planner.findings import SEVERITY_NAMES, SEVERITY_RANK, finding_text
-from planner.geometry import plan_footprints
 from planner.i18n import N_, Np_, _, message_text, tf, use_language
-from planner.plan import coolant_name, cooling_method_name
+from planner.model.geometry import plan_footprints
+from planner.model.plan import coolant_name, cooling_method_name
 from planner.reports.places import name_index, place_text
-from planner.units import LB_KG
 
 if TYPE_CHECKING:
     from planner.catalog import Catalog
     from planner.catalog.models import Price
     from planner.engine.results import Results
-    from planner.plan import Plan
+    from planner.model.plan import Plan
 
 FOOT_M = 0.3048  # exact (international foot, 1959)
 

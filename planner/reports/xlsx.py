@@ -12,7 +12,7 @@ openpyxl makes the workbook in write-only mode (styles, sheet views, widths, fil
 header row); the rows under the header are written as SpreadsheetML text and put into
 the package afterwards (see :func:`_body_xml`: ~20 times faster than a cell object per
 value, the 16k-GPU plan's 600k cells in about a second). The workbook is built in
-memory and written through :func:`planner.fileio.atomic_write_bytes`: a failed or
+memory and written through :func:`planner.base.fileio.atomic_write_bytes`: a failed or
 cancelled export leaves an existing file as it was. Formulas are stored without a
 cached result (openpyxl computes nothing): Excel and LibreOffice compute them on
 opening.
@@ -29,9 +29,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from planner.fileio import atomic_write_bytes
+from planner.base.fileio import atomic_write_bytes
+from planner.base.progress import Cancelled
 from planner.i18n import _
-from planner.progress import Cancelled
 from planner.reports.tables import FLOAT, INT, MONEY, PERCENT, Column, Sheet
 
 MIN_WIDTH, MAX_WIDTH = 6, 60  # characters

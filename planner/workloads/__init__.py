@@ -17,7 +17,7 @@ Formulas and sources: docs/workloads.md. Calibration: docs/validation.md.
 
 from typing import TYPE_CHECKING
 
-from planner.lazy import install as install_lazy
+from planner.base.lazy import install as install_lazy
 
 # Public names -> the submodule that defines them, imported on first use (PEP 562): the
 # engine needs the evaluation (planner.engine.workloads), and importing that runs this

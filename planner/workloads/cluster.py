@@ -17,7 +17,7 @@ from .arch import GpuHw
 
 if TYPE_CHECKING:
     from planner.catalog import Catalog, DeviceType
-    from planner.plan import Metadata, Plan
+    from planner.model.plan import Metadata, Plan
 
 # GPUs sharing one NVLink domain when it spans more than one server (GB200 NVL72:
 # 18 compute trays x 4 GPUs behind NVLink switches, NVIDIA GB200 NVL72 datasheet).

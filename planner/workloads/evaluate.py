@@ -24,7 +24,7 @@ from .training import checkpoint_size_gb, gpus_for_days, train
 
 if TYPE_CHECKING:
     from planner.catalog import Catalog
-    from planner.plan import Plan, Workload
+    from planner.model.plan import Plan, Workload
 
 BOTTLENECKS = ("gpu_memory", "memory_bandwidth", "compute", "interconnect", "storage", "power", "cooling")
 

@@ -10,7 +10,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from planner.fileio import validation_message
+from planner.base.fileio import validation_message
 from planner.i18n import N_, tmsg
 
 PosF = Annotated[float, Field(gt=0)]

@@ -43,7 +43,7 @@ from .specs import FinetuneSpec, InferenceSpec, PretrainSpec, SpecError, parse_s
 
 if TYPE_CHECKING:
     from planner.catalog import Catalog
-    from planner.plan import Plan, Workload
+    from planner.model.plan import Plan, Workload
     from planner.workloads.specs import WorkloadSpec
 
 MAX_SWEEP_POINTS = 10_000

@@ -41,11 +41,11 @@ from ui.tasks import BackgroundTask
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from planner.base.progress import CancelFn, ProgressFn
     from planner.catalog import Catalog
     from planner.design.templates import TemplateInfo
     from planner.engine.results import Results
-    from planner.plan import Plan
-    from planner.progress import CancelFn, ProgressFn
+    from planner.model.plan import Plan
 
 log = logging.getLogger(__name__)
 

@@ -1,6 +1,6 @@
 """A small picture of a plan's floor and the headline figures shown beside it.
 
-The rack footprints come from :mod:`planner.geometry` (the floor scene and the PDF use
+The rack footprints come from :mod:`planner.model.geometry` (the floor scene and the PDF use
 the same); the figures come from the engine's results. Nothing here computes one: it
 draws and formats.
 """
@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QCoreApplication, QPointF, QRectF, QSize
 from PySide6.QtGui import QColor, QImage, QPainter, QPen, QPolygonF
 
-from planner.geometry import plan_footprints
-from planner.plan import Plan
+from planner.model.geometry import plan_footprints
+from planner.model.plan import Plan
 from ui import style
 from ui.panels.totals import fmt_money, fmt_power
 
@@ -31,7 +31,7 @@ tr = QCoreApplication.translate
 
 def floor_thumbnail(plan: Plan, catalog: Catalog, size: QSize, results: Results | None = None, dark: bool = False,
                     dpr: float = 1.0) -> QImage:
-    """The plan's rooms side by side, their racks from planner.geometry: GPU racks (by the
+    """The plan's rooms side by side, their racks from planner.model.geometry: GPU racks (by the
     engine's rack results, when given) filled, other racks grey, every rack's front (its
     cold-aisle face) drawn as a heavier line. ``size`` is in device-independent pixels; the
     image has ``dpr`` device pixels to each (sharp on a high-DPI screen)."""

@@ -57,11 +57,11 @@ from PySide6.QtWidgets import (
 )
 
 from planner.design.model import COOLING_OPTIONS
-from planner.economics import DEFAULT_YEARS  # one default for wizard, plan and engine
+from planner.engine.economics import DEFAULT_YEARS  # one default for wizard, plan and engine
 from planner.i18n import active_language, error_text, message_text, translated
 from planner.i18n import gettext as planner_gettext
-from planner.plan import SITE_REGION_NAMES, SITE_REGIONS, Metadata, Workload
-from planner.regions import default_region
+from planner.model.plan import SITE_REGION_NAMES, SITE_REGIONS, Metadata, Workload
+from planner.model.regions import default_region
 from planner.workloads.specs import SPEC_MODELS, SpecError, parse_spec
 from ui import style
 from ui.i18n import QT_TRANSLATE_NOOP
@@ -81,10 +81,10 @@ from ui.units import fnum, parse_number
 from ui.units import format_entry as format_number
 
 if TYPE_CHECKING:
+    from planner.base.progress import CancelFn, ProgressFn
     from planner.catalog import Catalog
     from planner.design.search import Candidate, PlanForSpec, SearchResult
-    from planner.plan import Plan
-    from planner.progress import CancelFn, ProgressFn
+    from planner.model.plan import Plan
 
 log = logging.getLogger(__name__)
 tr = QCoreApplication.translate
@@ -429,7 +429,7 @@ class LimitsPage(QWizardPage):
                 cl.addWidget(self.errors["currency"])
                 lf.addRow(self.tr("Currency"), cbox)
                 # d-power: the site's power (constraints.region): the PDUs and feeds the builds get;
-                # the open plan's region, else the language's and locale's (planner.regions)
+                # the open plan's region, else the language's and locale's (planner.model.regions)
                 self.region = QComboBox(limits)
                 self.region.setObjectName("constraint_region")
                 for code in SITE_REGIONS:
@@ -541,7 +541,7 @@ class LimitsPage(QWizardPage):
 
     def exchange_rates(self, currency: str) -> dict[str, float] | None:
         """The rates typed ("USD 0,92; GBP 1,17") as {code: rate}; None (error shown) when one cannot be read."""
-        from planner.plan_settings import SettingsInvalid, parse_rates
+        from planner.gestures.plan_settings import SettingsInvalid, parse_rates
 
         rows: list[tuple[str, Any]] = []
         for part in re.split(r"[;\n]+", self.rates.text()):

@@ -15,8 +15,8 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 from ui.i18n import QT_TRANSLATE_NOOP
 
 if TYPE_CHECKING:
+    from planner.files.repository import RepoConflict
     from planner.netbox.importer import ImportReport
-    from planner.repository import RepoConflict
     from ui.dialogs.netbox_import import NetboxImportResult
     from ui.dialogs.repository import OpenFromRepositoryDialog, RunOnRepository
     from ui.document import Document
@@ -92,7 +92,7 @@ def ask_int(parent: QWidget | None, title: str, label: str, value: int, lo: int,
 
 def confirm_delete_room(parent: QWidget | None, name: str, content: dict[str, int]) -> bool:
     """Delete a room that still holds rows? ``content``: counts of rows, racks, devices and
-    links that go with it (planner.builders.room_content)."""
+    links that go with it (planner.gestures.builders.room_content)."""
     from PySide6.QtCore import QCoreApplication
 
     tr = QCoreApplication.translate
@@ -170,7 +170,7 @@ def confirm_and_delete_rooms(doc: Document, parent: QWidget | None, room_ids: li
     """Delete rooms as one undo step; rooms that hold rows go only when the user confirms
     (``ui.dialogs.confirm_delete_room``), with their content. Used by the floor plan and
     Edit > Delete."""
-    from planner.builders import delete_edit, room_content
+    from planner.gestures.builders import delete_edit, room_content
 
     plan = doc.plan
     for rid in room_ids:

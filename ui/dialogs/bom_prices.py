@@ -24,8 +24,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from planner.cooling import unit_name
 from planner.engine import levels
+from planner.gestures.cooling import unit_name
 from ui import style
 from ui.units import fnum
 

@@ -3,7 +3,7 @@ loop editor dialog (a new in-row CDU loop or facility water loop, optionally ass
 racks in the same undo step) and the Plan > Cooling Loops window (every loop with the
 engine's load, capacity and flow; new, edit, assign the selected racks, delete).
 
-Every change goes through planner.cooling, which builds one edit per gesture; figures
+Every change goes through planner.gestures.cooling, which builds one edit per gesture; figures
 shown come from the engine's results (``LoopResult``), never computed here.
 """
 
@@ -33,18 +33,18 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from planner import cooling
-from planner.edits import EditRefused
+from planner.gestures import cooling
 from planner.i18n import error_text, message_text
+from planner.model.edits import EditRefused
 from ui import style
 from ui.dialogs.rack_menu import fill_rack_menu
 from ui.units import fnum
 
 if TYPE_CHECKING:
     from planner.catalog import Catalog
-    from planner.edits import Edit
     from planner.engine.results import Results
-    from planner.plan import CoolingLoop
+    from planner.model.edits import Edit
+    from planner.model.plan import CoolingLoop
     from ui.document import Document
 
 ERROR_STYLE = "color: #d64541; font-weight: 600;"
@@ -296,7 +296,7 @@ class LoopEditor(QDialog):
         if kind == "facility":
             return cooling.new_loop(plan, "facility", capacity_kw=100.0).model_dump()
         # sized for the racks it is for (those it gets, else the selected ones, else the racks
-        # with liquid heat on no loop yet), from the engine's heat figures (planner.cooling)
+        # with liquid heat on no loop yet), from the engine's heat figures (planner.gestures.cooling)
         res = self.doc.results
         settings = self.doc.engine_settings
         sized = None

@@ -2,7 +2,7 @@
 naming patterns.
 
 Distinct from File > Settings (the app's own preferences): these are saved in the plan.
-OK checks every field (planner.plan_settings) and applies what changed as one undo
+OK checks every field (planner.gestures.plan_settings) and applies what changed as one undo
 step; a bad value is shown under the tabs naming the field, its tab comes up and
 nothing is applied. Open it with ``open()`` (window-modal, not blocking the loop).
 """
@@ -35,12 +35,12 @@ from PySide6.QtWidgets import (
 )
 
 from planner import i18n as pi18n
-from planner.naming import Place, pattern_error, render
-from planner.plan import NAMING_KINDS, SITE_REGION_NAMES, SITE_REGIONS
-from planner.plan_settings import SettingsInvalid, date_example, date_text, plan_settings_edit
+from planner.gestures.plan_settings import SettingsInvalid, date_example, date_text, plan_settings_edit
+from planner.model.naming import Place, pattern_error, render
+from planner.model.plan import NAMING_KINDS, SITE_REGION_NAMES, SITE_REGIONS
 
 if TYPE_CHECKING:
-    from planner.plan import Logo
+    from planner.model.plan import Logo
     from ui.document import Document
 
 COMMON_CURRENCIES = ("USD", "EUR", "GBP", "CHF", "JPY", "CNY", "CAD", "AUD", "SEK", "NOK", "DKK", "PLN", "INR",
@@ -487,7 +487,7 @@ class PlanSettingsDialog(QDialog):
         self.logo_remove.setEnabled(logo is not None)
 
     def _choose_logo(self) -> None:
-        from planner.logo import LogoError, read_logo
+        from planner.model.logo import LogoError, read_logo
         from ui import dialogs
 
         path = dialogs.ask_logo_path(self)

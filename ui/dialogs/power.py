@@ -4,7 +4,7 @@ A tree on the left (each power source with the sources and feeds that hang off i
 the feeds on no source), the selected item's form on the right (:class:`PowerForm`, also
 used by the Inspector), and buttons to add a UPS/panel, a feed, A+B feeds for the
 selected racks, and to delete. Every change is one undo step pushed on the document
-(edits built headless in :mod:`planner.power_edits`); the figures shown (load, failover,
+(edits built headless in :mod:`planner.gestures.power_edits`); the figures shown (load, failover,
 capacity, utilisation) are the engine's results, never computed here.
 """
 
@@ -33,12 +33,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from planner.edits import Change, EditRefused, SetProperty
+from planner.base.findings import finding_text
 from planner.engine import levels
-from planner.findings import finding_text
-from planner.i18n import error_text
-from planner.naming import display_name
-from planner.power_edits import (
+from planner.gestures.power_edits import (
     SOURCE_KINDS,
     ab_feeds_edit,
     add_feed_edit,
@@ -48,6 +45,9 @@ from planner.power_edits import (
     feed_users,
     source_users,
 )
+from planner.i18n import error_text
+from planner.model.edits import Change, EditRefused, SetProperty
+from planner.model.naming import display_name
 from ui import dialogs, style
 from ui import units as uunits
 from ui.dialogs.rack_menu import fill_rack_menu
@@ -56,9 +56,9 @@ from ui.units import fnum
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
 
-    from planner.edits import Edit
     from planner.engine.results import FeedResult, Results, SourceResult
-    from planner.plan import PowerFeed, PowerSource
+    from planner.model.edits import Edit
+    from planner.model.plan import PowerFeed, PowerSource
     from ui.document import Document
 
 SIDES = [chr(c) for c in range(ord("A"), ord("Z") + 1)]

@@ -25,8 +25,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from planner.gestures.plan_settings import date_text
 from planner.i18n import message_text
-from planner.plan_settings import date_text
 from ui import dialogs
 from ui.tasks import BackgroundTask
 from ui.units import fnum

@@ -1,6 +1,6 @@
 """Price for this plan…: a per-plan price for one catalog item (a distributor's quote, a
 negotiated price), used by the engine before the catalog's price. OK checks the fields
-(planner.plan_settings.price_override_edit) and applies one undo step; "Use catalog
+(planner.gestures.plan_settings.price_override_edit) and applies one undo step; "Use catalog
 price" removes the plan's price. Open it with ``open()`` (window-modal, not blocking)."""
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from planner.gestures.plan_settings import SettingsInvalid, date_example, date_text, price_override_edit
 from planner.i18n import format_number
-from planner.plan_settings import SettingsInvalid, date_example, date_text, price_override_edit
 from ui.dialogs.plan_settings import COMMON_CURRENCIES
 from ui.units import fnum
 

@@ -1,7 +1,7 @@
 """Edit > Rename Selection...: a naming pattern applied to the selected racks and devices
 in selection order, with a preview of every new name; one undo step.
 
-The names come from planner.builders.rename_preview/rename_edit (Qt-free); this dialog
+The names come from planner.gestures.builders.rename_preview/rename_edit (Qt-free); this dialog
 shows them and the reason when the pattern cannot be used.
 """
 
@@ -23,8 +23,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from planner.builders import rename_edit, rename_preview, rename_targets
-from planner.naming import PatternError
+from planner.gestures.builders import rename_edit, rename_preview, rename_targets
+from planner.model.naming import PatternError
 
 if TYPE_CHECKING:
     from ui.document import Document

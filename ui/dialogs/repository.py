@@ -1,4 +1,4 @@
-"""Dialogs of the team repository (ui/repository.py drives them; planner.repository does the work).
+"""Dialogs of the team repository (ui/shell/repository.py drives them; planner.files.repository does the work).
 
 - :class:`OpenFromRepositoryDialog`: a URL, Connect, the plans (search by name), the selected
   plan's revisions with what changed; Open pulls the chosen revision. Rename and Remove
@@ -38,13 +38,13 @@ from PySide6.QtWidgets import (
 from planner.i18n import message_text
 
 if TYPE_CHECKING:
-    from planner.repository import PlanInfo, RepoConflict, Repository, RevisionInfo
+    from planner.files.repository import PlanInfo, RepoConflict, Repository, RevisionInfo
 
 T = TypeVar("T")
 
 
 class RunOnRepository(Protocol):
-    """The controller's way to reach the database (``ui.repository.RepositoryController.run``):
+    """The controller's way to reach the database (``ui.shell.repository.RepositoryController.run``):
     ``fn(repository)`` off the GUI thread, then ``on_done(its result)`` or ``on_failed(exception)``
     on the GUI thread; a password is asked for when the server wants one."""
 

@@ -36,8 +36,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from planner.edits import EditRefused
-from planner.fabric import autowire, device_ports
+from planner.fabric.autowire import autowire
 from planner.fabric.extend import (
     ExtendPreview,
     extendable_fabrics,
@@ -46,18 +45,20 @@ from planner.fabric.extend import (
     unwired_devices,
 )
 from planner.fabric.nvlink_wire import autowire_nvlink_rack
+from planner.fabric.ports import device_ports
 from planner.fabric.wiring import connect_edit, used_ports
 from planner.i18n import error_text
+from planner.model.edits import EditRefused
 from ui import units as uunits
 from ui.i18n import QT_TRANSLATE_NOOP
 from ui.tasks import BackgroundTask, Run
 from ui.units import fmt_length_m, fnum
 
 if TYPE_CHECKING:
+    from planner.base.progress import CancelFn, ProgressFn
     from planner.catalog import Catalog
     from planner.fabric.autowire_base import AutowireResult
     from planner.fabric.extend import ExtendResult
-    from planner.progress import CancelFn, ProgressFn
     from ui.document import Document
 
 log = logging.getLogger(__name__)

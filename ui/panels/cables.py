@@ -46,14 +46,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from planner.edits import Change, Compound
-from planner.fabric import CableRow, Disconnect, cable_schedule, write_schedule_csv
+from planner.fabric.schedule import CableRow, cable_schedule, write_schedule_csv
+from planner.fabric.wiring import Disconnect
+from planner.model.edits import Change, Compound
 from ui import dialogs, units
 from ui.i18n import QT_TRANSLATE_NOOP
 from ui.tasks import BackgroundTask
 
 if TYPE_CHECKING:
-    from planner.plan import PlanIndex
+    from planner.model.plan import PlanIndex
     from ui.document import Document
 
 log = logging.getLogger(__name__)

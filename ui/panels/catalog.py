@@ -36,7 +36,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from planner.builders import DEVICE_MIME
+from planner.gestures.builders import DEVICE_MIME
 from ui import dialogs
 from ui.dialogs.needs_data import needs_data_text
 from ui.i18n import QT_TRANSLATE_NOOP, TrDict
@@ -70,7 +70,7 @@ _ICONS: dict[str, QIcon] = {}
 def kind_icon(kind: str) -> QIcon:
     """A swatch in the colour the rack elevations use for this kind of device."""
     if kind not in _ICONS:
-        from planner.palette import kind_color
+        from planner.base.palette import kind_color
 
         pm = QPixmap(12, 12)
         pm.fill(QColor(kind_color(kind)))

@@ -26,8 +26,8 @@ from ui.panels.workloads import BOTTLENECK_TEXT
 from ui.units import fnum
 
 if TYPE_CHECKING:
-    from planner.edits import Change
-    from planner.plan import Plan
+    from planner.model.edits import Change
+    from planner.model.plan import Plan
     from ui.document import Document
 
 # (load W, limit W, utilisation, level) of a rack, from the engine's result

@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from planner.findings import finding_text
+from planner.base.findings import finding_text
 from ui import style
 from ui.i18n import QT_TRANSLATE_NOOP, TrDict
 
@@ -100,7 +100,7 @@ class FindingsModel(QAbstractTableModel):
         self._idx = plan.index  # one lookup: plan.index goes through pydantic's __getattr__
         self.rows = []
         for f in findings:
-            # the message in the app's language (planner.findings.finding_text: the template
+            # the message in the app's language (planner.base.findings.finding_text: the template
             # through the planner's catalog); a finding without a template keeps its text
             msg = finding_text(f)
             self.rows.append((f.severity, f.code, msg, f.kind, f.id, self._where_text(f.kind, f.id)))

@@ -29,12 +29,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from planner import cooling
-from planner.cooling import LOOP_METHODS
-from planner.edits import Change, Edit, EditRefused, MovePlacement, SetProperty
+from planner.gestures import cooling
+from planner.gestures.cooling import LOOP_METHODS
 from planner.i18n import error_text, message_text
-from planner.placement import rack_dims
-from planner.plan import COOLING_METHOD_NAMES, CoolingChoice, cooling_method_name
+from planner.model.edits import Change, Edit, EditRefused, MovePlacement, SetProperty
+from planner.model.placement import rack_dims
+from planner.model.plan import COOLING_METHOD_NAMES, CoolingChoice, cooling_method_name
 from ui import style
 from ui import units as uunits
 from ui.dialogs.cooling_loops import loop_summary
@@ -210,7 +210,7 @@ class Inspector(QWidget):
         return w
 
     def _entity(self, kind: str, eid: str) -> Any:
-        from planner.edits import _find_entity
+        from planner.model.edits import _find_entity
 
         return _find_entity(self.doc.plan, kind, eid)
 
@@ -320,7 +320,7 @@ class Inspector(QWidget):
                 s.setWordWrap(True)
                 cat.addRow(self.tr("Sources"), s)
 
-    # -- price (the engine's BOM line; a per-plan price through planner.plan_settings) ---------
+    # -- price (the engine's BOM line; a per-plan price through planner.gestures.plan_settings) ---------
     def _price_section(self, slug: str, name: str) -> None:
         form = self._group(self.tr("Price"))
         self.price_label = QLabel()
@@ -388,8 +388,14 @@ class Inspector(QWidget):
 
     def _cords_section(self, pid: str) -> None:
         """The device's PSU cords: PDU, outlet and phase of each (the engine's spread unless
-        pinned), and an editor that pins one cord to a PDU outlet (planner.power_edits)."""
-        from planner.power_edits import current_cords, pdu_info, phase_name, pin_cord_edit, spread_cords_edit
+        pinned), and an editor that pins one cord to a PDU outlet (planner.gestures.power_edits)."""
+        from planner.gestures.power_edits import (
+            current_cords,
+            pdu_info,
+            phase_name,
+            pin_cord_edit,
+            spread_cords_edit,
+        )
 
         plan = self.doc.plan
         res = self.doc.results
@@ -524,7 +530,7 @@ class Inspector(QWidget):
         for p in pdus:
             self._feed_choice(pw, f"{p.name or p.id} ({p.side or p.face})", p.id, p.feed)
 
-    # -- cooling (rack, row, loop): gestures built by planner.cooling ---------------------------
+    # -- cooling (rack, row, loop): gestures built by planner.gestures.cooling ---------------------------
     def _rack_cooling(self, rid: str) -> None:
         """The rack's cooling: method (or its row's), loop with "New loop…", unit, design
         supply temperature and ΔT; each change is one undo step."""
@@ -846,7 +852,7 @@ class Inspector(QWidget):
     def _update_results(self) -> None:
         shown = getattr(self, "_cords_shown", None)
         if shown is not None and self.doc.selection == (("placement", shown[0]),):
-            from planner.power_edits import current_cords
+            from planner.gestures.power_edits import current_cords
 
             pid = shown[0]
             res = self.doc.results

@@ -38,8 +38,8 @@ from ui.units import fnum
 
 if TYPE_CHECKING:
     from planner.catalog import Catalog
-    from planner.edits import Change
-    from planner.plan import Plan, Workload
+    from planner.model.edits import Change
+    from planner.model.plan import Plan, Workload
     from planner.workloads.cluster import ClusterSpec
     from planner.workloads.sweep import SweepResult
     from ui.document import Document
@@ -456,7 +456,7 @@ def _sweep(snapshot: Plan | None, catalog: Catalog, workload: Workload, cluster:
            cancelled: Callable[[], bool]) -> SweepResult | None:
     """sweep_workload in a pool thread, on a plan snapshot or on the cluster of the last
     sweep (``cluster``, while only the spec changed); None if cancelled before the end."""
-    from planner.workloads import sweep_workload
+    from planner.workloads.sweep import sweep_workload
 
     if cancelled():
         return None
@@ -491,7 +491,8 @@ class ScalingSection(QWidget):
         self._timer.setSingleShot(True)
         self._timer.setInterval(DEBOUNCE_MS)
         self._timer.timeout.connect(self._start)
-        from planner.workloads import PlanHardwareError, SpecError
+        from planner.workloads.cluster import PlanHardwareError
+        from planner.workloads.specs import SpecError
 
         # a newer request supersedes the running sweep (asked to stop, its result dropped)
         self._task = BackgroundTask(self, "scaling sweep", expected_errors=(SpecError, PlanHardwareError, ValueError))

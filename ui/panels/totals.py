@@ -2,7 +2,7 @@
 
 Every number shown is an engine figure (``Document.results``): plan totals, and the
 engine's own utilisation and level of feeds, loops, racks, workload needs and NVLink
-domains. The panel only picks, formats (planner.units for BTU/h and tons, ui.units for
+domains. The panel only picks, formats (planner.base.units for BTU/h and tons, ui.units for
 mass) and maps each level to its colour (:mod:`ui.style`); it never adds anything up or
 compares a figure with a threshold itself.
 """
@@ -24,8 +24,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from planner.base.units import btu_per_h, tons
 from planner.engine import Results, Totals, levels
-from planner.units import btu_per_h, tons
 from ui import style
 from ui import units as display_units
 from ui.i18n import QT_TRANSLATE_NOOP

@@ -47,10 +47,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from planner.edits import AddItem, Change, Compound, Edit, RemoveItem, SetProperty
 from planner.engine import levels
 from planner.i18n import error_text, format_margin, message_text, translated
-from planner.plan import ServerGroup, Workload
+from planner.model.edits import AddItem, Change, Compound, Edit, RemoveItem, SetProperty
+from planner.model.plan import ServerGroup, Workload
 from planner.workloads.evaluate import WorkloadVerdict
 from planner.workloads.specs import SPEC_MODELS, SpecError, has_target, parse_spec
 from ui import dialogs, style

@@ -45,10 +45,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from planner.edits import Change
+from planner.base.findings import finding_text
 from planner.fabric.graph import Box, FabricGraph, fabric_graph
-from planner.findings import finding_text
 from planner.i18n import message_text
+from planner.model.edits import Change
 from ui import units
 from ui.i18n import QT_TRANSLATE_NOOP
 from ui.units import fnum
@@ -56,7 +56,7 @@ from ui.units import fnum
 if TYPE_CHECKING:
     from planner.catalog import Catalog
     from planner.fabric.analysis import FabricResult
-    from planner.plan import Fabric, Plan
+    from planner.model.plan import Fabric, Plan
     from ui.document import Document
 
 TIER_COLORS = {0: "#3d7cc9", 1: "#3f9a5a", 2: "#2f7d6e", 3: "#6b5aa8"}

@@ -15,11 +15,11 @@ from planner.fabric.analysis.result import FabricResult
 from planner.fabric.findings import Finding, fabric_finding
 from planner.fabric.media import MediaChooser
 from planner.fabric.ports import NVLINK_ROLE, device_ports
-from planner.plan import Link, Plan
+from planner.model.plan import Link, Plan
 
 if TYPE_CHECKING:
     from planner.catalog import Catalog
-    from planner.plan import Fabric
+    from planner.model.plan import Fabric
 
 
 def check_links(plan: Plan, catalog: Catalog, links: list[Link] | None = None,

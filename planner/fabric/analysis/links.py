@@ -9,7 +9,7 @@ from typing import Any, NamedTuple
 from planner.fabric.analysis.lookups import _media, _Ports, link_speed
 from planner.fabric.findings import Finding, fabric_finding
 from planner.fabric.media import TWISTED_PAIR, MediaChooser
-from planner.plan import Fabric, Link
+from planner.model.plan import Fabric, Link
 
 
 class LinkFacts(NamedTuple):

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from planner.fabric.media import MediaChooser, transceiver_for
 from planner.fabric.ports import NVLINK_ROLE, Port, device_ports, port_lookup, switch_ports_at
-from planner.plan import Link, Plan
+from planner.model.plan import Link, Plan
 
 if TYPE_CHECKING:
     from planner.catalog import Cable, Catalog

@@ -25,7 +25,7 @@ from planner.fabric.analysis.result import FabricResult
 from planner.fabric.analysis.state import FabricState
 from planner.fabric.findings import Finding, fabric_finding
 from planner.fabric.media import MediaChooser
-from planner.plan import Fabric, Link, Plan
+from planner.model.plan import Fabric, Link, Plan
 
 if TYPE_CHECKING:
     from planner.catalog import Catalog

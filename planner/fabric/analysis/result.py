@@ -11,7 +11,7 @@ TIER_NAMES = {1: "leaf", 2: "spine", 3: "core"}
 
 
 class FabricInfo(Protocol):
-    """What the analysis reads of a fabric: a plan's ``planner.plan.Fabric``, or the stand-in
+    """What the analysis reads of a fabric: a plan's ``planner.model.plan.Fabric``, or the stand-in
     for a fabric id a link names that the plan does not have (``model._UnknownFabric``)."""
 
     @property

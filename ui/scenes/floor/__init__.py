@@ -1,7 +1,7 @@
 """Floor plan: rooms to scale with their tile grid, rows with hot/cold aisles, racks
 coloured by power or cooling utilisation.
 
-The scene mirrors the plan. Positions come from :mod:`planner.geometry` (the same
+The scene mirrors the plan. Positions come from :mod:`planner.model.geometry` (the same
 footprints the PDF draws); the view never works out where a rack is. Every change
 goes through a planner edit pushed on the :class:`~ui.document.Document`; the scene
 follows ``Document.changed`` and updates only the rows and racks the change
@@ -27,7 +27,7 @@ Text is drawn in device space so it stays crisp and never scales with the floor.
 
 The parts: :mod:`.items` (the graphics items, level-of-detail thresholds, short labels),
 :mod:`.gestures` (drags, reorder, add, rotate, remove: pointer positions turned into the
-arguments of :mod:`planner.builders`), :mod:`.scene` (the room mirrored from the document),
+arguments of :mod:`planner.gestures.builders`), :mod:`.scene` (the room mirrored from the document),
 :mod:`.view` (zoom, pan, scale bar, legend) and :mod:`.widget` (the dock: toolbar, menus).
 """
 

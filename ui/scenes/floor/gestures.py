@@ -1,7 +1,7 @@
 """Gestures on the floor plan (a mix-in of :class:`~ui.scenes.floor.scene.FloorScene`): a row
 dragged live (edits merged into one undo step), a rack dragged along its row (a drop hint,
 one edit on release), adding rows and racks, rotating and removing. The edits are built in
-:mod:`planner.builders`; this module only turns pointer positions into their arguments."""
+:mod:`planner.gestures.builders`; this module only turns pointer positions into their arguments."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QLineF, QPointF, Qt
 
-from planner.builders import (
+from planner.gestures.builders import (
     add_racks_edit,
     add_row_edit,
     delete_edit,
@@ -23,9 +23,9 @@ from planner.builders import (
     rotate_rows_edit,
     snap_row_position,
 )
-from planner.edits import AddRack, AddRow, Compound, Edit, EditRefused
-from planner.geometry import row_footprints
 from planner.i18n import error_text
+from planner.model.edits import AddRack, AddRow, Compound, Edit, EditRefused
+from planner.model.geometry import row_footprints
 from ui.scenes.floor.items import SCALE, DropHintItem, RackItem, RoomItem, RowItem
 
 if TYPE_CHECKING:
@@ -124,7 +124,7 @@ class FloorGestures:
         return None
 
     def _push_built(self, build: Callable[[], Edit]) -> Edit | None:
-        """Build an edit (planner.builders) and push it; a refusal reaches the user."""
+        """Build an edit (planner.gestures.builders) and push it; a refusal reaches the user."""
         try:
             edit = build()
         except EditRefused as e:
@@ -159,7 +159,7 @@ class FloorGestures:
         return True
 
     def add_racks_to_row(self, row_id: str, n: int = 1) -> bool:
-        """``n`` empty racks at the end of a row (planner.builders.add_racks_edit: named as the
+        """``n`` empty racks at the end of a row (planner.gestures.builders.add_racks_edit: named as the
         rack view names them); the last one becomes the selection."""
         edit = self._push_built(lambda: add_racks_edit(self.doc.plan, self.doc.catalog, row_id, n))
         if edit is None:

@@ -29,9 +29,9 @@ from PySide6.QtWidgets import (
 )
 
 from planner.engine import Results, levels
-from planner.geometry import RackFootprint
-from planner.naming import letters
-from planner.plan import Rack, Room, Row
+from planner.model.geometry import RackFootprint
+from planner.model.naming import letters
+from planner.model.plan import Rack, Room, Row
 from ui import style, units
 from ui.units import fnum
 
@@ -285,7 +285,7 @@ class RowItem(QGraphicsItem):
     """A row's aisle bands (cold in front of the racks, hot behind) and its label.
 
     The bands are the row's handle: dragging them moves the row. Positions come from
-    the row's rack footprints (planner.geometry)."""
+    the row's rack footprints (planner.model.geometry)."""
 
     def __init__(self, view_scene: FloorSceneLike, row: Row, room_id: str) -> None:
         super().__init__()

@@ -13,14 +13,14 @@ from PySide6.QtWidgets import (
 )
 
 from planner.engine import Results
-from planner.geometry import row_footprints
-from planner.plan import Room, Row
+from planner.model.geometry import row_footprints
+from planner.model.plan import Room, Row
 from ui import style
 from ui.scenes.floor.gestures import FloorGestures, RowDrag
 from ui.scenes.floor.items import SCALE, DropHintItem, RackItem, RoomItem, RowItem, rack_gauge, short_names
 
 if TYPE_CHECKING:
-    from planner.edits import Change
+    from planner.model.edits import Change
     from ui.document import Document
 
 

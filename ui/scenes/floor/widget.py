@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from planner.builders import (
+from planner.gestures.builders import (
     add_room_edit,
     delete_edit,
 )

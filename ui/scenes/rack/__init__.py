@@ -1,6 +1,6 @@
 """Rack elevations: the racks of one row side by side, front and rear, drawn to scale.
 
-Scene units are millimetres; U positions come from :mod:`planner.geometry`. The scene
+Scene units are millimetres; U positions come from :mod:`planner.model.geometry`. The scene
 mirrors the model: it never moves an item on its own. A drag pushes MovePlacement
 edits that share a gesture id (one undo step per drag) and the items are redrawn
 from the plan when ``Document.changed`` names their rack. Catalog drops push
@@ -18,7 +18,7 @@ on empty space selects devices with a rubber band.
 The parts: :mod:`.items` (the graphics items and the drop target), :mod:`.scene` (the
 elevations mirrored from the document; the header figures from the engine's results),
 :mod:`.gestures` (drops, drags, wiring, rubber band, nudges: pointer positions turned into the
-arguments of :mod:`planner.builders`), :mod:`.view` (zoom, overlay, ghost, context menu) and
+arguments of :mod:`planner.gestures.builders`), :mod:`.view` (zoom, overlay, ghost, context menu) and
 :mod:`.widget` (the dock: row chooser, Add rack).
 """
 

@@ -1,6 +1,6 @@
 """Gestures on the rack elevations (a mix-in of :class:`~ui.scenes.rack.view.RackGraphicsView`):
 catalog drops, dragging devices (one undo step per drag), wiring port to port, rubber-band
-selection and keyboard nudges. The edits are built in :mod:`planner.builders` (and
+selection and keyboard nudges. The edits are built in :mod:`planner.gestures.builders` (and
 :func:`planner.fabric.wiring.connect_edit`); this module turns pointer positions into their
 arguments and shows a refusal at the pointer."""
 
@@ -24,19 +24,19 @@ from PySide6.QtWidgets import (
     QRubberBand,
 )
 
-from planner.builders import (
+from planner.fabric.ports import Port
+from planner.fabric.wiring import connect_edit
+from planner.gestures.builders import (
     DEVICE_MIME,
     add_device_edit,
     drag_device_edit,
     new_gesture,
     nudge_edit,
 )
-from planner.edits import EditRefused
-from planner.fabric import Port
-from planner.fabric.wiring import connect_edit
 from planner.i18n import error_text, message_text
-from planner.placement import device_dims
-from planner.plan import Placement
+from planner.model.edits import EditRefused
+from planner.model.placement import device_dims
+from planner.model.plan import Placement
 from ui.scenes.rack.items import DeviceItem, RackFrameItem, Target
 
 if TYPE_CHECKING:

@@ -23,9 +23,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from planner.fabric import Port
-from planner.plan import Rack
-from planner.units import INCH_MM
+from planner.base.units import INCH_MM
+from planner.fabric.ports import Port
+from planner.model.plan import Rack
 
 RAIL_W = 19 * INCH_MM  # 482.6 mm between the rails' outer edges
 LABEL_MARGIN = 80.0  # U numbers, left of each elevation

@@ -1,5 +1,5 @@
 """The rack elevations' scene: the racks of one row side by side, front and rear, drawn to
-scale from :mod:`planner.geometry`, rebuilt per rack when ``Document.changed`` names it; the
+scale from :mod:`planner.model.geometry`, rebuilt per rack when ``Document.changed`` names it; the
 rack header's figures come from the engine's results."""
 
 from __future__ import annotations
@@ -21,14 +21,14 @@ from PySide6.QtWidgets import (
     QGraphicsSimpleTextItem,
 )
 
+from planner.base.palette import UNKNOWN_COLOR, kind_color
+from planner.base.units import U_MM
 from planner.engine import Results, levels
-from planner.fabric import device_ports
+from planner.fabric.ports import device_ports
 from planner.fabric.wiring import used_ports
-from planner.geometry import rack_outer_mm, u_bottom_mm, u_span_mm
-from planner.palette import UNKNOWN_COLOR, kind_color
-from planner.placement import device_dims, rack_dims
-from planner.plan import Placement, Rack, cooling_method_name
-from planner.units import U_MM
+from planner.model.geometry import rack_outer_mm, u_bottom_mm, u_span_mm
+from planner.model.placement import device_dims, rack_dims
+from planner.model.plan import Placement, Rack, cooling_method_name
 from ui import style
 from ui.scenes.rack.items import (
     FACE_GAP,

@@ -25,14 +25,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from planner.builders import (
+from planner.fabric.ports import Port
+from planner.fabric.wiring import Disconnect
+from planner.gestures.builders import (
     delete_edit,
     disconnect_all_edit,
     duplicate_device_edit,
     duplicate_rack_edit,
 )
-from planner.fabric import Disconnect, Port
-from planner.geometry import u_span_mm
+from planner.model.geometry import u_span_mm
 from ui import dialogs
 from ui.scenes.rack.gestures import BandSelect, DeviceDrag, RackGestures, WireDrag
 from ui.scenes.rack.items import PORT_MIN_PX, DeviceItem, RackFrameItem, Target

@@ -21,10 +21,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from planner.builders import (
+from planner.gestures.builders import (
     add_rack_edit,
 )
-from planner.edits import Change
+from planner.model.edits import Change
 from ui.scenes.rack.scene import RackScene
 from ui.scenes.rack.view import RackGraphicsView
 

@@ -1,0 +1,1 @@
+"""Files written from the app (PDF, tables, NetBox), run in the background."""
