@@ -92,3 +92,56 @@ def test_an_imbalance_exactly_at_the_limit_is_not_above_it():
     assert physics.imbalance_percent(currents) == 20.0
     assert physics.imbalance_percent((13.0, 10.0, 10.0)) == pytest.approx(200 / 11)
     assert physics.imbalance_percent((0.0, 0.0, 0.0)) == 0.0
+
+
+def _generator_count(cat, plan, rack) -> int:
+    """The generator's count of imbalanced PDUs (generate._imbalanced_count, what a plan's
+    notes name) for the cords ``rack`` has now."""
+    specs = gen._specs(cat)
+    pdus = sorted((p for p in rack.placements if specs.device(p.device).pdu is not None), key=lambda p: p.id)
+    if not pdus:
+        return 0
+    model = gen._pdu_model(cat, pdus[0].device)
+    index = {p.id: k for k, p in enumerate(pdus)}
+    by_side: dict[str, list[int]] = {}
+    for p in pdus:
+        by_side.setdefault(plan.feed(p.feed).side, []).append(index[p.id])
+    optics = gen._optics_w(plan, cat)
+    loads, cords = [], []
+    for p in rack.placements:
+        sp = specs.device(p.device)
+        if sp.pdu is None and p.power:
+            loads.append((p.id, sp.max_w + optics.get(p.id, 0.0), len(p.power)))
+            cords.append([(index[c.pdu], c.outlet) for c in p.power])
+    return gen._imbalanced_count(loads, cords, [by_side[s] for s in sorted(by_side)], model)
+
+
+def test_the_generators_count_of_imbalanced_pdus_is_the_engines(cat):
+    """Rack by rack, as built and with one PDU pair's cords crowded onto one phase."""
+    from planner.design.templates import build_template
+
+    plan = build_template("training-cluster", cat, region="eu")
+    engine = Engine(cat)
+
+    def engine_count(res, rack) -> int:
+        ids = {p.id for p in rack.placements}
+        return sum(1 for f in res.findings if f.code == "PDU_PHASE_IMBALANCE" and f.id in ids)
+
+    res = engine.compute(plan)
+    for rack in plan.racks():
+        assert _generator_count(cat, plan, rack) == engine_count(res, rack) == 0, rack.name
+    # every cord of the first PDU pair on that PDU's first phase (free outlets of it, in order)
+    rack = next(r for r in plan.racks() if any(p.power for p in r.placements))
+    specs = gen._specs(cat)
+    first = sorted(p.id for p in rack.placements if specs.device(p.device).pdu is not None)[:2]
+    for pid in first:
+        info = specs.device(plan.placement(pid).device).pdu
+        phase0 = [o for o in range(1, info.outlets + 1) if info.phase_of(o) == 0]
+        used = [c for p in rack.placements for c in p.power if c.pdu == pid]
+        assert 1 < len(used) <= len(phase0)
+        for c, o in zip(used, phase0, strict=False):
+            c.outlet = o
+    res = engine.compute(plan)
+    got = engine_count(res, rack)
+    assert got == 2
+    assert _generator_count(cat, plan, rack) == got
