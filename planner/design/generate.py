@@ -1726,8 +1726,10 @@ def _intended_warnings(design: BuildDesign, catalog: Catalog, ch: Choices, n_ser
         if per_feed > cap * s.feed_warn_fraction:
             out.append(tmsg("Intended warnings POWER_FEED_HIGH and PDU_PHASE_HIGH: with one side lost, each NVL72 "
                             "rack's four remaining {amps:g} A feeds carry about {pct:.0%} of their capacity (the "
-                            "rack's {kw:.0f} kW on the eight feeds of NVIDIA's power path); the catalog has no "
-                            "larger rack PDU.", amps=pdu.amps, pct=per_feed / cap, kw=rack_w / 1000))
+                            "rack's {kw:.0f} kW on the eight feeds of NVIDIA's power path, one per 33 kW power "
+                            "shelf): within their continuous rating, with little margin; circuits listed for 100 "
+                            "percent of their rating, two circuits per shelf or a power cap on the rack give more.",
+                            amps=pdu.amps, pct=per_feed / cap, kw=rack_w / 1000))
     return out
 
 
