@@ -72,15 +72,7 @@ PENDING = {"COST_NO_PRICE", "RENT_CAPEX_INCOMPLETE"}
 
 # a warning a case still gives that is neither intended nor pending: listed with its reason, and
 # asserted to be there (strict: once fixed, the entry has to go)
-KNOWN: dict[tuple[str, ...], str] = {
-    ("training-1000-gpus", "PDU_PHASE_IMBALANCE", "na"):
-        "left at the merge of the right-sizing rules with the region's PDU choice: the storage rack's "
-        "seven AI400X2 (two cords each) on one PDU per side split 3/2/2 over the phases (22 %), and the "
-        "generator's own count of imbalanced PDUs does not see it, so the plan's notes do not name it",
-    ("training-1000-gpus", "PSU_OVERLOAD"):
-        "the storage spines (Spectrum-3 SN4700, 828 W, 1+1 x 1100 W PSUs) with 64 x 200G lanes of optics "
-        "counted one transceiver per lane draw ~1.1 kW: more than one PSU carries",
-}
+KNOWN: dict[tuple[str, ...], str] = {}
 
 
 @pytest.fixture(scope="module")
@@ -216,19 +208,20 @@ def test_the_training_run_has_a_thousand_gpus_and_the_small_builds_one_server(wr
 def test_every_template_is_signable(catalog, templates, name):
     plan, res = templates[name]
     info = TEMPLATES[name].info
-    _assert_signable(catalog, plan, res, info.intended,
+    intended = info.intended_for(plan.metadata.site_region)
+    _assert_signable(catalog, plan, res, intended,
                      storage_left_out="storage" if name == "gb200-nvl72" else "")
     # what the template names is in the plan's notes, so the build plan prints it
-    if info.intended:
-        assert plan.metadata.notes.endswith(info.intended)
+    if intended:
+        assert plan.metadata.notes.endswith(intended)
 
 
 def test_intended_warnings_are_named_only_when_they_occur(templates):
     """A template names no warning its plan does not give (a stale text would mislead)."""
     import re
 
-    for name, (_plan, res) in templates.items():
-        named = set(re.findall(r"\b[A-Z]+_[A-Z_]+\b", TEMPLATES[name].info.intended))
+    for name, (plan, res) in templates.items():
+        named = set(re.findall(r"\b[A-Z]+_[A-Z_]+\b", TEMPLATES[name].info.intended_for(plan.metadata.site_region)))
         given = {f.code for f in res.findings if f.severity == "warning"}
         assert named <= given, (name, named - given)
 

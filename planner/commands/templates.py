@@ -34,7 +34,8 @@ def run(args) -> int:
     infos = list_templates()
     if args.json:
         sys.stdout.write(json.dumps([{"name": t.name, "title": t.title, "description": t.description,
-                                      "intended_warnings": t.intended, "workload": t.workload, "gpus": t.gpus} for t in infos],
+                                      "intended_warnings": t.intended,
+                                      "intended_warnings_na": t.intended_na, "workload": t.workload, "gpus": t.gpus} for t in infos],
                                     indent=1, ensure_ascii=False) + "\n")
         return 0
     # TRANSLATORS: column headings of `rackwright templates`, upper case like a terminal table

@@ -582,8 +582,13 @@ def _assign_cords(loads: list[tuple[str, float, int]], sides: list[list[int]], p
     PDU: eight cords on two PDUs become 2/2/2 and 1/1/0, not 2/2/1 and 1/1/1). ``pack="triples"``:
     a side's cords in threes (one per phase), each three on the first PDU that carries it after
     a side is lost, the one to two left over on a PDU of their own where one is free (sixteen
-    cords on four PDUs: 6, 6, 3, 1). Returns the cords, in ``loads`` order, and the heaviest
-    phase load after losing a side."""
+    cords on four PDUs: 6, 6, 3, 1). ``pack="heavy"``: the same with only the side's heavy
+    cords (at least half the heaviest) in threes, the light ones (switches beside servers)
+    then each on the least-loaded phase of the first PDU that carries it: sixteen server and
+    two switch cords on four PDUs become 6, 6, 3 and 1 server cords with the switches on the
+    phases they leave light, where threes of eighteen would put five servers and both
+    switches on one PDU (2/2/1 heavy: imbalanced). Returns the cords, in ``loads`` order,
+    and the heaviest phase load after losing a side."""
     if pack is None:  # ``mode``: "phase" spreads each cord on its side's least-loaded phase, "triples" in threes
         pack = "triples" if mode == "triples" else False
     n_pdus = sum(len(s) for s in sides)
@@ -597,10 +602,12 @@ def _assign_cords(loads: list[tuple[str, float, int]], sides: list[list[int]], p
     out: list[list[tuple[int, int]]] = [[] for _ in loads]
     order = sorted(range(len(loads)), key=lambda i: (-loads[i][1] / loads[i][2], i))
     target: dict[tuple[int, int], int] = {}
-    if pack == "triples" and pdu.phases == 3:
+    if pack in ("triples", "heavy") and pdu.phases == 3:
         cap = pdu.phase_cap_w * FILL
         for si, side in enumerate(sides):
             seq = [(i, c, loads[i][1] / loads[i][2]) for i in order for c in range(loads[i][2]) if c % len(sides) == si]
+            if pack == "heavy" and seq:
+                seq = [x for x in seq if x[2] >= 0.5 * seq[0][2]]  # heaviest first
             per_phase = {k: 0.0 for k in side}
             count = {k: 0 for k in side}
             chunks = [seq[n:n + 3] for n in range(0, len(seq), 3)]
@@ -841,8 +848,28 @@ def choose_cords(loads: list[tuple[str, float, int]], n_sides: int, pdu: _PduMod
     return fallback
 
 
+def _optics_w(plan: Plan, catalog: Catalog) -> dict[str, float]:
+    """Per placement, the power of the transceivers and active cables plugged into it, as
+    the engine adds it to the device's draw (the media of each link end,
+    :func:`planner.fabric.analysis.link_facts`; summed as the engine's ``end_sums``)."""
+    from planner.fabric.analysis import _Ports, link_facts
+    from planner.fabric.media import MediaChooser
+
+    cache, chooser = _Ports(catalog), MediaChooser(catalog)
+    fabrics = {f.id: f for f in plan.fabrics}
+    pl = plan.index.placements
+    dflt = _settings().cable_length_default_m
+    per: dict[str, list[float]] = {}
+    for lk in plan.links:
+        facts = link_facts(cache, chooser, pl, fabrics.get(lk.fabric), lk, dflt)
+        if facts.end_power_w:
+            for e in {facts.a, facts.b}:
+                per.setdefault(e, []).append(facts.power_at(e))
+    return {pid: math.fsum(ws) for pid, ws in per.items()}
+
+
 def _power_rack(plan: Plan, catalog: Catalog, rack: Rack, pdus: _PduModel | Sequence[_PduModel], redundancy: str,
-                checker: PlacementChecker, link_ends: dict[str, int]) -> int:
+                checker: PlacementChecker, optics_w: dict[str, float]) -> int:
     """0U PDUs on feeds of their own for ``rack``, as many per side as its maximum draw needs,
     and every device's cords on them. With several ``pdus`` (an EU plan: the 16, 32 and 63 A
     PDUs, smallest first) the rack takes the first that carries it with at most two per side,
@@ -855,8 +882,7 @@ def _power_rack(plan: Plan, catalog: Catalog, rack: Rack, pdus: _PduModel | Sequ
         sp = specs.device(p.device)
         if sp.pdu is not None or not sp.cords:
             continue
-        w = sp.max_w + OPTICS_W * link_ends.get(p.id, 0)
-        loads.append((p.id, w, sp.cords))
+        loads.append((p.id, sp.max_w + optics_w.get(p.id, 0.0), sp.cords))
     if not loads:
         return 0
     n_sides = 2 if redundancy == "2N" else 1
@@ -876,7 +902,7 @@ def _power_rack(plan: Plan, catalog: Catalog, rack: Rack, pdus: _PduModel | Sequ
         sides = [[s + n_sides * k for k in range(per_side)] for s in range(n_sides)]
         if sum(c for _, _, c in loads) > cand.outlets * per_side * n_sides:
             continue
-        for pack in (False, True, "triples"):
+        for pack in (False, True, "triples", "heavy"):
             cords, worst = _assign_cords(loads, sides, cand, pack=pack)
             if cand is cands[-1]:
                 last = (cand, (per_side, sides, cords))
@@ -1226,6 +1252,10 @@ def _generate(design: BuildDesign, catalog: Catalog, ch: Choices, workloads: lis
             continue
         for e in (lk.a.placement, lk.b.placement):
             ends[e] = ends.get(e, 0) + 1
+    # the cords are spread on each device's draw as the engine counts it, its links' optics
+    # included (a planning figure per link end would put other loads on the phases than the
+    # engine checks: its PDU_PHASE_IMBALANCE on PDUs the generator had balanced)
+    optics = _optics_w(plan, catalog)
     # a design's PDU, or North America's largest, for every rack; in the EU each rack the smallest
     # of the 16/32/63 A PDUs that carries it
     pdus = ([_pdu_model(catalog, ch.pdu)] if design.pdu or design.region != "eu"
@@ -1235,7 +1265,7 @@ def _generate(design: BuildDesign, catalog: Catalog, ch: Choices, workloads: lis
         for rack in row.racks:
             if gb200 and rack.rack_type == NVL_RACK:
                 continue  # its PDUs and shelf cords are placed with the rack
-            uneven += _power_rack(plan, catalog, rack, pdus, design.redundancy, b.checker, ends)
+            uneven += _power_rack(plan, catalog, rack, pdus, design.redundancy, b.checker, optics)
     intended = _intended_warnings(design, catalog, ch, n_servers, uneven, b)
 
     # cooling loops sized for what they carry
@@ -1696,8 +1726,10 @@ def _intended_warnings(design: BuildDesign, catalog: Catalog, ch: Choices, n_ser
         if per_feed > cap * s.feed_warn_fraction:
             out.append(tmsg("Intended warnings POWER_FEED_HIGH and PDU_PHASE_HIGH: with one side lost, each NVL72 "
                             "rack's four remaining {amps:g} A feeds carry about {pct:.0%} of their capacity (the "
-                            "rack's {kw:.0f} kW on the eight feeds of NVIDIA's power path); the catalog has no "
-                            "larger rack PDU.", amps=pdu.amps, pct=per_feed / cap, kw=rack_w / 1000))
+                            "rack's {kw:.0f} kW on the eight feeds of NVIDIA's power path, one per 33 kW power "
+                            "shelf): within their continuous rating, with little margin; circuits listed for 100 "
+                            "percent of their rating, two circuits per shelf or a power cap on the rack give more.",
+                            amps=pdu.amps, pct=per_feed / cap, kw=rack_w / 1000))
     return out
 
 

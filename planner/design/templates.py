@@ -39,6 +39,13 @@ class TemplateInfo:
     # and explained (an English catalog text, N_; shown after the description and printed in
     # the plan's notes, on the build plan's cover); "" when it checks without warnings
     intended: str = ""
+    # the same for the warnings only a North-American build gives (its feeds under the NEC's
+    # 80 % continuous-load rule), appended to the notes of a plan built for that region only
+    intended_na: str = ""
+
+    def intended_for(self, region: str) -> str:
+        """What a build for site ``region`` names as intended (English catalog texts, N_)."""
+        return " ".join(x for x in (self.intended, self.intended_na if region == "na" else "") if x)
 
 
 @dataclass(frozen=True)
@@ -187,10 +194,15 @@ _add(Template(
         "domain wired, the trays' ConnectX-7 ports on a 400G NDR InfiniBand fabric."),
         N_("Serve Llama-3.1-405B (FP8) to 600 users at 20 tokens/s, first token within 1 s"),
         72,
-        N_("Intended warnings: BALANCE_RAM (the compute tray's 960 GB of CPU memory for 744 GB of GPU memory, "
-           "as NVIDIA builds it, below the engine's 1.5x rule of thumb); POWER_FEED_HIGH and PDU_PHASE_HIGH "
-           "(with one side lost, the four remaining 60 A feeds carry about 95 % of their capacity; the catalog has "
-           "no larger rack PDU).")),
+        N_("Intended warning BALANCE_RAM: the compute tray's 960 GB of CPU memory for 744 GB of GPU memory, "
+           "as NVIDIA builds it, is below the engine's 1.5x rule of thumb."),
+        N_("Intended warnings in North America, POWER_FEED_HIGH and PDU_PHASE_HIGH: each of the eight 33 kW power "
+           "shelves has a 415 V 60 A three-phase circuit of its own, four on side A and four on side B, so with "
+           "one side lost the other four carry the rack at maximum draw, about 31 kW each: 95 % of the 32.8 kW "
+           "(48 A) a 60 A circuit carries continuously under the NEC's 80 % rule. That is within the code, with "
+           "little margin; circuits listed for 100 % of their rating, two circuits per shelf (the OCP ORv3 "
+           "high-power rack gives a 33 kW shelf two 30 A 480 V whips) or a power cap on the rack give more. (An "
+           "EU build's 63 A circuits, rated at 100 %, run at 75 %.)")),
     BuildDesign(server="nvidia-gb200-nvl72-compute-tray", servers=18, cooling="dlc", platform="gb200-nvl72",
                 name="GB200 NVL72", compute=_IB400),
     (
@@ -234,8 +246,9 @@ def build_template(name: str, catalog: Catalog, *, progress: ProgressFn | None =
     notes = tf(N_("Reference design {name}: {description} Meant for: {workload}. Built by `rackwright new "
                   "--template`; docs/templates.md gives the sources of its choices."),
                name=t.info.name, description=gettext(t.info.description), workload=gettext(t.info.workload))
-    if t.info.intended:
-        notes = f"{notes} {gettext(t.info.intended)}"  # two whole sentences
+    for text in (t.info.intended, t.info.intended_na if site_region == "na" else ""):
+        if text:
+            notes = f"{notes} {gettext(text)}"  # whole sentences
     md = Metadata(customer=gettext(t.customer), project=gettext(t.info.title),
                   author=gettext(N_("Rackwright reference design")), notes=notes)
     workloads = [dict(w, name=gettext(w["name"])) for w in t.workloads]

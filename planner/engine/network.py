@@ -241,7 +241,7 @@ class Network:
             held = {lid: model.links[lid] for fid in change.fabrics if (st := model.states.get(fid)) is not None
                     for lid in st.links if lid in model.links}
             for old, new in model.set_fabrics(plan, change.fabrics):
-                if (new.end_power_w, new.mass_kg) != (old.end_power_w, old.mass_kg):
+                if (new.a_power_w, new.b_power_w, new.mass_kg) != (old.a_power_w, old.b_power_w, old.mass_kg):
                     dirty_ends(new)
             for lid, old in held.items():
                 if lid not in model.links:
@@ -290,7 +290,7 @@ class Network:
                 for lid, link in found.items():
                     new = model.add_link(plan, link)
                     old = resnap[lid]
-                    if (new.end_power_w, new.mass_kg) != (old.end_power_w, old.mass_kg):
+                    if (new.a_power_w, new.b_power_w, new.mass_kg) != (old.a_power_w, old.b_power_w, old.mass_kg):
                         dirty_ends(new)
                         dirty_ends(old)
         for pid in touched_pids:

@@ -301,7 +301,7 @@ def compute_rack(ctx: RackContext, rack: Rack, room: Room, row_id: str) -> RackR
             lks = links_at.get(p.id)
             if lks:
                 # transceivers/active cables draw from the device they plug into (planner.fabric link_media)
-                o = end_sums(p.id)[0] if end_sums is not None else math.fsum(lk.end_power_w for lk in lks)
+                o = end_sums(p.id)[0] if end_sums is not None else math.fsum(lk.power_at(p.id) for lk in lks)
                 if o:
                     optics += o
                     spec = specs.with_optics(spec, o)

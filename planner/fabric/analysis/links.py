@@ -9,7 +9,12 @@ from typing import Any, NamedTuple
 from planner.fabric.analysis.lookups import _media, _Ports, link_speed
 from planner.fabric.findings import Finding, fabric_finding
 from planner.fabric.media import TWISTED_PAIR, MediaChooser
+<<<<<<< HEAD
 from planner.model.plan import Fabric, Link
+=======
+from planner.fabric.ports import Port
+from planner.model.plan import Fabric, Link
+>>>>>>> p-power
 
 
 class LinkFacts(NamedTuple):
@@ -26,7 +31,7 @@ class LinkFacts(NamedTuple):
     cable: str | None
     length_m: float | None
     speed_gbps: float
-    end_power_w: float  # transceiver / active cable power at each end
+    end_power_w: float  # transceiver / active cable power at an end on a whole port
     mass_kg: float  # whole cable (half to each end's rack)
     transceiver: str | None  # catalog slug, one at each end (fibre)
     label: str  # label, else id
@@ -35,10 +40,38 @@ class LinkFacts(NamedTuple):
     a_dev: str | None  # device slugs (None: the placement does not exist)
     b_dev: str | None
     findings: tuple[Finding, ...]  # the link's own checks
+    # what each end draws of the media: end_power_w, or on a breakout lane its share of the
+    # one module its cage holds for all its lanes (:func:`lane_share`)
+    a_power_w: float = 0.0
+    b_power_w: float = 0.0
 
     @property
     def transceivers(self) -> int:
         return 2 if self.transceiver is not None else 0
+
+    @property
+    def power_w(self) -> float:
+        """The media power of the link, both ends."""
+        return self.a_power_w + self.b_power_w
+
+    def power_at(self, pid: str) -> float:
+        """The media power the end at placement ``pid`` draws (end a for a loop)."""
+        return self.a_power_w if pid == self.a else self.b_power_w
+
+
+def lane_share(port: Port | None, speed_gbps: float, media_speed_gbps: float) -> float:
+    """The share of an end's media power a link draws at ``port``: 1 on a whole port; on a
+    breakout lane (a 400G cage split into 2x 200G) the lane's part of the one module in its
+    cage, ``speed / media speed`` (at most 1). A split cage holds one transceiver (or one
+    splitter cable end) for all its lanes, not one per lane: the QM9700's twin-port OSFP
+    cage takes one 800G 2xSR4 module, 17 W, for its two 400G ports (NVIDIA MMA4Z00-NS
+    product specification, catalogs/components/cables.yaml) and four NDR200 lanes, 4.25 W
+    each; a 200G lane on a 400G part's end draws half of it. A lane on a part of its own
+    speed (a 200G module per lane) draws all of it: the cage's module then is the faster
+    part, about the lanes' modules together."""
+    if port is None or port.parent is None or media_speed_gbps <= 0 or speed_gbps <= 0:
+        return 1.0
+    return min(1.0, speed_gbps / media_speed_gbps)
 
 
 _F = {name: i for i, name in enumerate(LinkFacts._fields)}
@@ -48,7 +81,7 @@ _F_END_A = itemgetter(_F["a"], _F["a_port"])
 _F_END_B = itemgetter(_F["b"], _F["b_port"])
 _F_CABLE = itemgetter(_F["cable"])
 _F_XCVR = itemgetter(_F["transceiver"])
-_F_POWER = itemgetter(_F["end_power_w"])
+_F_POWER = itemgetter(_F["a_power_w"], _F["b_power_w"])
 _F_MASS = itemgetter(_F["mass_kg"])
 _F_LENGTH = itemgetter(_F["length_m"])
 _F_GRAPH = itemgetter(*(_F[n] for n in ("a", "b", "speed_gbps", "a_dev", "b_dev", "a_name", "b_name")))
@@ -80,7 +113,7 @@ def link_facts(cache: _Ports, chooser: MediaChooser, pl: dict[str, Any], fab: Fa
         if hit is not None:  # each attribute read once: this is the path of nearly every link
             lid = lk.id
             return _new_facts(LinkFacts, (lid, lk.fabric, a_pid, b_pid, a_port, b_port, cable, length, hit[0], hit[1],
-                                          hit[2], hit[3], lk.label or lid, na, nb, da, db, ()))
+                                          hit[2], hit[3], lk.label or lid, na, nb, da, db, (), hit[4], hit[5]))
         key = (da, A.port, db, B.port, fs)
         pair = cache._pairs.get(key)
         if pair is None:
@@ -96,8 +129,11 @@ def link_facts(cache: _Ports, chooser: MediaChooser, pl: dict[str, Any], fab: Fa
     media = cache._media.get(mkey)
     if media is None:
         per_end, xcvr, mass = _media(cache, chooser, lk.cable, lk.length_m, speed, default_length_m)
-        media = cache._media[mkey] = (per_end, xcvr, mass, not _cable_findings(cache, lk, "", speed))
-    per_end, xcvr, mass, media_ok = media
+        media = cache._media[mkey] = (per_end, xcvr, mass, not _cable_findings(cache, lk, "", speed),
+                                      _media_speed(cache, lk.cable, xcvr))
+    per_end, xcvr, mass, media_ok, media_speed = media
+    a_w = per_end * lane_share(pa, speed, media_speed) if per_end else 0.0
+    b_w = per_end * lane_share(pb, speed, media_speed) if per_end else 0.0
     findings: tuple[Finding, ...] = ()
     label = lk.label or lk.id
     if not ok or not media_ok:
@@ -120,9 +156,16 @@ def link_facts(cache: _Ports, chooser: MediaChooser, pl: dict[str, Any], fab: Fa
     elif pa_obj is not None and pb_obj is not None:  # what follows from clean_key alone: reuse it
         if len(cache._clean) > 500_000:
             cache._clean.clear()
-        cache._clean[clean_key] = (speed, per_end, mass, xcvr)
+        cache._clean[clean_key] = (speed, per_end, mass, xcvr, a_w, b_w)
     return _new_facts(LinkFacts, (lk.id, lk.fabric, A.placement, B.placement, A.port, B.port, lk.cable, lk.length_m,
-                                  speed, per_end, mass, xcvr, label, na, nb, da, db, findings))
+                                  speed, per_end, mass, xcvr, label, na, nb, da, db, findings, a_w, b_w))
+
+
+def _media_speed(cache: _Ports, cable_slug: str | None, xcvr: str | None) -> float:
+    """The speed of the part whose power an end draws: the transceiver's for fibre, else the
+    (active) cable's; 0 when unknown."""
+    part = cache.cable(xcvr) if xcvr is not None else (cache.cable(cable_slug) if cable_slug is not None else None)
+    return float(part.speed_gbps or 0.0) if part is not None else 0.0
 
 
 def _cable_findings(cache: _Ports, lk: Link, label: str, speed: float) -> list[Finding]:

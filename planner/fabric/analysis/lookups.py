@@ -28,9 +28,9 @@ class _Ports:
         self._nvl: dict[str, tuple[str | None, int]] = {}  # nvlink_ports by device slug
         self._pairs: dict[tuple[str, str, str, str, float], tuple[Any, ...]] = {}  # ports of both ends, speed, speeds agree
         self._media: dict[tuple[Any, ...], tuple[Any, ...]] = {}  # (cable, length, speed) -> media, no findings
-        # (devices, ports, fabric speed, cable, length, default length) -> (speed, media) of a link
+        # (devices, ports, fabric speed, cable, length, default length) -> (speed, media, each end's share) of a link
         # without findings: one lookup for the 1,296 NVLink links an NVL72 rack repeats
-        self._clean: dict[tuple[Any, ...], tuple[float, float, float, str | None]] = {}
+        self._clean: dict[tuple[Any, ...], tuple[float, float, float, str | None, float, float]] = {}
 
     def get(self, slug: str, name: str, speed: float | None = None) -> Port | None:
         key = (slug, name, speed)

@@ -136,7 +136,7 @@ class FabricModel:
         got = self._end_sums.get(pid)
         if got is None:
             lks = self.by_placement.get(pid, ())
-            got = self._end_sums[pid] = (math.fsum(lk.end_power_w for lk in lks), [lk.mass_kg / 2 for lk in lks])
+            got = self._end_sums[pid] = (math.fsum(lk.power_at(pid) for lk in lks), [lk.mass_kg / 2 for lk in lks])
         return got
 
     # -- port use --------------------------------------------------------------------------------------

@@ -261,7 +261,7 @@ class FabricState:
         if f.transceiver is not None:
             self.transceivers += 2
         if f.end_power_w:
-            self.optics += _exact(2 * f.end_power_w)
+            self.optics += _exact(f.power_w)
         if f.mass_kg:
             self.mass += _exact(f.mass_kg)
         if f.length_m:
@@ -353,7 +353,7 @@ class FabricState:
         xcvrs = Counter(map(_F_XCVR, facts))
         self.transceivers += 2 * (len(facts) - xcvrs.get(None, 0))
         # exact sums: each distinct value once, times its count
-        self.optics += sum(n * _exact(2 * v) for v, n in Counter(map(_F_POWER, facts)).items() if v)
+        self.optics += sum(n * _exact(a + b) for (a, b), n in Counter(map(_F_POWER, facts)).items() if a or b)
         self.mass += sum(n * _exact(v) for v, n in Counter(map(_F_MASS, facts)).items() if v)
         self.length += sum(n * _exact(v) for v, n in Counter(map(_F_LENGTH, facts)).items() if v)
         nodes = self.nodes
@@ -432,7 +432,7 @@ class FabricState:
             if x.transceiver is not None:
                 self.transceivers += 2 * sign
             if x.end_power_w:
-                self.optics += sign * _exact(2 * x.end_power_w)
+                self.optics += sign * _exact(x.power_w)
             if x.mass_kg:
                 self.mass += sign * _exact(x.mass_kg)
             if x.length_m:
@@ -455,7 +455,7 @@ class FabricState:
         if f.transceiver is not None:
             self.transceivers -= 2
         if f.end_power_w:
-            self.optics -= _exact(2 * f.end_power_w)
+            self.optics -= _exact(f.power_w)
         if f.mass_kg:
             self.mass -= _exact(f.mass_kg)
         if f.length_m:
