@@ -9,12 +9,8 @@ from typing import Any, NamedTuple
 from planner.fabric.analysis.lookups import _media, _Ports, link_speed
 from planner.fabric.findings import Finding, fabric_finding
 from planner.fabric.media import TWISTED_PAIR, MediaChooser
-<<<<<<< HEAD
-from planner.model.plan import Fabric, Link
-=======
 from planner.fabric.ports import Port
 from planner.model.plan import Fabric, Link
->>>>>>> p-power
 
 
 class LinkFacts(NamedTuple):
