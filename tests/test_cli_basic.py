@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 import planner
 from planner.files.plan_io import plan_json_schema
 
@@ -52,3 +54,23 @@ def test_bad_plan_path_is_exit_2_with_a_message(tmp_path):
 def test_documented_schema_matches_the_model():
     documented = json.loads((ROOT / "docs" / "plan.schema.json").read_text())
     assert documented == plan_json_schema(), "run `python -m planner schema > docs/plan.schema.json`"
+
+
+@pytest.mark.parametrize("action, own, other", [
+    ("import-netbox", "--replace", "--kind"),
+    ("list", "--kind", "--replace"),
+    ("import-prices", "--dry-run", "--into"),
+])
+def test_catalog_help_per_action_shows_only_that_actions_options(action, own, other):
+    """Issue 31: `rackwright catalog import-netbox --help` printed every option of every
+    catalog action; each action is a sub-command with its own help."""
+    r = _run("-m", "planner", "catalog", action, "--help", env_extra={"RACKWRIGHT_LANG": "en"})
+    assert r.returncode == 0, r.stderr
+    assert f"rackwright catalog {action}" in r.stdout
+    assert own in r.stdout and other not in r.stdout
+
+
+def test_catalog_without_an_action_names_the_actions():
+    r = _run("-m", "planner", "catalog", env_extra={"RACKWRIGHT_LANG": "en"})
+    assert r.returncode == 2 and "list|validate|import-prices|import-netbox" in r.stderr
+    assert "Traceback" not in r.stderr

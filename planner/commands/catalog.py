@@ -14,25 +14,40 @@ HELP = N_("list or validate the hardware catalog (shipped + user folder), or imp
 
 
 def register(sub) -> None:
+    """One sub-command per action, each with only its own options, so
+    ``rackwright catalog import-netbox --help`` shows what import-netbox takes (issue 31)."""
     from planner.i18n import _
 
     p = sub.add_parser(NAME, help=_(HELP))
-    p.add_argument("action", choices=["list", "validate", "import-prices", "import-netbox"],
-                   help=_("list entries, only validate, import a CSV/XLSX price list or NetBox YAML files "
-                        "into the user catalog"))
-    p.add_argument("paths", nargs="*",
-                   help=_("list/validate: catalog folders to load instead of the default layers; "
-                        "import-prices: the price list file (CSV or XLSX); "
-                        "import-netbox: the NetBox YAML files or folders to import"))
-    p.add_argument("--replace", action="store_true",
-                   help=_("with import-netbox: overwrite entries already in the user catalog and override shipped ones"))
-    p.add_argument("--into", metavar="FOLDER",
-                   help=_("with import-netbox: the catalog folder to write to (default: the user catalog)"))
-    p.add_argument("--kind", help=_("with list: only device types of this kind (server, switch, ...)"))
-    p.add_argument("--name", help=_("with import-prices: the price list's name (default: the file name); "
-                                  "importing a list of the same name again replaces it"))
-    p.add_argument("--dry-run", action="store_true", help=_("with import-prices: report only, write nothing"))
-    p.add_argument("--json", action="store_true", help=_("machine-readable output"))
+    acts = p.add_subparsers(dest="action", metavar="list|validate|import-prices|import-netbox", required=True)
+
+    def folders(q):
+        q.add_argument("paths", nargs="*", metavar="FOLDER",
+                       help=_("catalog folders to load instead of the default layers"))
+
+    def as_json(q):
+        q.add_argument("--json", action="store_true", help=_("machine-readable output"))
+
+    q = acts.add_parser("list", help=_("list the catalog's entries"))
+    folders(q)
+    q.add_argument("--kind", help=_("only device types of this kind (server, switch, ...)"))
+    as_json(q)
+    q = acts.add_parser("validate", help=_("only validate the catalog files"))
+    folders(q)
+    as_json(q)
+    q = acts.add_parser("import-prices", help=_("import a CSV/XLSX price list into the user catalog"))
+    q.add_argument("paths", nargs="*", metavar="FILE", help=_("the price list file (CSV or XLSX)"))
+    q.add_argument("--name", help=_("the price list's name (default: the file name); "
+                                    "importing a list of the same name again replaces it"))
+    q.add_argument("--dry-run", action="store_true", help=_("report only, write nothing"))
+    as_json(q)
+    q = acts.add_parser("import-netbox", help=_("import NetBox device-, module- and rack-type YAML into the user catalog"))
+    q.add_argument("paths", nargs="*", metavar="PATH", help=_("the NetBox YAML files or folders to import"))
+    q.add_argument("--replace", action="store_true",
+                   help=_("overwrite entries already in the user catalog and override shipped ones"))
+    q.add_argument("--into", metavar="FOLDER",
+                   help=_("the catalog folder to write to (default: the user catalog)"))
+    as_json(q)
     p.set_defaults(func=run)
 
 
@@ -52,7 +67,7 @@ def run(args) -> int:
                 {"table": t, "slug": s, "kind": getattr(e, "kind", t), "layer": cat.origins[(t, s)].layer,
                  "price_list": cat.price_origins[(t, s)].file if (t, s) in cat.price_origins else None}
                 for t, s, e in cat.items()
-                if not args.kind or getattr(e, "kind", None) == args.kind
+                if not getattr(args, "kind", None) or getattr(e, "kind", None) == args.kind
             ] if args.action == "list" else [],
         }
         print(json.dumps(out, indent=1))
