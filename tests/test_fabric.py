@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -331,6 +332,8 @@ def test_findings_speed_mismatch_and_cable_too_long(cat):
                     length_m=5.0).apply(plan)
     codes = {f.code: f for f in check_links(plan, cat)}
     assert "FABRIC_SPEED_MISMATCH" in codes and "FABRIC_SLOW_LINK" in codes
+    # the speed the link runs at carries its unit (issue 31: "the link runs at 200")
+    assert re.search(r"the link runs at \d+ Gb/s$", codes["FABRIC_SPEED_MISMATCH"].message)
     assert codes["FABRIC_CABLE_TOO_LONG"].severity == "error"
     assert codes["FABRIC_MEDIA_MISMATCH"].severity == "error"
     r = analyse_fabrics(plan, cat)[0]

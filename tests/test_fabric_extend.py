@@ -362,3 +362,16 @@ def test_an_appliance_joins_a_storage_fabric_at_its_own_speed(cat):
             assert a.speed_gbps == 400 and b.parent is None, (dev.port, sw.port)
     assert not [f for f in check_links(plan, cat) if f.code in ("FABRIC_SPEED_MISMATCH", "FABRIC_SLOW_LINK")
                 or f.severity == "error"]
+
+
+def test_preview_counts_one_switch_in_the_singular(shipped):
+    """Issue 31: "1 switches" in the extend preview's status."""
+    from planner.fabric.extend import preview_extension
+
+    plan = load_plan(EXAMPLE)
+    new = [add_server_where_room(plan, shipped, XE9680) for _ in range(6)]
+    said: list[str] = []
+    prev = preview_extension(plan, shipped, "fab-mgmt", new, power_delta=power_delta(shipped),
+                             progress=lambda f, text="": said.append(text))
+    assert len(prev.result.switches) == 1
+    assert said[-1].endswith(" cables and 1 switch to add"), said[-1]

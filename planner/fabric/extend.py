@@ -60,7 +60,7 @@ from planner.fabric.ports import Port, cage_lanes, device_ports, lanes_of, link_
 from planner.fabric.progress import CancelFn, ProgressFn, Steps, without_gc
 from planner.fabric.topology import FabricDesignError, leaf_split
 from planner.fabric.wiring import AddLinks, used_ports
-from planner.i18n import N_, deferred, gettext, render, tmsg
+from planner.i18n import N_, Np_, deferred, gettext, render, tmsg
 from planner.model.edits import AddPlacement, AddRack, AddRow, Compound, Edit, EditRefused
 from planner.model.geometry import row_footprints
 from planner.model.placement import PlacementChecker
@@ -765,5 +765,7 @@ def preview_extension(plan: Plan, catalog: Catalog, fabric_id: str, servers: Seq
     res = extend_fabric(plan, catalog, fabric_id, servers, progress=st.sub(0.0, 0.3).report, cancel=st.cancel, **kw)
     st.report(0.3, gettext("Measuring the added power"))
     added = additions(plan, catalog, res, power_delta)
-    st.finish(render(N_("{n:,} cables and {switches} switches to add"), {"n": len(res.links), "switches": len(res.switches)}))
+    # the plural follows the switch count ("1 switch"), the cable count is always plural-safe
+    st.finish(render(Np_("{n:,} cables and {switches} switch to add", "{n:,} cables and {switches} switches to add"),
+                     {"n": len(res.links), "switches": len(res.switches)}, n=len(res.switches)))
     return ExtendPreview(res, added)

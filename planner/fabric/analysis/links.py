@@ -143,7 +143,7 @@ def link_facts(cache: _Ports, chooser: MediaChooser, pl: dict[str, Any], fab: Fa
                                    "{nb} ({db}) has no port {B_port!r} (link {label})", (lk.id, B.placement), nb=nb, db=db, B_port=B.port, label=label))
             if pa is not None and pb is not None and abs(pa.speed_gbps - pb.speed_gbps) > 1e-6:
                 out.append(fabric_finding("warning", "FABRIC_SPEED_MISMATCH",
-                                   "link {label}: {na} {A_port} runs at {pa_speed_gbps:g} Gb/s, {nb} {B_port} at {pb_speed_gbps:g} Gb/s; the link runs at {v8:g}", (lk.id,), label=label, na=na, A_port=A.port, pa_speed_gbps=pa.speed_gbps, nb=nb, B_port=B.port, pb_speed_gbps=pb.speed_gbps, v8=min(pa.speed_gbps, pb.speed_gbps)))
+                                   "link {label}: {na} {A_port} runs at {pa_speed_gbps:g} Gb/s, {nb} {B_port} at {pb_speed_gbps:g} Gb/s; the link runs at {v8:g} Gb/s", (lk.id,), label=label, na=na, A_port=A.port, pa_speed_gbps=pa.speed_gbps, nb=nb, B_port=B.port, pb_speed_gbps=pb.speed_gbps, v8=min(pa.speed_gbps, pb.speed_gbps)))
             if fab is not None and speed + 1e-6 < fs:
                 out.append(fabric_finding("warning", "FABRIC_SLOW_LINK", "link {label} runs at {speed:g} Gb/s in the {fs:g} Gb/s fabric {fab_name}", (lk.id, fab.id), label=label, speed=speed, fs=fs, fab_name=fab.name))
         if not media_ok:
