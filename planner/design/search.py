@@ -83,8 +83,8 @@ rates and their date, running-cost figures, years and the requirements into the 
 
 Options (what the wizard and the CLI's table show): :func:`select_options` (per GPU model and
 cooling the best-ranked that meets, and about +25 % and +50 % margin), :func:`price_from_plans`
-(each priced from the plan it writes, so its capex is the plan's to the cent: the search's own
-estimate differs by the cable media the generator picks by length and the management cords),
+(each priced from the plan it writes, so its capex is the plan's to the cent; the search's own
+estimate counts the same parts, within ~0.3 % where network racks or phase balancing differ),
 :func:`options` (both, ranked again); :func:`filter_candidates`, :func:`sort_candidates`;
 :func:`internal_notes` (the unpriced lines, for ``metadata.internal_notes``).
 """
