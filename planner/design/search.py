@@ -1256,7 +1256,7 @@ class _Search:
     def _rack_pdus_carry(self, pdu: gen._PduModel, loads: tuple[tuple[str, float, int], ...]) -> int:
         """2 x the fewest PDUs per side whose phases carry ``loads`` after losing a side
         (generate._assign_cords either way of spreading cords), without the balancing."""
-        key = ("carry", pdu.slug, loads)
+        key = ("carry " + pdu.slug, loads)  # beside _rack_pdus' (slug, loads) keys
         got = self._pdu_cache.get(key)
         if got is None:
             got = 2 * gen.MAX_PDUS_PER_SIDE
