@@ -1260,12 +1260,15 @@ class _Search:
         got = self._pdu_cache.get(key)
         if got is None:
             got = 2 * gen.MAX_PDUS_PER_SIDE
+            cap = pdu.phase_cap_w * gen.FILL
+            total_w = sum(w for _, w, _ in loads)
             for per_side in range(1, gen.MAX_PDUS_PER_SIDE + 1):
                 if sum(c for _, _, c in loads) > pdu.outlets * per_side * 2:
                     continue
+                if total_w > cap * per_side * (3 if pdu.phases == 3 else 1):
+                    continue  # one side's PDUs cannot carry the rack whatever the cords
                 sides = [[s + 2 * k for k in range(per_side)] for s in range(2)]
-                if any(gen._assign_cords(list(loads), sides, pdu, mode)[1] <= pdu.phase_cap_w * gen.FILL
-                       for mode in ("phase", "triples")):
+                if any(gen._assign_cords(list(loads), sides, pdu, mode)[1] <= cap for mode in ("phase", "triples")):
                     got = 2 * per_side
                     break
             self._pdu_cache[key] = got
