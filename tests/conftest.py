@@ -63,3 +63,41 @@ def netbox_server():
         yield session_netbox()
     finally:
         stop_session_netbox()
+
+
+# --------------------------------------------------------------------------- an incomplete capex
+# Every BOM line of the shipped examples has a catalog price (issue 25). Tests of what an
+# incomplete capex does (COST_NO_PRICE, INCOMPLETE on the cover and in the Totals dock, the
+# workbook's note, a price set for this plan) take this catalog instead: the shipped one with a
+# user layer that leaves the XE9680 example's rear door and 800G active copper without a price.
+
+UNPRICED = (("cooling", "cooling.yaml", "rdhx-passive-35kw"), ("cables", "cables.yaml", "acc-800g-osfp"))
+
+
+@pytest.fixture(scope="session")
+def unpriced_user_catalog(tmp_path_factory) -> Path:
+    """A user catalog folder whose entries are shipped ones without their price (UNPRICED)."""
+    import yaml
+
+    from planner.catalog import shipped_catalog_dir
+
+    root = tmp_path_factory.mktemp("unpriced-user-catalog")
+    (root / "components").mkdir()
+    for table, file, slug in UNPRICED:
+        data = yaml.safe_load((shipped_catalog_dir() / "components" / file).read_text(encoding="utf-8"))
+        entry = next(e for e in data["entries"] if e["slug"] == slug)
+        entry.pop("price")
+        (root / "components" / f"unpriced-{slug}.yaml").write_text(
+            yaml.safe_dump({"table": table, "entries": [entry]}, sort_keys=False), encoding="utf-8")
+    return root
+
+
+@pytest.fixture(scope="session")
+def unpriced_catalog(unpriced_user_catalog):
+    """The shipped catalog with the UNPRICED entries left without a price."""
+    from planner.catalog import Layer, load_catalog, shipped_catalog_dir
+
+    cat = load_catalog([Layer("shipped", shipped_catalog_dir()), Layer("user", unpriced_user_catalog)])
+    assert not cat.errors, [str(e) for e in cat.errors]
+    assert all(cat.get(t, s).price is None for t, _f, s in UNPRICED)
+    return cat

@@ -74,10 +74,82 @@ def test_gb200_nvl72_tray_prices_split_the_rack_price_by_draw(cat):
     assert switch.planning.price.amount == pytest.approx(NVL72_RACK_USD * switch_w / rack_w, abs=100)
     per_rack = 18 * tray.planning.price.amount + 9 * switch.planning.price.amount
     assert per_rack == pytest.approx(NVL72_RACK_USD, rel=0.001)
-    # what the trays' price already includes stays unpriced, so no rack is counted twice
-    assert cat.device("nvidia-gb200-power-shelf").planning.price is None
-    assert cat.get("rack-types", "nvidia-gb200-nvl72-rack").price is None
-    assert cat.get("cables", "nvlink-spine-cartridge").price is None
+    # what the trays' price already includes is priced at 0 as included in it, so no rack is
+    # counted twice and its BOM lines are not left without a price
+    for p in (cat.device("nvidia-gb200-power-shelf").planning.price,
+              cat.get("rack-types", "nvidia-gb200-nvl72-rack").price,
+              cat.get("cables", "nvlink-spine-cartridge").price):
+        assert p is not None and p.basis == "included" and p.amount == 0
+        assert p.included_in == "nvidia-gb200-nvl72-compute-tray"
+
+
+def test_an_included_price_names_a_priced_entry(cat):
+    for table, slug, p in priced(cat):
+        if p.basis == "included":
+            carrier = cat.get("device-types", p.included_in)
+            assert carrier is not None, f"{table}/{slug}: included in unknown {p.included_in!r}"
+            assert carrier.planning.price is not None and carrier.planning.price.amount > 0, (table, slug)
+
+
+def test_an_included_price_is_zero_and_only_then(cat):
+    from pydantic import ValidationError
+
+    from planner.catalog.models import Price
+
+    base = {"currency": "USD", "date": "2024-05", "source": "x"}
+    Price(amount=0, basis="included", included_in="nvidia-gb200-nvl72-compute-tray", **base)
+    for bad in ({"amount": 0, "basis": "estimate"}, {"amount": 5, "basis": "included", "included_in": "a"},
+                {"amount": 0, "basis": "included"}, {"amount": 5, "basis": "quote", "included_in": "a"}):
+        with pytest.raises(ValidationError):
+            Price(**bad, **base)
+
+
+def test_sn4700_is_priced_per_tbps_from_the_qm9700(cat):
+    from planner.fabric.ports import device_ports
+
+    def tbps(slug):  # port bandwidth, one way (the catalog's switching_capacity mixes conventions)
+        return sum(p.speed_gbps for p in device_ports(cat, slug).ports if p.role == "fabric") / 1000
+
+    rate = cat.device("nvidia-quantum-2-qm9700").planning.price.amount / tbps("nvidia-quantum-2-qm9700")
+    assert tbps("nvidia-sn4700") == 12.8
+    assert cat.device("nvidia-sn4700").planning.price.amount == pytest.approx(rate * tbps("nvidia-sn4700"))
+
+
+def test_copper_cables_are_priced_from_the_links_they_stand_for(cat):
+    def price(slug):
+        return cat.get("cables", slug).price.amount
+
+    optical_800g = 2 * price("xcvr-800g-2xsr4-osfp") + 2 * price("fibre-mmf-om4-mpo12")
+    assert price("acc-800g-osfp") == 0.5 * optical_800g
+    assert price("dac-800g-osfp-2x400") == 2 * price("dac-400g-osfp")
+    # copper stays cheaper than the optics it avoids
+    assert price("dac-400g-osfp") < price("acc-800g-osfp") < optical_800g
+
+
+PCIE_SERVER_BASE_USD = 25_000  # the placeholder for a PCIe GPU server without its GPUs
+
+
+@pytest.mark.parametrize("slug", ["dell-poweredge-r760-l40s", "dell-poweredge-r760xa-l40s",
+                                  "dell-poweredge-r760xa-l40s-100gbe", "hpe-proliant-dl380a-gen11",
+                                  "supermicro-sys-421ge-tnrt"])
+def test_pcie_l40s_servers_are_their_gpus_and_a_placeholder_server(cat, slug):
+    d = cat.device(slug)
+    assert d.gpu_slug == "l40s"
+    assert d.planning.price.amount == PCIE_SERVER_BASE_USD + d.gpu_count * cat.gpu("l40s").price.amount
+
+
+COOLING_USD_PER_KW = 150  # one placeholder rate for CDUs and rear doors (docs/catalog.md, Prices)
+
+
+def test_cdus_and_rear_doors_share_one_rate_per_kw(cat):
+    units = [(u.slug, u.capacity_kw, u.price.amount) for u in cat.tables["cooling"].values()
+             if u.kind.startswith(("cdu", "rdhx"))]
+    assert len(units) == 5
+    for slug, kw, amount in units:
+        # the 1,350 kW CDU keeps its rounded 2025 figure (within 2 %)
+        assert amount == pytest.approx(kw * COOLING_USD_PER_KW, rel=0.02), slug
+    scdu = cat.device("supermicro-lcs-scdu-250l4001")
+    assert scdu.planning.price.amount == 250 * COOLING_USD_PER_KW
 
 
 def test_aoc_is_priced_as_the_optical_link_it_replaces(cat):

@@ -64,3 +64,22 @@ def test_gb200_example_check_passes_with_nvlink_domains(capsys):
     assert not any(f["code"].startswith("NVLINK_") for f in doc["findings"])
     doms = doc["nvlink_domains"]
     assert [(d["domain"], d["domain_gpus"], d["per_gpu_gb_per_s"]) for d in doms] == [("multi-node", 72, 1800.0)] * 2
+
+
+@pytest.mark.parametrize("name", ["gb200-nvl72.json", "xe9680-h100-pod.json"])
+def test_an_examples_warnings_are_named_in_its_notes_and_the_readme(shipped, name):
+    """Every warning `rackwright check` gives an example is one its notes (printed on the build
+    plan's cover) and README's example paragraph name; none of them is an unpriced line."""
+    import re
+
+    from planner.engine import Engine
+
+    plan = load_plan(ROOT / "examples" / name)
+    res = Engine(shipped).compute(plan)
+    given = {f.code for f in res.findings if f.severity == "warning"}
+    assert not given & {"COST_NO_PRICE", "RENT_CAPEX_INCOMPLETE"} and res.totals.capex_complete
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    para = readme[readme.index("The example, `examples/xe9680-h100-pod.json`"):readme.index("## Working in the app")]
+    named = set(re.findall(r"\b[A-Z]+_[A-Z_]+\b", plan.metadata.notes))
+    assert given == named, (name, given, named)
+    assert named <= set(re.findall(r"\b[A-Z]+_[A-Z_]+\b", para)), name

@@ -15,7 +15,6 @@ import pytest
 from openpyxl import load_workbook
 from openpyxl.utils import get_column_letter
 
-from planner.catalog import load_catalog
 from planner.commands.cli import main
 from planner.engine import Engine
 from planner.files.documents import load_plan
@@ -30,8 +29,10 @@ SHEETS = ["BOM", "Cables", "Racks", "Power sources", "Power feeds", "PDUs", "Coo
 
 
 @pytest.fixture(scope="module")
-def catalog():
-    return load_catalog()
+def catalog(unpriced_catalog):
+    # the shipped catalog with the example's rear door and active copper unpriced
+    # (tests/conftest.py): these tests show what an incomplete capex does
+    return unpriced_catalog
 
 
 @pytest.fixture(scope="module")

@@ -118,8 +118,12 @@ def test_metric_report_has_no_imperial_units_and_imperial_has_them(example, tmp_
         assert word in texts["imperial"], word
 
 
-def test_cli_report_lang_and_check_text_in_german(tmp_path):
+def test_cli_report_lang_and_check_text_in_german(tmp_path, monkeypatch, unpriced_user_catalog):
     from planner.commands.cli import main
+
+    # a user catalog that leaves the example's rear door unpriced (tests/conftest.py), so that
+    # the check gives a finding with parameters to translate (COST_NO_PRICE)
+    monkeypatch.setenv("RACKWRIGHT_USER_CATALOG", str(unpriced_user_catalog))
 
     buf = io.StringIO()
     with redirect_stdout(buf):

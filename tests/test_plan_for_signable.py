@@ -63,14 +63,12 @@ CASES = [(name, "USD", "na") for name in SPECS] + [(name, "EUR", "eu") for name 
 # 28 Feb 2025, 1 EUR = 1.0411 USD, as examples/plan-for/serve-70b-eur.json cites it)
 EUR_RATES = {"exchange_rates": {"USD": round(1 / 1.0411, 6)}, "exchange_rates_date": "2025-02-28"}
 
-# warnings still allowed, each a known gap (the session note of issue 25 names them): BOM lines no
-# public price was found for (rear doors, CDUs, 800G active copper: COST_NO_PRICE and the rent
-# figure it leaves incomplete), and plan-for's best candidate met within the model's uncertainty
-# (WORKLOAD_LOW_MARGIN: the +25 % option clears it, but the written plan neither takes it nor names
-# the warning yet)
-PENDING = {"COST_NO_PRICE", "RENT_CAPEX_INCOMPLETE"}
+# no warning is tolerated as pending any more: every BOM line has a catalog price (estimates and
+# placeholders marked as such, docs/catalog.md, Prices), so no plan or template may report
+# COST_NO_PRICE or RENT_CAPEX_INCOMPLETE (asserted in _assert_signable)
+UNPRICED = {"COST_NO_PRICE", "RENT_CAPEX_INCOMPLETE"}
 
-# a warning a case still gives that is neither intended nor pending: listed with its reason, and
+# a warning a case still gives that is not intended: listed with its reason, and
 # asserted to be there (strict: once fixed, the entry has to go)
 KNOWN: dict[tuple[str, ...], str] = {}
 
@@ -131,7 +129,9 @@ def _assert_signable(catalog, plan, res, named: str, known: frozenset[str] = fro
     codes = {f.code for f in res.findings if f.severity == "warning"}
     assert known <= codes, f"fixed, remove from KNOWN: {sorted(known - codes)}"
     # every warning is one the plan's notes (or the template's text) name and explain
-    unnamed = sorted({c for c in codes if c not in PENDING and c not in named and c not in known})
+    assert not codes & UNPRICED, [f"{f.code}: {f.message}" for f in res.findings if f.code in UNPRICED]
+    assert res.totals.capex_complete
+    unnamed = sorted({c for c in codes if c not in named and c not in known})
     assert unnamed == [], [f"{f.code}: {f.message}" for f in res.findings if f.code in unnamed][:5]
     server, n = _gpu_server(catalog, plan)
     nvl72 = server == gen.NVL_TRAY

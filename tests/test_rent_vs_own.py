@@ -28,6 +28,11 @@ def cat():
     return load_catalog()
 
 
+@pytest.fixture(scope="module")
+def unpriced_cat(unpriced_catalog):
+    return unpriced_catalog  # tests/conftest.py: the example's rear door and active copper unpriced
+
+
 @pytest.fixture
 def plan():
     return load_plan(EXAMPLE)
@@ -110,7 +115,8 @@ def test_a_plan_without_gpus_has_no_rent_vs_own(cat):
     assert res.totals.rent_vs_own is None and "rent_vs_own" not in res.to_json(Plan(), cat)
 
 
-def test_price_override_changes_capex_and_the_bom_says_so(cat, plan):
+def test_price_override_changes_capex_and_the_bom_says_so(unpriced_cat, plan):
+    cat = unpriced_cat
     eng = Engine(cat)
     before = eng.compute(plan)
     line = next(b for b in before.bom if b.slug == "dell-poweredge-xe9680")
@@ -126,7 +132,7 @@ def test_price_override_changes_capex_and_the_bom_says_so(cat, plan):
         "price_source"] == "plan"
     # an unpriced item priced for this plan leaves the COST_NO_PRICE list
     missing = [f.message for f in before.findings if f.code == "COST_NO_PRICE"]
-    # (the AI400X2 has a catalog estimate since 2026-12: the rear door is the example's unpriced item)
+    # (every line of the shipped example is priced since 2026-12-02: this catalog leaves the rear door out)
     assert missing and "rdhx-passive-35kw" in missing[0]
     res = eng.update(plan, price_override_edit(plan, "rdhx-passive-35kw", amount=18000, currency="USD").apply(plan))
     assert all("rdhx-passive-35kw" not in f.message for f in res.findings if f.code == "COST_NO_PRICE")
@@ -174,7 +180,8 @@ def test_check_json_has_rent_vs_own(tmp_path):
     assert "Rent or own" in text and "Break-even" in text
 
 
-def test_an_incomplete_capex_is_said_with_the_figures(cat, plan):
+def test_an_incomplete_capex_is_said_with_the_figures(unpriced_cat, plan):
+    cat = unpriced_cat
     res = Engine(cat).compute(plan)
     assert not res.totals.capex_complete
     warn = [f for f in res.findings if f.code == "RENT_CAPEX_INCOMPLETE"]
@@ -199,13 +206,15 @@ def _strings(drawing) -> list[str]:
     return out
 
 
-def test_break_even_from_an_incomplete_capex_carries_the_warning_everywhere(cat, plan):
+def test_break_even_from_an_incomplete_capex_carries_the_warning_everywhere(unpriced_cat, plan):
     """Break-even from a capex that leaves unpriced items out is too early: the check text, the
     workbook's Rent or own sheet and the PDF's chart say so beside the figure, and stop saying
     it once every item is priced."""
     from planner.engine.report import rent_vs_own_lines
     from planner.reports.drawings import rent_own_chart
     from planner.reports.tables import plan_tables
+
+    cat = unpriced_cat
 
     def said(res) -> tuple[bool, bool, bool]:
         text = "\n".join(rent_vs_own_lines(res))

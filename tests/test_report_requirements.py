@@ -11,7 +11,6 @@ from pathlib import Path
 
 import pytest
 
-from planner.catalog import load_catalog
 from planner.commands.cli import main as cli_main
 from planner.engine import Engine
 from planner.files.documents import load_plan
@@ -27,8 +26,10 @@ NOTE = "Bitte bepreisen, bevor der Kunde dies sieht"
 
 
 @pytest.fixture(scope="module")
-def catalog():
-    return load_catalog()
+def catalog(unpriced_catalog):
+    # the shipped catalog with the example's rear door and active copper unpriced
+    # (tests/conftest.py): these tests show what an incomplete capex does
+    return unpriced_catalog
 
 
 def asked_plan(**req):

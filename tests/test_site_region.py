@@ -215,10 +215,8 @@ def test_entry_pod_capex_lands_in_the_reference_range(built, region):
     t = res.totals
     assert t.currency == "USD"
     assert 1_800_000 <= t.capex <= 2_200_000, t.capex
-    # the storage appliances and the PDUs are priced now; what is left is named (docs/catalog.md)
-    # left: the rear doors, and the 800G active copper cables the right-sizing rules now use
-    # between a compute rack's leaves and their neighbours (no public price found)
-    assert [b.slug for b in res.bom if b.unit_price is None] == ["acc-800g-osfp", "rdhx-passive-35kw"]
+    # every line priced (the rear doors and 800G active copper since 2026-12-02, docs/catalog.md)
+    assert [b.slug for b in res.bom if b.unit_price is None] == [] and t.capex_complete
     assert t.capex_estimated > 0.5 * t.capex  # most of it planning estimates: said beside the figure
 
 
@@ -229,8 +227,10 @@ def test_every_price_has_a_source_and_a_basis(cat):
         if price is None:
             continue
         n += 1
-        assert price.basis in ("list", "street-estimate", "estimate", "quote"), (table, slug)
+        assert price.basis in ("list", "street-estimate", "estimate", "quote", "included"), (table, slug)
         assert price.source and len(price.source) > 20, (table, slug)
+        # a part inside another's price is 0 and names it (the GB200 NVL72 rack's parts)
+        assert (price.basis == "included") == (price.amount == 0) == (price.included_in is not None), (table, slug)
         assert "placeholder" not in price.source.lower() or price.basis == "estimate", (table, slug)
     assert n >= 40
 

@@ -11,7 +11,6 @@ import pytest
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QDialogButtonBox, QLineEdit
 
-from planner.catalog import load_catalog
 from planner.engine.economics import HOURS_PER_YEAR
 from planner.files.documents import load_plan
 
@@ -21,8 +20,10 @@ EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "xe9680-h100-pod.js
 
 
 @pytest.fixture(scope="module")
-def shipped():
-    return load_catalog()
+def shipped(unpriced_catalog):
+    # the shipped catalog with the example's rear door and active copper unpriced
+    # (tests/conftest.py): these tests price an unpriced line for the plan
+    return unpriced_catalog
 
 
 def window(qtbot, tmp_path, catalog):

@@ -92,12 +92,29 @@ PRICE_FOLDER = "prices"  # a catalog layer's imported price lists (planner.catal
 class Price(Strict):
     # at most 1e12 in any currency: a price of 1e300 validated and then broke every check of a
     # plan using the device (issue 29)
-    amount: Annotated[float, Field(gt=0, le=1e12)]
+    amount: Annotated[float, Field(ge=0, le=1e12)]
     currency: str = Field(pattern=r"^[A-Z]{3}$")
     date: str
     source: str = Field(min_length=1)
-    basis: Literal["list", "street-estimate", "quote", "estimate"] = "estimate"
+    # "included": the part is sold inside another entry's price (``included_in``), so its own
+    # amount is 0 and the BOM line is priced, not missing (a GB200 NVL72 rack's power shelves)
+    basis: Literal["list", "street-estimate", "quote", "estimate", "included"] = "estimate"
+    included_in: str | None = None
     note: str | None = None
+
+    @model_validator(mode="after")
+    def _included(self) -> Price:
+        if self.basis == "included":
+            if self.amount != 0:
+                raise ValueError("a price with basis 'included' has amount 0 (its cost is in included_in's price)")
+            if not self.included_in:
+                raise ValueError("a price with basis 'included' names the entry whose price includes it (included_in)")
+        else:
+            if self.amount <= 0:
+                raise ValueError("amount must be greater than 0 (a part sold inside another's price: basis 'included')")
+            if self.included_in is not None:
+                raise ValueError("included_in is only for a price with basis 'included'")
+        return self
 
     @field_validator("date", mode="before")
     @classmethod

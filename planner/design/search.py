@@ -83,8 +83,8 @@ rates and their date, running-cost figures, years and the requirements into the 
 
 Options (what the wizard and the CLI's table show): :func:`select_options` (per GPU model and
 cooling the best-ranked that meets, and about +25 % and +50 % margin), :func:`price_from_plans`
-(each priced from the plan it writes, so its capex is the plan's to the cent: the search's own
-estimate differs by the cable media the generator picks by length and the management cords),
+(each priced from the plan it writes, so its capex is the plan's to the cent; the search's own
+estimate counts the same parts, within ~0.3 % where network racks or phase balancing differ),
 :func:`options` (both, ranked again); :func:`filter_candidates`, :func:`sort_candidates`;
 :func:`internal_notes` (the unpriced lines, for ``metadata.internal_notes``).
 """
@@ -676,9 +676,45 @@ class _Search:
     def _homed_cables(self, fab: _Fabric, n: int, oversub: float, rc: sizing.RackCount, ch: gen.Choices,
                       home: int) -> tuple[dict[str, int], float]:
         """Cables of a compute fabric whose switches sit in compute rack ``home``
-        (generate.switch_homes): node-leaf runs by rack distance (in the rack: half its height
-        and the slack; to another rack: over the tray, planner.fabric.cabling's route), the
-        leaf-spine runs inside the rack; and the optics' draw this changes."""
+        (generate.switch_homes), as :meth:`_runs_to` counts them; and the optics' draw this
+        changes."""
+        from planner.fabric.topology import design_fat_tree
+
+        link, radix = sizing.link_and_radix(self.catalog, fab.link_gbps, fab.switch.slug, self._memo)
+        t = design_fat_tree(n, fab.rails, radix, link, oversub, True)
+        out, optics = self._runs_to(fab.link_gbps, self._server_runs(rc, n, fab.rails, fab.link_gbps), t, ch, home)
+        return out, optics - fab.optics_w
+
+    @staticmethod
+    def _server_runs(rc: sizing.RackCount, n: int, ports: int, speed: float) -> list[tuple[int, int, float]]:
+        """(links, compute rack, speed) of ``ports`` links per server, the servers filled rack by rack."""
+        out = []
+        left = n
+        for i in range(rc.compute):
+            k = min(rc.servers_per_rack, left)
+            left -= k
+            if k:
+                out.append((k * ports, i, speed))
+        return out
+
+    def _port_speed(self, slug: str, role: str, sw: str) -> float:
+        """The speed a device's ``role`` ports link at to switch ``sw``: their own, at most the
+        switch's fastest port (per-device link speeds, docs/plan-for.md "Right-sizing rules")."""
+        def make() -> float:
+            mine = sizing._ports(self.catalog, slug, role, self._memo)
+            theirs = sizing._ports(self.catalog, sw, "fabric", self._memo)
+            top = max((p.speed_gbps for p in theirs), default=math.inf)
+            return min(min((p.speed_gbps for p in mine), default=top), top)
+
+        return _memo_get(self._memo, ("port_speed", slug, role, sw), make)
+
+    def _runs_to(self, link_gbps: float, runs: list[tuple[int, int, float]], t: FatTree, ch: gen.Choices,
+                 home: int) -> tuple[dict[str, int], float]:
+        """Cables and transceivers of a fabric whose switches sit in compute rack ``home``:
+        each (links, rack, speed) run by its rack distance (in the rack: half its height and
+        the slack; to another rack: over the tray, planner.fabric.cabling's route), the
+        switch-to-switch links (at ``link_gbps``) inside the rack; and the optics' draw, both
+        ends."""
         from planner.fabric.cabling import CableRules
 
         rules = CableRules()
@@ -687,9 +723,9 @@ class _Search:
         out: dict[str, int] = {}
         optics = 0.0
 
-        def put(count: int, length: float) -> None:
+        def put(count: int, length: float, speed: float) -> None:
             nonlocal optics
-            m = self._medium(fab.link_gbps, round(length, 1))
+            m = self._medium(speed, round(length, 1))
             if m is None or not count:
                 return
             out[m.cable] = out.get(m.cable, 0) + count
@@ -697,20 +733,12 @@ class _Search:
             if m.transceiver:
                 out[m.transceiver] = out.get(m.transceiver, 0) + 2 * count
 
-        left = n
-        for i in range(rc.compute):
-            k = min(rc.servers_per_rack, left)
-            left -= k
+        for count, i, speed in runs:
             far = abs(i - home) * rack_w
-            length = (height_m / 2 + rules.slack_m if not far
-                      else far + 2 * (height_m / 2 + rules.tray_clearance_m) + rules.slack_m)
-            put(k * fab.rails, length)
-        from planner.fabric.topology import design_fat_tree
-
-        link, radix = sizing.link_and_radix(self.catalog, fab.link_gbps, fab.switch.slug, self._memo)
-        t = design_fat_tree(n, fab.rails, radix, link, oversub, True)
-        put(t.cables_leaf_spine + t.cables_spine_core, 1.0 + rules.slack_m)
-        return out, optics - fab.optics_w
+            put(count, height_m / 2 + rules.slack_m if not far
+                else far + 2 * (height_m / 2 + rules.tray_clearance_m) + rules.slack_m, speed)
+        put(t.cables_leaf_spine + t.cables_spine_core, 1.0 + rules.slack_m, link_gbps)
+        return out, optics
 
     def _cables(self, t: FatTree, length_m: float | None = None) -> dict[str, int]:
         """Cables and transceivers of a fat tree at the default lengths per tier (or ``length_m``)."""
@@ -723,6 +751,14 @@ class _Search:
                 if m.transceiver:
                     out[m.transceiver] = out.get(m.transceiver, 0) + 2 * n
         return out
+
+    def _nvlink_cable(self) -> str | None:
+        """The NVLink spine cable the wiring picks (planner.fabric.media.nvlink_media), None without one."""
+        if self._media is None:
+            from planner.fabric.media import MediaChooser
+
+            self._media = MediaChooser(self.catalog)
+        return self._media.nvlink[0].slug if self._media.nvlink else None
 
     def _medium(self, speed: float, length: float) -> Media | None:
         key = (speed, length)
@@ -963,7 +999,10 @@ class _Search:
         design = replace(design, servers_per_rack=rc.servers_per_rack, pdu=ch.pdu)
         racks = rc.total
         mgmt = cat.get("device-types", ch.mgmt_switch) if ch.mgmt_switch else None
-        mgmt_n = self._mgmt_switches(rc, mgmt.slug, server.slug, n, storage, switches) if mgmt is not None else 0
+        nvl_ports = (len(gen.NVL_SWITCH_US) * self._mgmt_ports(gen.NVL_SWITCH)
+                     + len(gen.NVL_SHELF_US) * self._mgmt_ports(gen.NVL_SHELF)) if platform == "gb200-nvl72" else 0
+        mgmt_n = self._mgmt_switches(rc, mgmt.slug, server.slug, n, storage, switches, nvl_ports) \
+            if mgmt is not None else 0
         sto_dev = cat.device(storage[0]) if storage else None
         n_sto = storage[1] if storage else 0
         sp = self.specs.device
@@ -1011,13 +1050,32 @@ class _Search:
             st_home = rc.homes[int(design.compute is not None)] if len(rc.homes) > int(design.compute is not None) \
                 else None
             homed = st_home is not None and st_home < rc.compute
-            if st_tree is not None:
+            if st_tree is not None and homed and st_home is not None and storage is not None \
+                    and (rc.storage_home is not None or not n_sto):
+                # the servers' storage ports and the appliances' (in their compute rack) by rack
+                # distance to the switches, as the written plan routes them
+                sw_s = ch.storage_switch
+                runs = self._server_runs(rc, n, len(sizing._ports(cat, server.slug, "storage", self._memo)),
+                                         self._port_speed(server.slug, "storage", sw_s))
+                if n_sto and rc.storage_home is not None:
+                    runs.append((n_sto * len(sizing._ports(cat, storage[0], "storage", self._memo)), rc.storage_home,
+                                 self._port_speed(storage[0], "storage", sw_s)))
+                st_cables, _w = self._runs_to(st_tree.link_gbps, runs, st_tree, ch, st_home)
+                for slug, k in st_cables.items():
+                    add("cables", slug, k)
+            elif st_tree is not None:
                 for slug, k in self._cables(st_tree, IN_ROW_M if homed else None).items():
                     add("cables", slug, k)
         if design.frontend is not None and ch.frontend_switch is not None:
             fe_tree = sizing.fabric_tree(cat, design, ch.frontend_switch, "frontend", n, design.frontend, self._memo)
             fe_home = rc.homes[-1] if rc.homes else None  # the front-end is the last fabric listed
-            if fe_tree is not None:
+            if fe_tree is not None and fe_home is not None and fe_home < rc.compute:
+                runs = self._server_runs(rc, n, len(sizing._ports(cat, server.slug, "frontend", self._memo)),
+                                         self._port_speed(server.slug, "frontend", ch.frontend_switch))
+                fe_cables, _w = self._runs_to(fe_tree.link_gbps, runs, fe_tree, ch, fe_home)
+                for slug, k in fe_cables.items():
+                    add("cables", slug, k)
+            elif fe_tree is not None:
                 for slug, k in self._cables(fe_tree, IN_ROW_M if fe_home is not None else None).items():
                     add("cables", slug, k)
         add("device-types", ch.mgmt_switch, mgmt_n)
@@ -1026,15 +1084,22 @@ class _Search:
         if platform == "gb200-nvl72":
             add("device-types", gen.NVL_SWITCH, rc.compute * len(gen.NVL_SWITCH_US))
             add("device-types", gen.NVL_SHELF, rc.compute * len(gen.NVL_SHELF_US))
+            # the NVLink spine: every NVLink port of the rack's trays (planner.fabric.nvlink_wire)
+            add("cables", self._nvlink_cable(), rc.compute * rc.servers_per_rack
+                * len(sizing._ports(cat, server.slug, "nvlink", self._memo)))
             other_w = it_w - nvl_w - n * sp(server.slug).max_w
             n_pdu = rc.compute * len(gen.NVL_PDU_SLOTS) + self._other_pdus(ch, rc, other_w)
             add("device-types", ch.pdu, n_pdu)
         else:
-            n_pdu = self._pdus(ch, rc, server, n, server_w, it_w, mgmt)
+            n_pdu = self._pdus(ch, rc, server, n, server_w, it_w, mgmt, self._homed_loads(rc, switches, design))
             add("device-types", ch.pdu, n_pdu)
-        # management: every device with a BMC port on a 1 GbE patch cord
+        # management: every management (BMC) port the generator wires on a 1 GbE patch cord
+        # (generate.mgmt_ports: the PDUs and management switches have none it wires)
         cat6 = "cat6a-10g" if cat.get("cables", "cat6a-10g") is not None else None
-        add("cables", cat6, n + n_sto + sum(k for _sw, k in switches) + n_pdu)
+        n_srv = n if platform != "gb200-nvl72" else rc.compute * rc.servers_per_rack
+        add("cables", cat6, n_srv * self._mgmt_ports(server.slug) + rc.compute * nvl_ports
+            + (n_sto * self._mgmt_ports(sto_dev.slug) if sto_dev is not None else 0)
+            + sum(k * self._mgmt_ports(sw) for sw, k in switches) + n_pdu * self._mgmt_ports(ch.pdu))
         if cooling == "dlc":
             liquid_kw = n * sp(server.slug).max_w * sp(server.slug).liquid_fraction / 1000.0
             rows = [min(gen.RACKS_PER_ROW, rc.compute - k) for k in range(0, rc.compute, gen.RACKS_PER_ROW)]
@@ -1094,21 +1159,25 @@ class _Search:
             switches=sum(k for _sw, k in switches) + mgmt_n, notes=tuple(notes),
             bom=tuple((t, slug, q) for (t, slug), q in sorted(bom.items())), slack=tuple(slack))
 
+    def _mgmt_ports(self, slug: str) -> int:
+        return _memo_get(self._memo, ("mgmt_ports", slug), lambda: gen.mgmt_ports(self.catalog, slug))
+
     def _mgmt_switches(self, rc: sizing.RackCount, mgmt: str, server: str, n: int, storage: tuple[str, int] | None,
-                       switches: list[tuple[str, int]]) -> int:
+                       switches: list[tuple[str, int]], rack_ports: int = 0) -> int:
         """Management switches as the generator wires them (generate.mgmt_switch_count: one
         switch when every management port fits it, else end-of-row leaves at 8:1 and spines):
         the servers' ports by compute row, the storage appliances' and the fabric switches'
-        in the network/storage row (or the first compute row when there is none)."""
-        def ports(slug: str) -> int:
-            return _memo_get(self._memo, ("mgmt_ports", slug), lambda: gen.mgmt_ports(self.catalog, slug))
-
+        in the network/storage row (or the first compute row when there is none); ``rack_ports``:
+        the other management ports of each compute rack (a GB200 NVL72 rack's switch trays and
+        power shelves)."""
+        ports = self._mgmt_ports
         per = rc.servers_per_rack
         rows = []
         left = n
         for k in range(0, rc.compute, gen.RACKS_PER_ROW):
-            in_row = min(left, min(gen.RACKS_PER_ROW, rc.compute - k) * per)
-            rows.append(in_row * ports(server))
+            racks_in_row = min(gen.RACKS_PER_ROW, rc.compute - k)
+            in_row = min(left, racks_in_row * per)
+            rows.append(in_row * ports(server) + racks_in_row * rack_ports)
             left -= in_row
         other = (storage[1] * ports(storage[0]) if storage else 0) + sum(k * ports(sw) for sw, k in switches)
         if rc.network + rc.storage:
@@ -1127,24 +1196,51 @@ class _Search:
         dp = device_ports(self.catalog, sw)
         return len([p for p in dp.ports if p.role == "fabric"]) if dp is not None else 0
 
+    def _homed_loads(self, rc: sizing.RackCount, switches: list[tuple[str, int]], design: BuildDesign
+                     ) -> dict[int, tuple[tuple[str, float, int], ...]]:
+        """The loads (id, W with optics, cords) each compute rack holds besides its servers:
+        the fabric switches homed there (generate.switch_homes) and the storage appliances
+        (generate.storage_home), as the generator cords them."""
+        sp = self.specs.device
+        out: dict[int, list[tuple[str, float, int]]] = {}
+        for (sw, k), home in zip(switches, rc.homes):
+            if home is not None and home < rc.compute and k:
+                w = sp(sw).max_w + gen.OPTICS_W * self._switch_ports(sw)
+                out.setdefault(home, []).extend((f"{sw}{j}", w, sp(sw).cords or 1) for j in range(k))
+        if rc.storage_home is not None and design.storage is not None and design.storage.count:
+            _u, w = gen._storage_unit(self.catalog, design)
+            cords = sp(design.storage.device).cords or 1
+            out.setdefault(rc.storage_home, []).extend(
+                (f"sto{j}", w, cords) for j in range(design.storage.count))
+        return {i: tuple(v) for i, v in out.items()}
+
     def _pdus(self, ch: gen.Choices, rc: sizing.RackCount, server: DeviceType, n: int, server_w: float, it_w: float,
-              mgmt: DeviceType | None) -> int:
+              mgmt: DeviceType | None, homed: dict[int, tuple[tuple[str, float, int], ...]] | None = None) -> int:
         """2N PDUs as the generator powers racks: per rack and side the fewest (up to four)
         whose phases carry the rack's cords after losing a side (its own cord assignment,
-        planner.design.generate.choose_cords); network and storage racks by their share of
-        the draw."""
+        planner.design.generate.choose_cords), with the switches and storage ``homed`` in it;
+        network and storage racks by their share of the rest of the draw."""
         pdu = self._memo.get(("pdu", ch.pdu))
         if pdu is None:
             pdu = self._memo[("pdu", ch.pdu)] = gen._pdu_model(self.catalog, ch.pdu)
+        homed = homed or {}
         cords = self.specs.device(server.slug).cords or 2
-        extra = [("mgmt", self.specs.device(mgmt.slug).max_w, self.specs.device(mgmt.slug).cords or 1)] \
-            if mgmt is not None else []
-        full, part = divmod(n, rc.servers_per_rack)
+        extra = (("mgmt", self.specs.device(mgmt.slug).max_w, self.specs.device(mgmt.slug).cords or 1),) \
+            if mgmt is not None else ()
         total = 0
-        for k, racks in ((rc.servers_per_rack, full), (part, 1 if part else 0)):
-            if racks:
-                total += racks * self._rack_pdus(pdu, tuple([(f"s{i}", server_w, cords) for i in range(k)] + extra))
-        return total + self._other_pdus(ch, rc, max(0.0, it_w - n * server_w))
+        left = n
+        for i in range(rc.compute):
+            k = min(rc.servers_per_rack, left)
+            left -= k
+            if k and i in homed:
+                # a rack's own mix of switches and storage: the fewest PDUs that carry it (the
+                # phase balancing choose_cords adds costs ~40 ms a rack, once per candidate)
+                total += self._rack_pdus_carry(pdu, tuple((f"s{j}", server_w, cords) for j in range(k)) + extra
+                                               + homed[i])
+            elif k:
+                total += self._rack_pdus(pdu, tuple((f"s{j}", server_w, cords) for j in range(k)) + extra)
+        homed_w = sum(w for loads in homed.values() for _id, w, _c in loads)
+        return total + self._other_pdus(ch, rc, max(0.0, it_w - n * server_w - homed_w))
 
     def _other_pdus(self, ch: gen.Choices, rc: sizing.RackCount, other_w: float) -> int:
         """2N PDUs of the network and storage racks, by their share of ``other_w``."""
@@ -1156,6 +1252,27 @@ class _Search:
             pdu = self._memo[("pdu", ch.pdu)] = gen._pdu_model(self.catalog, ch.pdu)
         side_w = pdu.phase_cap_w * (3 if pdu.phases == 3 else 1) * gen.FILL
         return others * 2 * min(gen.MAX_PDUS_PER_SIDE, max(1, math.ceil(other_w / others / side_w)))
+
+    def _rack_pdus_carry(self, pdu: gen._PduModel, loads: tuple[tuple[str, float, int], ...]) -> int:
+        """2 x the fewest PDUs per side whose phases carry ``loads`` after losing a side
+        (generate._assign_cords either way of spreading cords), without the balancing."""
+        key = ("carry " + pdu.slug, loads)  # beside _rack_pdus' (slug, loads) keys
+        got = self._pdu_cache.get(key)
+        if got is None:
+            got = 2 * gen.MAX_PDUS_PER_SIDE
+            cap = pdu.phase_cap_w * gen.FILL
+            total_w = sum(w for _, w, _ in loads)
+            for per_side in range(1, gen.MAX_PDUS_PER_SIDE + 1):
+                if sum(c for _, _, c in loads) > pdu.outlets * per_side * 2:
+                    continue
+                if total_w > cap * per_side * (3 if pdu.phases == 3 else 1):
+                    continue  # one side's PDUs cannot carry the rack whatever the cords
+                sides = [[s + 2 * k for k in range(per_side)] for s in range(2)]
+                if any(gen._assign_cords(list(loads), sides, pdu, mode)[1] <= cap for mode in ("phase", "triples")):
+                    got = 2 * per_side
+                    break
+            self._pdu_cache[key] = got
+        return got
 
     def _rack_pdus(self, pdu: gen._PduModel, loads: tuple[tuple[str, float, int], ...]) -> int:
         key = (pdu.slug, loads)

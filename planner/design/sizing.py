@@ -51,6 +51,8 @@ class RackCount:
     # per fabric switch entry (compute, storage, front-end as fabric_switches lists them): the
     # compute/storage rack its switches go in (generate.switch_homes), None: a network rack
     homes: tuple[int | None, ...] = ()
+    # the compute rack holding every storage appliance (generate.storage_home), None: storage racks
+    storage_home: int | None = None
 
     @property
     def total(self) -> int:
@@ -287,7 +289,7 @@ def rack_counts(design: BuildDesign, catalog: Catalog, ch: gen.Choices | None = 
     limit = {"u": None, "max_rack_kw": design.max_rack_kw, "cooling": fit.cooling_kw * gen.FILL,
              "pdu": None, "design": None}.get(fit.binding)
     return RackCount(compute, network, storage, per, LIMITERS.get(fit.binding, fit.binding),
-                     float(limit if limit is not None else fit.cooling_kw), fit.server_kw, tuple(homes))
+                     float(limit if limit is not None else fit.cooling_kw), fit.server_kw, tuple(homes), sto_home)
 
 
 @dataclass(frozen=True, slots=True)

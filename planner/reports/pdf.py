@@ -109,7 +109,8 @@ SECTION_TITLES = {"cover": N_("Cover and summary"), "requirements": N_("Requirem
                   "rent": N_("Rent or own"), "cables": N_("Cable schedule"), "pull": N_("Pull list per rack"),
                   "findings": N_("Findings and workloads"), "labels": N_("Cable labels")}
 PAGE_SIZES = {"a4": A4, "letter": letter}
-BASIS_NAMES = {"list": N_("list"), "street-estimate": N_("street"), "quote": N_("quote"), "estimate": N_("estimate")}
+BASIS_NAMES = {"list": N_("list"), "street-estimate": N_("street"), "quote": N_("quote"), "estimate": N_("estimate"),
+               "included": N_("included")}
 SEVERITY_COLORS = {"error": "#c0392b", "warning": "#b7791f", "info": "#3b7dd8"}
 MARGIN = 28.0
 LOGO_BOX = (170.0, 60.0)  # the cover's logo at most this wide and high (points)

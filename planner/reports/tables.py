@@ -62,7 +62,7 @@ TEXT, INT, FLOAT, MONEY, PERCENT = "text", "int", "float", "money", "percent"
 BOM_CATEGORIES = {"device-types": N_("Equipment"), "rack-types": N_("Racks"), "cooling": N_("Cooling"),
                   "cables": N_("Cables"), "nics": N_("NICs")}
 PRICE_BASIS = {"list": N_("list"), "street-estimate": N_("street estimate"), "quote": N_("quote"),
-               "estimate": N_("estimate")}
+               "estimate": N_("estimate"), "included": N_("included")}
 
 
 @dataclass(frozen=True)
