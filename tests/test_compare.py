@@ -12,6 +12,10 @@ Dell's R760 family, air-cooled in one rack.
 from __future__ import annotations
 
 import json
+import os
+import re
+import shutil
+import subprocess
 from collections import Counter
 
 import pytest
@@ -198,3 +202,42 @@ def test_cli_five_plans_refused(files, capsys):
 
 def test_templates_listed_are_the_ones_compared():
     assert {A_NAME, B_NAME} <= set(TEMPLATES)
+
+
+# -- the build plan's comparison page ----------------------------------------------------------
+
+HAVE_PDFTOTEXT = shutil.which("pdftotext") is not None
+
+
+def _pages(path) -> list[str]:
+    out = subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True, check=True).stdout
+    return out.decode("utf-8").split("\f")[:-1]
+
+
+@pytest.mark.skipif(not HAVE_PDFTOTEXT and not os.environ.get("CI"), reason="pdftotext (poppler-utils) not installed")
+@pytest.mark.parametrize("lang, title, capex, links", [
+    ("en", "Options compared", "INCOMPLETE", "25: 24 added, 0 removed, 1 changed"),
+    ("de", "Optionen im Vergleich", "UNVOLLSTÄNDIG", "25: 24 hinzugefügt, 0 entfernt, 1 geändert"),
+])
+def test_report_compare_page_in_both_languages(files, tmp_path, capsys, lang, title, capex, links):
+    out = tmp_path / f"plan-{lang}.pdf"
+    assert main(["report", files[0], "-o", str(out), "--lang", lang, "--compare", files[1]]) == 0
+    said = capsys.readouterr().out
+    assert "requirements, compare, floor" in said  # the sections as the report lists them
+    pages = _pages(out)
+    page = next(p for p in pages if re.search(rf"^\s*{title}\s*$", p, re.M))
+    assert capex in page and links in page
+    # the page comes after the cover and before the floor plan, and the contents list it
+    at = pages.index(page)
+    floor = "Floor plan" if lang == "en" else "Raumplan"
+    assert any(floor in p for p in pages[at + 1:]) and title in "".join(pages[:at])
+
+
+def test_report_compare_bad_input(files, tmp_path, capsys):
+    out = tmp_path / "x.pdf"
+    assert main(["report", files[0], "-o", str(out), "--compare", *files, *files]) == 2
+    err = capsys.readouterr().err
+    assert "--compare takes 1 to 3 plans" in err and len(err.strip().splitlines()) == 1
+    assert main(["report", files[0], "-o", str(out), "--compare", str(tmp_path / "nope.json")]) == 2
+    assert "nope.json" in capsys.readouterr().err
+    assert not out.exists()

@@ -41,9 +41,10 @@ def register(sub) -> None:
     p.set_defaults(func=run)
 
 
-def load_builds(paths: list[str], catalog_dirs: list[str] | None, settings_pairs: list[str]):
+def load_builds(paths: list[str], catalog_dirs: list[str] | None, settings_pairs: list[str], at_least: int = 2):
     """``[(name, plan, results)]`` for the plan files, and the catalog of the first; bad
-    input raises :class:`planner.commands.cli.UserError` (or the loaders' own errors)."""
+    input raises :class:`planner.commands.cli.UserError` (or the loaders' own errors).
+    ``at_least``: the fewest files (2 for compare; 1 beside the report's own plan)."""
     from pathlib import Path
 
     from planner.commands.check import parse_settings
@@ -53,7 +54,7 @@ def load_builds(paths: list[str], catalog_dirs: list[str] | None, settings_pairs
     from planner.files.documents import load_plan_with_catalog
     from planner.i18n import tf
 
-    if not 2 <= len(paths) <= MAX_OPTIONS:
+    if not at_least <= len(paths) <= MAX_OPTIONS:
         raise UserError(tf("compare takes 2 to {n} plans, not {got}", n=MAX_OPTIONS, got=len(paths)))
     settings = parse_settings(settings_pairs)
     builds = []

@@ -327,7 +327,7 @@ def _workload_figures(w: WorkloadSide | None) -> str:
 def _rows(c: Comparison) -> list[Row]:
     opts = c.options
     a = opts[0]
-    rows: list[Row] = [Row(_("Build"), tuple(o.name for o in opts), differs=True)]
+    rows: list[Row] = []
 
     def add(label: str, cells: list[str], warn: list[bool] | None = None, differs: bool | None = None) -> None:
         rows.append(Row(label, tuple(cells), tuple(warn or [False] * len(cells)),
@@ -337,6 +337,7 @@ def _rows(c: Comparison) -> list[Row]:
         models = ", ".join(f"{format_number(n)} \u00d7 {o.gpu_names.get(m, m)}" for m, n in o.gpus_by_model.items())
         return f"{format_number(o.gpus)} ({models})" if models else format_number(o.gpus)
 
+    add(_("Build"), [o.name for o in opts], differs=True)
     rows.append(Row(_("Build figures")))
     add(_("GPUs"), [gpus(o) for o in opts])
     add(_("Racks"), [_with_delta(o.racks, a.racks, format_number(o.racks)) for o in opts])
