@@ -95,7 +95,7 @@ def test_compare_lists_exactly_the_differences_of_the_nearest_templates(pair, ca
 
 def test_every_figure_is_the_engines(pair, catalog):
     c = compare_builds(pair, catalog)
-    for o, (_n, plan, r) in zip(c.options, pair, strict=True):
+    for o, (_n, _plan, r) in zip(c.options, pair, strict=True):
         t = r.totals
         assert (o.gpus, o.racks, o.capex, o.capex_complete, o.opex_per_year) == (
             t.gpus, t.racks, t.capex, t.capex_complete, t.opex_per_year)
