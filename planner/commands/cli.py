@@ -46,6 +46,7 @@ COMMAND_MODULES = [
     "planner.commands.new",
     "planner.commands.plan_for",
     "planner.commands.repo",
+    "planner.commands.compare",
 ]
 
 

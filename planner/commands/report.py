@@ -46,6 +46,9 @@ def register(sub) -> None:
                    help=_("no contents page after the cover (the PDF outline is made anyway)"))
     p.add_argument("--rack-sheet-limit", type=int, default=48, metavar="N",
                    help=_("above N racks, draw one elevation sheet per distinct rack layout (default 48)"))
+    p.add_argument("--compare", nargs="+", metavar="PLAN", default=None,
+                   help=_("add a page comparing PLAN (option A) with up to three other plans (B, C, D): figures, "
+                          "costs, workloads and what differs (see `rackwright compare`)"))
     p.add_argument("--catalog", action="append", metavar="DIR",
                    help=_("catalog folder to use instead of the shipped and user catalogs (repeatable)"))
     p.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", help=_("engine setting (see check)"))
@@ -96,13 +99,25 @@ def run(args) -> int:
     if catalog.errors:
         print(catalog_warning(len(catalog.errors)), file=sys.stderr)
     results = Engine(catalog, settings).compute(plan)
+    comparison = None
+    if args.compare:
+        from pathlib import Path as _Path
+
+        from planner.commands.compare import load_builds
+        from planner.design.compare import MAX_OPTIONS, compare_builds
+
+        if len(args.compare) > MAX_OPTIONS - 1:
+            raise UserError(tf("--compare takes 1 to {n} plans besides PLAN, not {got}", n=MAX_OPTIONS - 1,
+                               got=len(args.compare)))
+        others, _cat = load_builds(list(args.compare), args.catalog, args.set, at_least=1)
+        comparison = compare_builds([(_Path(args.plan).name, plan, results), *others], catalog)
     if args.imperial and args.units == "metric":
         raise UserError(_("--imperial contradicts --units metric"))
     lang = args.lang or current_language()
     options = ReportOptions(imperial=args.imperial or args.units == "imperial", sections=sections,
                             page_size=args.page_size, rack_sheet_limit=args.rack_sheet_limit,
                             toc=not args.no_toc and not args.internal, lang=lang,
-                            checklist=args.internal or args.with_checklist)
+                            checklist=args.internal or args.with_checklist, comparison=comparison)
     try:
         summary = build_plan_pdf(plan, catalog, results, out, options)
     except OSError as e:  # PermissionError too

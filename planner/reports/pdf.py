@@ -17,10 +17,10 @@ import datetime as _dt
 import io
 import time
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4, landscape, letter
@@ -129,6 +129,45 @@ VERDICT_COLORS: dict[bool | None, str] = {True: "#2e7d32", False: "#c0392b", Non
 FINETUNE_METHODS = {"full": N_("full fine-tuning"), "lora": N_("LoRA"), "qlora": N_("QLoRA")}
 
 
+class ComparedOption(Protocol):
+    """What the comparison page needs of one option (planner.design.compare.Option)."""
+
+    @property
+    def label(self) -> str: ...
+
+    @property
+    def name(self) -> str: ...
+
+
+class ComparedRow(Protocol):
+    """One line of the comparison table (planner.design.compare.Row), in the active language."""
+
+    @property
+    def label(self) -> str: ...
+
+    @property
+    def cells(self) -> tuple[str, ...]: ...
+
+    @property
+    def warn(self) -> tuple[bool, ...]: ...
+
+    @property
+    def differs(self) -> bool: ...
+
+    @property
+    def heading(self) -> bool: ...
+
+
+class ComparisonData(Protocol):
+    """Builds side by side (planner.design.compare.Comparison, made by the layer above and
+    handed down as data): the options and the table's rows, texts in the active language."""
+
+    @property
+    def options(self) -> tuple[ComparedOption, ...]: ...
+
+    def rows(self) -> Sequence[ComparedRow]: ...
+
+
 @dataclass(frozen=True)
 class ReportOptions:
     imperial: bool = False
@@ -146,6 +185,9 @@ class ReportOptions:
     # the internal checklist (prices to get, internal notes, estimates to confirm, findings to
     # clear) after the chosen sections: for the planner, never in the customer's PDF unless asked
     checklist: bool = False
+    # a comparison page after the requirements: this plan as option A beside up to three
+    # others (`rackwright report A --compare B C D`); None: no such page
+    comparison: ComparisonData | None = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
         unknown = [s for s in self.sections if s not in SECTIONS]
@@ -205,8 +247,10 @@ def render_plan_pdf(plan: Plan, catalog: Catalog, results: Results, options: Rep
     with use_language(opts.lang):
         b = _Builder(plan, catalog, results, opts, progress, cancel)
         data = b.build()
-    summary = ReportSummary(None, b.pages, len(data), time.perf_counter() - t0, tuple(s for s in SECTIONS
-                                                                                     if s in opts.sections)
+    done = [s for s in SECTIONS if s in opts.sections]
+    if opts.comparison is not None:  # the comparison page stands before the floor plan
+        done.insert(sum(1 for s in done if SECTIONS.index(s) < SECTIONS.index("floor")), "compare")
+    summary = ReportSummary(None, b.pages, len(data), time.perf_counter() - t0, tuple(done)
                             + (("checklist",) if opts.checklist else ()),
                             racks=len(results.racks), rack_sheets=b.rack_blocks, summarised=b.summarised,
                             cables=b.cables, notes=b.notes, missing_glyphs=b.missing_glyphs)
@@ -439,6 +483,9 @@ class _Builder:
                     "requirements": self.requirements_section}
         toc_at, toc_entry_at = 0, 0
         for key in SECTIONS:
+            if key == "floor" and self.opts.comparison is not None:  # after the cover and the requirements
+                work_ticker.check()
+                story.extend(self.comparison_page(self.opts.comparison))
             if key in self.opts.sections:
                 work_ticker.check()
                 before = len(story)
@@ -1665,6 +1712,37 @@ class _Builder:
                                 "reserved-capacity discounts. Cloud prices are indicative on-demand list prices "
                                 "(catalog table cloud, dated, with sources); set the customer's own in Plan "
                                 "Settings.")), self.st_small))
+        return out
+
+    # -- comparison --------------------------------------------------------------------------
+    def comparison_page(self, cmp: ComparisonData) -> list[Any]:
+        """This plan (A) beside the other options: the comparison's rows, a group heading
+        spanning the table, an incomplete capex or an unmet workload in red, the lines where
+        the options agree in grey (what differs stands out)."""
+        title = _("Options compared")
+        out: list[Any] = [PageBreak(), self.anchor(0, title, "sec-compare"), self.P(esc(title), self.st_h1)]
+        out.append(self.P(esc(_("Option A is this plan. Every figure is the Rackwright engine's for each plan; money "
+                                "in each plan's own currency. What differs is taken against A: devices by model, "
+                                "and racks, links, feeds and cooling loops matched by id (a variant saved from this "
+                                "plan keeps its ids).")), self.st_small))
+        out.append(Spacer(1, 4))
+        n = len(cmp.options)
+        rows: list[list[Any]] = []
+        styles: dict[int, list[tuple]] = {}
+        for r in cmp.rows():
+            if r.heading:
+                rows.append([SpanText(r.label)] + [""] * n)
+                styles[len(rows) - 1] = [("FONTNAME", self.bold), ("BACKGROUND", colors.HexColor("#e8ecf0"))]
+                continue
+            cells: list[Any] = [r.label]
+            for text, warn in zip(r.cells, r.warn, strict=True):
+                cells.append(self.cell(text, color="#c0392b") if warn else text)
+            if not r.differs:
+                styles[len(rows)] = [("TEXTCOLOR", colors.HexColor("#6a737d"))]
+            rows.append(cells)
+        label_w = 210.0
+        out.append(self._rows_table([""] + [o.label for o in cmp.options], rows,
+                                    [label_w] + [(self.frame_w - label_w) / n] * n, row_styles=styles))
         return out
 
     # -- cables ------------------------------------------------------------------------------

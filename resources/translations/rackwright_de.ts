@@ -4,7 +4,7 @@
     <context>
         <name>App</name>
         <message numerus="yes">
-            <location filename="../../ui/app.py" line="105" />
+            <location filename="../../ui/shell/app.py" line="106" />
             <source>%n catalog file(s) failed validation and were skipped:
 
 {files}
@@ -24,7 +24,7 @@ Der übrige Katalog wurde normal geladen.</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../../ui/app.py" line="104" />
+            <location filename="../../ui/shell/app.py" line="105" />
             <source>Catalog problems</source>
             <translation>Probleme im Katalog</translation>
         </message>
@@ -32,267 +32,267 @@ Der übrige Katalog wurde normal geladen.</numerusform>
     <context>
         <name>AutowireDialog</name>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="331" />
+            <location filename="../../ui/dialogs/wiring.py" line="332" />
             <source>Added power: {typical:.2f} kW typical, {max:.2f} kW max</source>
             <translation>Zusätzliche Leistung: {typical:.2f} kW typisch, {max:.2f} kW maximal</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="135" />
+            <location filename="../../ui/dialogs/wiring.py" line="136" />
             <source>All servers and storage ({n})</source>
             <translation>Alle Server und Speicher ({n})</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="201" />
+            <location filename="../../ui/dialogs/wiring.py" line="202" />
             <source>Apply</source>
             <translation>Übernehmen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="355" />
+            <location filename="../../ui/dialogs/wiring.py" line="356" />
             <source>Apply adds this as one undo step; Cancel adds nothing.</source>
             <translation>„Übernehmen“ fügt dies als einen Rückgängig-Schritt hinzu; „Abbrechen“ fügt nichts hinzu.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="104" />
+            <location filename="../../ui/dialogs/wiring.py" line="105" />
             <source>Auto-wire fabric</source>
             <translation>Fabric automatisch verkabeln</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="324" />
+            <location filename="../../ui/dialogs/wiring.py" line="325" />
             <source>Cables to add: {n} ({servers} to servers, {uplinks} uplinks)</source>
             <translation>Hinzuzufügende Kabel: {n} ({servers} zu Servern, {uplinks} Uplinks)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="547" />
+            <location filename="../../ui/dialogs/wiring.py" line="548" />
             <source>Cancelling: nothing will be added to the plan</source>
             <translation>Abbruch: dem Plan wird nichts hinzugefügt</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="385" />
+            <location filename="../../ui/dialogs/wiring.py" line="386" />
             <source>Chosen devices ({n})</source>
             <translation>Gewählte Geräte ({n})</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="118" />
+            <location filename="../../ui/dialogs/wiring.py" line="119" />
             <source>Design a new fabric</source>
             <translation>Eine neue Fabric entwerfen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="441" />
+            <location filename="../../ui/dialogs/wiring.py" line="442" />
             <source>Designing the {kind} fabric for {n} devices…</source>
             <translation>Die {kind}-Fabric für {n} Geräte wird entworfen…</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="68" />
+            <location filename="../../ui/dialogs/wiring.py" line="69" />
             <source>End-of-row leaves per row</source>
             <translation>End-of-Row-Leafs pro Reihe</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="337" />
+            <location filename="../../ui/dialogs/wiring.py" line="338" />
             <source>Every rail meets on the fabric's one leaf: new ports take its free ports</source>
             <translation>Alle Rails treffen sich am einzigen Leaf der Fabric: neue Ports belegen dessen freie Ports</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="120" />
+            <location filename="../../ui/dialogs/wiring.py" line="121" />
             <source>Extend {name} (existing links stay)</source>
             <translation>{name} erweitern (bestehende Verbindungen bleiben)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="183" />
+            <location filename="../../ui/dialogs/wiring.py" line="184" />
             <source>Fabric:</source>
             <translation>Fabric:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="129" />
+            <location filename="../../ui/dialogs/wiring.py" line="130" />
             <source>Group: {name} ({n})</source>
             <translation>Gruppe: {name} ({n})</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="188" />
+            <location filename="../../ui/dialogs/wiring.py" line="189" />
             <source>Leaves:</source>
             <translation>Leafs:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="185" />
+            <location filename="../../ui/dialogs/wiring.py" line="186" />
             <source>Network:</source>
             <translation>Netzwerk:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="280" />
+            <location filename="../../ui/dialogs/wiring.py" line="281" />
             <source>New switches go into checked racks that hold this fabric's switches first,
 then network racks, then other racks with room, then new network racks.</source>
             <translation>Neue Switches kommen zuerst in angehakte Racks mit Switches dieser Fabric,
 dann in Netzwerk-Racks, dann in andere Racks mit Platz, dann in neue Netzwerk-Racks.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="339" />
+            <location filename="../../ui/dialogs/wiring.py" line="340" />
             <source>No rail pattern to keep: new ports fill free leaf ports in order, then new leaves</source>
             <translation>Kein Rail-Muster zu erhalten: neue Ports belegen freie Leaf-Ports der Reihe nach, dann neue Leafs</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="421" />
+            <location filename="../../ui/dialogs/wiring.py" line="422" />
             <source>None of these devices has {kind} ports to wire</source>
             <translation>Keines dieser Geräte hat {kind}-Ports zum Verkabeln</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="262" />
+            <location filename="../../ui/dialogs/wiring.py" line="263" />
             <source>Not yet wired into {name} ({n})</source>
             <translation>Noch nicht in {name} verkabelt ({n})</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="329" />
+            <location filename="../../ui/dialogs/wiring.py" line="330" />
             <source>Optics to add: {n} transceivers</source>
             <translation>Hinzuzufügende Optiken: {n} Transceiver</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="187" />
+            <location filename="../../ui/dialogs/wiring.py" line="188" />
             <source>Oversubscription:</source>
             <translation>Überbuchung:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="284" />
+            <location filename="../../ui/dialogs/wiring.py" line="285" />
             <source>Preview</source>
             <translation>Vorschau</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="285" />
+            <location filename="../../ui/dialogs/wiring.py" line="286" />
             <source>Preview lists what will be added; nothing changes until Apply.</source>
             <translation>Die Vorschau listet, was hinzukommt; nichts ändert sich vor „Übernehmen“.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="322" />
+            <location filename="../../ui/dialogs/wiring.py" line="323" />
             <source>Racks receiving switches: {racks}</source>
             <translation>Racks, die Switches aufnehmen: {racks}</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="66" />
+            <location filename="../../ui/dialogs/wiring.py" line="67" />
             <source>Rail-optimised leaves (compute)</source>
             <translation>Rail-optimierte Leafs (Compute)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="335" />
+            <location filename="../../ui/dialogs/wiring.py" line="336" />
             <source>Rails kept: NIC n of each new server goes to a rail-n leaf</source>
             <translation>Rails bleiben: Netzwerkkarte n jedes neuen Servers geht an ein Rail-n-Leaf</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="134" />
+            <location filename="../../ui/dialogs/wiring.py" line="135" />
             <source>Row: {name} ({n} servers/storage)</source>
             <translation>Reihe: {name} ({n} Server/Storage)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="126" />
+            <location filename="../../ui/dialogs/wiring.py" line="127" />
             <source>Selected devices ({n})</source>
             <translation>Ausgewählte Geräte ({n})</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="184" />
+            <location filename="../../ui/dialogs/wiring.py" line="185" />
             <source>Servers:</source>
             <translation>Server:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="546" />
+            <location filename="../../ui/dialogs/wiring.py" line="547" />
             <source>Stopping the design…</source>
             <translation>Entwurf wird angehalten…</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="186" />
+            <location filename="../../ui/dialogs/wiring.py" line="187" />
             <source>Switch model:</source>
             <translation>Switch-Modell:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="189" />
+            <location filename="../../ui/dialogs/wiring.py" line="190" />
             <source>Switch racks:</source>
             <translation>Switch-Racks:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="190" />
+            <location filename="../../ui/dialogs/wiring.py" line="191" />
             <source>Switches go into free U of the checked racks; when those are full,
 new network racks are proposed at the end of a network row.</source>
             <translation>Switches kommen in freie HE der angehakten Racks; sind diese voll,
 werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="316" />
+            <location filename="../../ui/dialogs/wiring.py" line="317" />
             <source>Switches to add: {n}</source>
             <translation>Hinzuzufügende Switches: {n}</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="342" />
+            <location filename="../../ui/dialogs/wiring.py" line="343" />
             <source>The fabric grows from {a} to {b} tiers; existing links stay</source>
             <translation>Die Fabric wächst von {a} auf {b} Ebenen; bestehende Verbindungen bleiben</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="364" />
+            <location filename="../../ui/dialogs/wiring.py" line="365" />
             <source>The plan changed since the preview: preview again</source>
             <translation>Der Plan hat sich seit der Vorschau geändert: Vorschau erneut anzeigen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="67" />
+            <location filename="../../ui/dialogs/wiring.py" line="68" />
             <source>Top-of-rack leaf per rack</source>
             <translation>Top-of-Rack-Leaf pro Rack</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="195" />
-            <location filename="../../ui/dialogs/wiring.py" line="284" />
+            <location filename="../../ui/dialogs/wiring.py" line="196" />
+            <location filename="../../ui/dialogs/wiring.py" line="285" />
             <source>Wire</source>
             <translation>Verkabeln</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="444" />
+            <location filename="../../ui/dialogs/wiring.py" line="445" />
             <source>Working out what {n} devices add to the fabric…</source>
             <translation>Es wird ermittelt, was {n} Geräte zur Fabric hinzufügen…</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="308" />
+            <location filename="../../ui/dialogs/wiring.py" line="309" />
             <source>leaf</source>
             <translation>Leaf</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="327" />
+            <location filename="../../ui/dialogs/wiring.py" line="328" />
             <source>no catalog cable reaches</source>
             <translation>kein Katalogkabel reicht</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="323" />
+            <location filename="../../ui/dialogs/wiring.py" line="324" />
             <source>none</source>
             <translation>keine</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="321" />
+            <location filename="../../ui/dialogs/wiring.py" line="322" />
             <source>none: the new servers fit free leaf ports</source>
             <translation>keine: die neuen Server passen an freie Leaf-Ports</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="308" />
+            <location filename="../../ui/dialogs/wiring.py" line="309" />
             <source>spine</source>
             <translation>Spine</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="326" />
+            <location filename="../../ui/dialogs/wiring.py" line="327" />
             <source>{count} × {cable}, {length}</source>
             <translation>{count} × {cable}, {length}</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="317" />
+            <location filename="../../ui/dialogs/wiring.py" line="318" />
             <source>{count} × {model} ({tier}) in {rack}: U{units}</source>
             <translation>{count} × {model} ({tier}) in {rack}: HE {units}</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="330" />
+            <location filename="../../ui/dialogs/wiring.py" line="331" />
             <source>{count} × {optic}</source>
             <translation>{count} × {optic}</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="345" />
+            <location filename="../../ui/dialogs/wiring.py" line="346" />
             <source>{n} links have no catalog cable for their length (see the findings)</source>
             <translation>{n} Verbindungen haben kein Katalogkabel für ihre Länge (siehe Befunde)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="159" />
+            <location filename="../../ui/dialogs/wiring.py" line="160" />
             <source>{rack} (network)</source>
             <translation>{rack} (Netzwerk)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="319" />
+            <location filename="../../ui/dialogs/wiring.py" line="320" />
             <source>{rack} (new network rack)</source>
             <translation>{rack} (neues Netzwerk-Rack)</translation>
         </message>
@@ -396,27 +396,27 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
     <context>
         <name>BuildPlanExporter</name>
         <message>
-            <location filename="../../ui/export.py" line="123" />
+            <location filename="../../ui/exports/export.py" line="123" />
             <source>; rack sheets one per layout ({n})</source>
             <translation>; Rackblätter je Aufbau eines ({n})</translation>
         </message>
         <message>
-            <location filename="../../ui/export.py" line="69" />
+            <location filename="../../ui/exports/export.py" line="69" />
             <source>An export is already running.</source>
             <translation>Ein Export läuft bereits.</translation>
         </message>
         <message>
-            <location filename="../../ui/export.py" line="74" />
+            <location filename="../../ui/exports/export.py" line="74" />
             <source>Build plan export cancelled; nothing was written</source>
             <translation>Export des Aufbauplans abgebrochen; nichts wurde geschrieben</translation>
         </message>
         <message>
-            <location filename="../../ui/export.py" line="73" />
+            <location filename="../../ui/exports/export.py" line="73" />
             <source>Build plan export failed</source>
             <translation>Export des Aufbauplans fehlgeschlagen</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/export.py" line="126" />
+            <location filename="../../ui/exports/export.py" line="126" />
             <source>Build plan written: {path} (%n page(s){extra})</source>
             <translation>
                 <numerusform>Aufbauplan geschrieben: {path} (%n Seite{extra})</numerusform>
@@ -424,32 +424,32 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
             </translation>
         </message>
         <message>
-            <location filename="../../ui/export.py" line="75" />
+            <location filename="../../ui/exports/export.py" line="75" />
             <source>Cancel</source>
             <translation>Abbrechen</translation>
         </message>
         <message>
-            <location filename="../../ui/export.py" line="75" />
+            <location filename="../../ui/exports/export.py" line="75" />
             <source>Cancelling…</source>
             <translation>Wird abgebrochen…</translation>
         </message>
         <message>
-            <location filename="../../ui/export.py" line="68" />
+            <location filename="../../ui/exports/export.py" line="68" />
             <source>Cannot export build plan</source>
             <translation>Aufbauplan kann nicht exportiert werden</translation>
         </message>
         <message>
-            <location filename="../../ui/export.py" line="68" />
+            <location filename="../../ui/exports/export.py" line="68" />
             <source>Export build plan</source>
             <translation>Aufbauplan exportieren</translation>
         </message>
         <message>
-            <location filename="../../ui/export.py" line="72" />
+            <location filename="../../ui/exports/export.py" line="72" />
             <source>Exporting the build plan to {file}…</source>
             <translation>Aufbauplan wird nach {file} exportiert…</translation>
         </message>
         <message>
-            <location filename="../../ui/export.py" line="133" />
+            <location filename="../../ui/exports/export.py" line="133" />
             <source>The build plan could not be made.
 
 {error}</source>
@@ -458,12 +458,12 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
 {error}</translation>
         </message>
         <message>
-            <location filename="../../ui/export.py" line="71" />
+            <location filename="../../ui/exports/export.py" line="71" />
             <source>Writing the build plan: {stage}…</source>
             <translation>Aufbauplan wird geschrieben: {stage}…</translation>
         </message>
         <message>
-            <location filename="../../ui/export.py" line="70" />
+            <location filename="../../ui/exports/export.py" line="70" />
             <source>Writing the build plan…</source>
             <translation>Aufbauplan wird geschrieben…</translation>
         </message>
@@ -609,18 +609,18 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
     <context>
         <name>CableList</name>
         <message>
-            <location filename="../../ui/panels/cables.py" line="536" />
+            <location filename="../../ui/panels/cables.py" line="537" />
             <source>CSV (*.csv)</source>
             <translation>CSV (*.csv)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="553" />
-            <location filename="../../ui/panels/cables.py" line="562" />
+            <location filename="../../ui/panels/cables.py" line="554" />
+            <location filename="../../ui/panels/cables.py" line="563" />
             <source>Cannot export cables</source>
             <translation>Kabel können nicht exportiert werden</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/cables.py" line="527" />
+            <location filename="../../ui/panels/cables.py" line="528" />
             <source>Disconnect %n cable(s)</source>
             <translation>
                 <numerusform>%n Kabel trennen</numerusform>
@@ -628,43 +628,43 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
             </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="268" />
+            <location filename="../../ui/panels/cables.py" line="269" />
             <source>Export CSV…</source>
             <translation>CSV exportieren…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="536" />
+            <location filename="../../ui/panels/cables.py" line="537" />
             <source>Export cable schedule</source>
             <translation>Kabelplan exportieren</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="274" />
+            <location filename="../../ui/panels/cables.py" line="275" />
             <source>Fabric:</source>
             <translation>Fabric:</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="275" />
+            <location filename="../../ui/panels/cables.py" line="276" />
             <source>Media:</source>
             <translation>Medium:</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="274" />
+            <location filename="../../ui/panels/cables.py" line="275" />
             <source>Rack:</source>
             <translation>Rack:</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="263" />
+            <location filename="../../ui/panels/cables.py" line="264" />
             <source>Search device, port, label…</source>
             <translation>Gerät, Port, Beschriftung suchen…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="541" />
+            <location filename="../../ui/panels/cables.py" line="542" />
             <source>Writing {n} cables…</source>
             <translation>{n} Kabel werden geschrieben…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="546" />
-            <location filename="../../ui/panels/cables.py" line="553" />
+            <location filename="../../ui/panels/cables.py" line="547" />
+            <location filename="../../ui/panels/cables.py" line="554" />
             <source>{file} could not be written.
 
 {error}</source>
@@ -673,12 +673,12 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
 {error}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="471" />
+            <location filename="../../ui/panels/cables.py" line="472" />
             <source>{shown} of {total} cables</source>
             <translation>{shown} von {total} Kabeln</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="472" />
+            <location filename="../../ui/panels/cables.py" line="473" />
             <source>{total} cables</source>
             <translation>{total} Kabel</translation>
         </message>
@@ -686,7 +686,7 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
     <context>
         <name>CableTable</name>
         <message numerus="yes">
-            <location filename="../../ui/panels/cables.py" line="235" />
+            <location filename="../../ui/panels/cables.py" line="236" />
             <source>Disconnect %n cable(s)</source>
             <translation>
                 <numerusform>%n Kabel trennen</numerusform>
@@ -697,62 +697,62 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
     <context>
         <name>Cables</name>
         <message>
-            <location filename="../../ui/panels/cables.py" line="446" />
+            <location filename="../../ui/panels/cables.py" line="447" />
             <source>All</source>
             <translation>Alle</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="70" />
+            <location filename="../../ui/panels/cables.py" line="71" />
             <source>Fabric</source>
             <translation>Fabric</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="71" />
+            <location filename="../../ui/panels/cables.py" line="72" />
             <source>From</source>
             <translation>Von</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="75" />
+            <location filename="../../ui/panels/cables.py" line="76" />
             <source>Gb/s</source>
             <translation>Gb/s</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="69" />
+            <location filename="../../ui/panels/cables.py" line="70" />
             <source>ID</source>
             <translation>ID</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="77" />
+            <location filename="../../ui/panels/cables.py" line="78" />
             <source>Length</source>
             <translation>Länge</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="76" />
+            <location filename="../../ui/panels/cables.py" line="77" />
             <source>Media</source>
             <translation>Medium</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="72" />
+            <location filename="../../ui/panels/cables.py" line="73" />
             <source>Port</source>
             <translation>Port</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="74" />
+            <location filename="../../ui/panels/cables.py" line="75" />
             <source>Port </source>
             <translation>Port </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="73" />
+            <location filename="../../ui/panels/cables.py" line="74" />
             <source>To</source>
             <translation>Nach</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="63" />
+            <location filename="../../ui/panels/cables.py" line="64" />
             <source>U{n}</source>
             <translation>HE {n}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="213" />
+            <location filename="../../ui/panels/cables.py" line="214" />
             <source>{cable} with {transceiver} transceivers</source>
             <translation>{cable} mit Transceivern {transceiver}</translation>
         </message>
@@ -957,6 +957,44 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
         </message>
     </context>
     <context>
+        <name>CompareDialog</name>
+        <message>
+            <location filename="../../ui/dialogs/compare.py" line="133" />
+            <source>A: {a} · B: {b}</source>
+            <translation>A: {a} · B: {b}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/compare.py" line="78" />
+            <source>A: {name}. Choose a plan file to compare it with.</source>
+            <translation>A: {name}. Wählen Sie eine Plandatei zum Vergleich.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/compare.py" line="139" />
+            <source>Cannot compare with {path}: {error}</source>
+            <translation>Vergleich mit {path} nicht möglich: {error}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/compare.py" line="82" />
+            <source>Choose &amp;File…</source>
+            <translation>&amp;Datei wählen…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/compare.py" line="71" />
+            <source>Compare With</source>
+            <translation>Vergleichen mit</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/compare.py" line="125" />
+            <source>Comparing with {path}…</source>
+            <translation>Vergleich mit {path} läuft…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/compare.py" line="98" />
+            <source>Figures from the engine for each plan; money in each plan's own currency. What differs is taken against A; lines where the plans agree are grey.</source>
+            <translation>Kennzahlen aus der Engine für jeden Plan; Beträge in der Währung des jeweiligen Plans. Die Unterschiede gelten gegenüber A; Zeilen, in denen die Pläne übereinstimmen, sind grau.</translation>
+        </message>
+    </context>
+    <context>
         <name>ConflictDialog</name>
         <message>
             <location filename="../../ui/dialogs/repository.py" line="348" />
@@ -997,48 +1035,48 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
     <context>
         <name>ConnectDialog</name>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="567" />
+            <location filename="../../ui/dialogs/wiring.py" line="568" />
             <source>Automatic (by port kind)</source>
             <translation>Automatisch (nach Portart)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="623" />
+            <location filename="../../ui/dialogs/wiring.py" line="624" />
             <source>Choose a port at each end</source>
             <translation>An jedem Ende einen Port wählen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="559" />
-            <location filename="../../ui/dialogs/wiring.py" line="600" />
+            <location filename="../../ui/dialogs/wiring.py" line="560" />
+            <location filename="../../ui/dialogs/wiring.py" line="601" />
             <source>Connect</source>
             <translation>Verbinden</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="594" />
+            <location filename="../../ui/dialogs/wiring.py" line="595" />
             <source>Device:</source>
             <translation>Gerät:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="598" />
+            <location filename="../../ui/dialogs/wiring.py" line="599" />
             <source>Fabric:</source>
             <translation>Fabric:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="595" />
+            <location filename="../../ui/dialogs/wiring.py" line="596" />
             <source>Port:</source>
             <translation>Port:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="596" />
+            <location filename="../../ui/dialogs/wiring.py" line="597" />
             <source>To device:</source>
             <translation>Zu Gerät:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="597" />
+            <location filename="../../ui/dialogs/wiring.py" line="598" />
             <source>To port:</source>
             <translation>Zu Port:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="617" />
+            <location filename="../../ui/dialogs/wiring.py" line="618" />
             <source>{port}  (in use)</source>
             <translation>{port}  (belegt)</translation>
         </message>
@@ -1046,27 +1084,27 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
     <context>
         <name>Controllers</name>
         <message>
-            <location filename="../../ui/controllers.py" line="96" />
+            <location filename="../../ui/shell/controllers.py" line="82" />
             <source>
 Field: {field}</source>
             <translation>
 Feld: {field}</translation>
         </message>
         <message>
-            <location filename="../../ui/controllers.py" line="97" />
+            <location filename="../../ui/shell/controllers.py" line="83" />
             <source> (line {line})</source>
             <translation> (Zeile {line})</translation>
         </message>
         <message>
-            <location filename="../../ui/controllers.py" line="98" />
-            <location filename="../../ui/controllers.py" line="103" />
-            <location filename="../../ui/controllers.py" line="108" />
+            <location filename="../../ui/shell/controllers.py" line="84" />
+            <location filename="../../ui/shell/controllers.py" line="89" />
+            <location filename="../../ui/shell/controllers.py" line="94" />
             <source>Cannot open plan</source>
             <translation>Plan kann nicht geöffnet werden</translation>
         </message>
         <message>
-            <location filename="../../ui/controllers.py" line="104" />
-            <location filename="../../ui/controllers.py" line="109" />
+            <location filename="../../ui/shell/controllers.py" line="90" />
+            <location filename="../../ui/shell/controllers.py" line="95" />
             <source>{file} could not be opened.
 
 {error}</source>
@@ -1075,7 +1113,7 @@ Feld: {field}</translation>
 {error}</translation>
         </message>
         <message>
-            <location filename="../../ui/controllers.py" line="99" />
+            <location filename="../../ui/shell/controllers.py" line="85" />
             <source>{file}{line} could not be opened.{where}
 
 {message}</source>
@@ -1427,27 +1465,27 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
     <context>
         <name>EditController</name>
         <message>
-            <location filename="../../ui/controllers.py" line="395" />
+            <location filename="../../ui/shell/controllers.py" line="381" />
             <source>Duplicate rack</source>
             <translation>Rack duplizieren</translation>
         </message>
         <message>
-            <location filename="../../ui/controllers.py" line="351" />
+            <location filename="../../ui/shell/controllers.py" line="337" />
             <source>Nothing to paste: copy racks or devices first</source>
             <translation>Nichts einzufügen: zuerst Racks oder Geräte kopieren</translation>
         </message>
         <message>
-            <location filename="../../ui/controllers.py" line="396" />
+            <location filename="../../ui/shell/controllers.py" line="382" />
             <source>Number of copies of {rack}:</source>
             <translation>Anzahl der Kopien von {rack}:</translation>
         </message>
         <message>
-            <location filename="../../ui/controllers.py" line="392" />
+            <location filename="../../ui/shell/controllers.py" line="378" />
             <source>Select a rack to duplicate</source>
             <translation>Ein Rack zum Duplizieren auswählen</translation>
         </message>
         <message>
-            <location filename="../../ui/controllers.py" line="361" />
+            <location filename="../../ui/shell/controllers.py" line="347" />
             <source>The clipboard does not hold Rackwright items ({error})</source>
             <translation>Die Zwischenablage enthält keine Rackwright-Objekte ({error})</translation>
         </message>
@@ -1573,12 +1611,12 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
     <context>
         <name>Export</name>
         <message>
-            <location filename="../../ui/export.py" line="44" />
+            <location filename="../../ui/exports/export.py" line="44" />
             <source>Export build plan (PDF)</source>
             <translation>Aufbauplan exportieren (PDF)</translation>
         </message>
         <message>
-            <location filename="../../ui/export.py" line="39" />
+            <location filename="../../ui/exports/export.py" line="39" />
             <source>PDF documents (*.pdf);;All files (*)</source>
             <translation>PDF-Dokumente (*.pdf);;Alle Dateien (*)</translation>
         </message>
@@ -2159,17 +2197,17 @@ Trays</translation>
     <context>
         <name>FileController</name>
         <message>
-            <location filename="../../ui/controllers.py" line="245" />
+            <location filename="../../ui/shell/controllers.py" line="231" />
             <source>Cannot save plan</source>
             <translation>Plan kann nicht gespeichert werden</translation>
         </message>
         <message>
-            <location filename="../../ui/controllers.py" line="188" />
+            <location filename="../../ui/shell/controllers.py" line="174" />
             <source>New from NetBox Site</source>
             <translation>Neu aus NetBox-Standort</translation>
         </message>
         <message>
-            <location filename="../../ui/controllers.py" line="189" />
+            <location filename="../../ui/shell/controllers.py" line="175" />
             <source>The NetBox export could not be read.
 
 {reason}</source>
@@ -2178,12 +2216,12 @@ Trays</translation>
 {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/controllers.py" line="180" />
+            <location filename="../../ui/shell/controllers.py" line="166" />
             <source>rack type by height: {guess}</source>
             <translation>Racktyp nach Höhe: {guess}</translation>
         </message>
         <message>
-            <location filename="../../ui/controllers.py" line="245" />
+            <location filename="../../ui/shell/controllers.py" line="231" />
             <source>{file} could not be saved.
 
 {error}</source>
@@ -2192,7 +2230,7 @@ Trays</translation>
 {error}</translation>
         </message>
         <message>
-            <location filename="../../ui/controllers.py" line="178" />
+            <location filename="../../ui/shell/controllers.py" line="164" />
             <source>{racks} rack(s) and {devices} device(s) of site “{site}” imported.</source>
             <translation>{racks} Rack(s) und {devices} Gerät(e) des Standorts „{site}“ importiert.</translation>
         </message>
@@ -2725,122 +2763,122 @@ Trays</translation>
     <context>
         <name>Help</name>
         <message>
-            <location filename="../../ui/help.py" line="207" />
+            <location filename="../../ui/shell/help.py" line="207" />
             <source>About Rackwright</source>
             <translation>Über Rackwright</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="131" />
+            <location filename="../../ui/shell/help.py" line="131" />
             <source>Command</source>
             <translation>Befehl</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="178" />
+            <location filename="../../ui/shell/help.py" line="178" />
             <source>Desktop planner for AI/GPU datacenter builds: racks, fabrics, cooling and workloads in one live model. Works offline; every figure is traceable to a catalog source or a documented formula.</source>
             <translation>Desktop-Planer für KI-/GPU-Rechenzentrumsaufbauten: Racks, Fabrics, Kühlung und Arbeitslasten in einem Live-Modell. Arbeitet offline; jede Zahl ist auf eine Katalogquelle oder eine dokumentierte Formel zurückführbar.</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="127" />
+            <location filename="../../ui/shell/help.py" line="127" />
             <source>In the rack elevations: Up/Down move the selection 1U, Delete removes it, Escape clears the selection, Ctrl+wheel zooms.</source>
             <translation>In den Rackansichten: Auf/Ab verschieben die Auswahl um 1 HE, Entf entfernt sie, Esc hebt die Auswahl auf, Strg+Mausrad zoomt.</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="136" />
+            <location filename="../../ui/shell/help.py" line="136" />
             <source>Keyboard Shortcuts</source>
             <translation>Tastenkürzel</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="129" />
+            <location filename="../../ui/shell/help.py" line="129" />
             <source>Keyboard shortcuts</source>
             <translation>Tastenkürzel</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="132" />
+            <location filename="../../ui/shell/help.py" line="132" />
             <source>Keys</source>
             <translation>Tasten</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="190" />
+            <location filename="../../ui/shell/help.py" line="190" />
             <source>Licence</source>
             <translation>Lizenz</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="131" />
+            <location filename="../../ui/shell/help.py" line="131" />
             <source>Menu</source>
             <translation>Menü</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="190" />
+            <location filename="../../ui/shell/help.py" line="190" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="183" />
+            <location filename="../../ui/shell/help.py" line="183" />
             <source>Qt for Python and Qt are used under the LGPL v3: they are separate libraries in Rackwright's folder that you may replace with your own build of the same version. Third-party Notices has the details and every licence text.</source>
             <translation>Qt for Python und Qt werden unter der LGPL v3 verwendet: Sie liegen als eigene Bibliotheken im Ordner von Rackwright und dürfen durch einen eigenen Build derselben Version ersetzt werden. Die Hinweise zu Drittanbietern enthalten die Einzelheiten und alle Lizenztexte.</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="71" />
+            <location filename="../../ui/shell/help.py" line="71" />
             <source>Rackwright Guide</source>
             <translation>Rackwright-Handbuch</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="103" />
+            <location filename="../../ui/shell/help.py" line="103" />
             <source>Redo</source>
             <translation>Wiederholen</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="181" />
+            <location filename="../../ui/shell/help.py" line="181" />
             <source>The PDF build plan embeds the DejaVu fonts (Bitstream Vera licence, see resources/fonts/LICENSE-DejaVu.txt).</source>
             <translation>Der PDF-Aufbauplan bettet die DejaVu-Schriften ein (Bitstream-Vera-Lizenz, siehe resources/fonts/LICENSE-DejaVu.txt).</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="77" />
+            <location filename="../../ui/shell/help.py" line="77" />
             <source>The user guide is missing from this installation: {path}</source>
             <translation>Das Benutzerhandbuch fehlt in dieser Installation: {path}</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="195" />
+            <location filename="../../ui/shell/help.py" line="195" />
             <source>Third-party Notices</source>
             <translation>Hinweise zu Drittanbietern</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="211" />
+            <location filename="../../ui/shell/help.py" line="211" />
             <source>Third-party Notices…</source>
             <translation>Hinweise zu Drittanbietern…</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="188" />
+            <location filename="../../ui/shell/help.py" line="188" />
             <source>Third-party software</source>
             <translation>Software von Drittanbietern</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="102" />
+            <location filename="../../ui/shell/help.py" line="102" />
             <source>Undo</source>
             <translation>Rückgängig</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="190" />
+            <location filename="../../ui/shell/help.py" line="190" />
             <source>Version</source>
             <translation>Version</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="187" />
+            <location filename="../../ui/shell/help.py" line="187" />
             <source>Versions</source>
             <translation>Versionen</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="119" />
+            <location filename="../../ui/shell/help.py" line="119" />
             <source>Window</source>
             <translation>Fenster</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="169" />
+            <location filename="../../ui/shell/help.py" line="169" />
             <source>not installed</source>
             <translation>nicht installiert</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="148" />
+            <location filename="../../ui/shell/help.py" line="148" />
             <source>not stated</source>
             <translation>nicht angegeben</translation>
         </message>
@@ -2848,28 +2886,28 @@ Trays</translation>
     <context>
         <name>Inspector</name>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="596" />
+            <location filename="../../ui/panels/inspector.py" line="602" />
             <source>(default)</source>
             <translation>(Standard)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="582" />
+            <location filename="../../ui/panels/inspector.py" line="588" />
             <source>(generic)</source>
             <translation>(generisch)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="596" />
+            <location filename="../../ui/panels/inspector.py" line="602" />
             <source>(loop's)</source>
             <translation>(des Kreislaufs)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="894" />
-            <location filename="../../ui/panels/inspector.py" line="910" />
+            <location filename="../../ui/panels/inspector.py" line="900" />
+            <location filename="../../ui/panels/inspector.py" line="916" />
             <source>(no engine results yet)</source>
             <translation>(noch keine Berechnungsergebnisse)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="556" />
+            <location filename="../../ui/panels/inspector.py" line="562" />
             <source>(none)</source>
             <translation>(keine)</translation>
         </message>
@@ -2879,32 +2917,32 @@ Trays</translation>
             <translation>(nicht verbunden)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="589" />
+            <location filename="../../ui/panels/inspector.py" line="595" />
             <source>(not set)</source>
             <translation>(nicht gesetzt)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="662" />
+            <location filename="../../ui/panels/inspector.py" line="668" />
             <source>Air (no row default)</source>
             <translation>Luft (kein Reihen-Standard)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="594" />
+            <location filename="../../ui/panels/inspector.py" line="600" />
             <source>Air ΔT</source>
             <translation>Luft-ΔT</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="674" />
+            <location filename="../../ui/panels/inspector.py" line="680" />
             <source>All {total} racks follow the row.</source>
             <translation>Alle {total} Racks folgen der Reihe.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="677" />
+            <location filename="../../ui/panels/inspector.py" line="683" />
             <source>Apply to all racks</source>
             <translation>Auf alle Racks anwenden</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="540" />
+            <location filename="../../ui/panels/inspector.py" line="546" />
             <source>As row ({method})</source>
             <translation>Wie Reihe ({method})</translation>
         </message>
@@ -2929,35 +2967,35 @@ Trays</translation>
             <translation>Ändern unter Plan &gt; Planeinstellungen…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="734" />
+            <location filename="../../ui/panels/inspector.py" line="740" />
             <source>Compute</source>
             <translation>Rechenleistung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="598" />
+            <location filename="../../ui/panels/inspector.py" line="604" />
             <source>Coolant temperature rise, overriding the loop's</source>
             <translation>Temperaturanstieg des Kühlmittels, statt dem des Kreislaufs</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="594" />
+            <location filename="../../ui/panels/inspector.py" line="600" />
             <source>Coolant ΔT</source>
             <translation>Kühlmittel-ΔT</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="536" />
-            <location filename="../../ui/panels/inspector.py" line="915" />
+            <location filename="../../ui/panels/inspector.py" line="542" />
+            <location filename="../../ui/panels/inspector.py" line="921" />
             <source>Cooling</source>
             <translation>Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="661" />
+            <location filename="../../ui/panels/inspector.py" line="667" />
             <source>Cooling (row default)</source>
             <translation>Kühlung (Reihen-Standard)</translation>
         </message>
         <message>
             <location filename="../../ui/panels/inspector.py" line="56" />
-            <location filename="../../ui/panels/inspector.py" line="577" />
-            <location filename="../../ui/panels/inspector.py" line="793" />
+            <location filename="../../ui/panels/inspector.py" line="583" />
+            <location filename="../../ui/panels/inspector.py" line="799" />
             <source>Cooling loop</source>
             <translation>Kühlkreislauf</translation>
         </message>
@@ -2967,12 +3005,12 @@ Trays</translation>
             <translation>Kühlkreisläufe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="422" />
+            <location filename="../../ui/panels/inspector.py" line="428" />
             <source>Cord {n}</source>
             <translation>Netzkabel {n}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="573" />
+            <location filename="../../ui/panels/inspector.py" line="579" />
             <source>Create a cooling loop and put this rack on it (one undo step)</source>
             <translation>Einen Kühlkreislauf anlegen und dieses Rack daran hängen (ein Rückgängig-Schritt)</translation>
         </message>
@@ -2982,13 +3020,13 @@ Trays</translation>
             <translation>Kunde</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="825" />
+            <location filename="../../ui/panels/inspector.py" line="831" />
             <source>Delete loop</source>
             <translation>Kreislauf löschen</translation>
         </message>
         <message>
             <location filename="../../ui/panels/inspector.py" line="316" />
-            <location filename="../../ui/panels/inspector.py" line="708" />
+            <location filename="../../ui/panels/inspector.py" line="714" />
             <source>Depth</source>
             <translation>Tiefe</translation>
         </message>
@@ -2998,19 +3036,19 @@ Trays</translation>
             <translation>Gerät</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="510" />
-            <location filename="../../ui/panels/inspector.py" line="808" />
+            <location filename="../../ui/panels/inspector.py" line="516" />
+            <location filename="../../ui/panels/inspector.py" line="814" />
             <source>Engine</source>
             <translation>Berechnung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="679" />
+            <location filename="../../ui/panels/inspector.py" line="685" />
             <source>Every rack of the row follows the row's cooling: their own choices are cleared (one undo step)</source>
             <translation>Jedes Rack der Reihe folgt der Kühlung der Reihe: seine eigene Wahl wird gelöscht (ein Rückgängig-Schritt)</translation>
         </message>
         <message>
             <location filename="../../ui/panels/inspector.py" line="58" />
-            <location filename="../../ui/panels/inspector.py" line="726" />
+            <location filename="../../ui/panels/inspector.py" line="732" />
             <source>Fabric</source>
             <translation>Fabric</translation>
         </message>
@@ -3025,17 +3063,17 @@ Trays</translation>
             <translation>Einspeisung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="717" />
+            <location filename="../../ui/panels/inspector.py" line="723" />
             <source>Floor</source>
             <translation>Raum</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="710" />
+            <location filename="../../ui/panels/inspector.py" line="716" />
             <source>Floor load limit</source>
             <translation>Grenze der Bodenlast</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="709" />
+            <location filename="../../ui/panels/inspector.py" line="715" />
             <source>Floor tiles</source>
             <translation>Bodenplatten</translation>
         </message>
@@ -3045,7 +3083,7 @@ Trays</translation>
             <translation>Vorne</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="734" />
+            <location filename="../../ui/panels/inspector.py" line="740" />
             <source>Front-end</source>
             <translation>Frontend</translation>
         </message>
@@ -3061,19 +3099,19 @@ Trays</translation>
         </message>
         <message>
             <location filename="../../ui/panels/inspector.py" line="267" />
-            <location filename="../../ui/panels/inspector.py" line="498" />
-            <location filename="../../ui/panels/inspector.py" line="706" />
-            <location filename="../../ui/panels/inspector.py" line="728" />
+            <location filename="../../ui/panels/inspector.py" line="504" />
+            <location filename="../../ui/panels/inspector.py" line="712" />
+            <location filename="../../ui/panels/inspector.py" line="734" />
             <source>Id</source>
             <translation>ID</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="736" />
+            <location filename="../../ui/panels/inspector.py" line="742" />
             <source>Kind</source>
             <translation>Art</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="749" />
+            <location filename="../../ui/panels/inspector.py" line="755" />
             <source>Layout</source>
             <translation>Aufteilung</translation>
         </message>
@@ -3088,12 +3126,12 @@ Trays</translation>
             <translation>Verbindung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="739" />
+            <location filename="../../ui/panels/inspector.py" line="745" />
             <source>Link speed</source>
             <translation>Verbindungsgeschwindigkeit</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="752" />
+            <location filename="../../ui/panels/inspector.py" line="758" />
             <source>Links</source>
             <translation>Verbindungen</translation>
         </message>
@@ -3103,7 +3141,7 @@ Trays</translation>
             <translation>Unterste HE</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="735" />
+            <location filename="../../ui/panels/inspector.py" line="741" />
             <source>Management</source>
             <translation>Management</translation>
         </message>
@@ -3118,13 +3156,13 @@ Trays</translation>
             <translation>Maximale Leistung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="588" />
+            <location filename="../../ui/panels/inspector.py" line="594" />
             <source>Max. supply</source>
             <translation>Max. Versorgung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="542" />
-            <location filename="../../ui/panels/inspector.py" line="664" />
+            <location filename="../../ui/panels/inspector.py" line="548" />
+            <location filename="../../ui/panels/inspector.py" line="670" />
             <source>Method</source>
             <translation>Methode</translation>
         </message>
@@ -3134,16 +3172,16 @@ Trays</translation>
             <translation>Geld</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="735" />
+            <location filename="../../ui/panels/inspector.py" line="741" />
             <source>NVLink</source>
             <translation>NVLink</translation>
         </message>
         <message>
             <location filename="../../ui/panels/inspector.py" line="261" />
-            <location filename="../../ui/panels/inspector.py" line="497" />
-            <location filename="../../ui/panels/inspector.py" line="647" />
-            <location filename="../../ui/panels/inspector.py" line="705" />
-            <location filename="../../ui/panels/inspector.py" line="727" />
+            <location filename="../../ui/panels/inspector.py" line="503" />
+            <location filename="../../ui/panels/inspector.py" line="653" />
+            <location filename="../../ui/panels/inspector.py" line="711" />
+            <location filename="../../ui/panels/inspector.py" line="733" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
@@ -3153,12 +3191,12 @@ Trays</translation>
             <translation>Daten fehlen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="571" />
+            <location filename="../../ui/panels/inspector.py" line="577" />
             <source>New loop…</source>
             <translation>Neuer Kreislauf…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="521" />
+            <location filename="../../ui/panels/inspector.py" line="527" />
             <source>No PDUs in this rack: drag PDUs from the catalog onto its sides.</source>
             <translation>Keine PDUs in diesem Rack: PDUs aus dem Katalog an seine Seiten ziehen.</translation>
         </message>
@@ -3173,7 +3211,7 @@ Trays</translation>
             <translation>Kein Preis: nicht in den Investitionskosten, die damit unvollständig sind.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="821" />
+            <location filename="../../ui/panels/inspector.py" line="827" />
             <source>No racks yet: choose this loop in a rack's or row's cooling, or use Plan &gt; Cooling Loops &gt; Assign selected racks.</source>
             <translation>Noch keine Racks: diesen Kreislauf in der Kühlung eines Racks oder einer Reihe wählen oder Plan &gt; Kühlkreisläufe &gt; Gewählte Racks zuordnen nutzen.</translation>
         </message>
@@ -3183,17 +3221,17 @@ Trays</translation>
             <translation>Noch keine Ergebnisse.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="547" />
+            <location filename="../../ui/panels/inspector.py" line="553" />
             <source>Not on a cooling loop: choose one, or create it with New loop…</source>
             <translation>An keinem Kühlkreislauf: einen wählen oder mit „Neuer Kreislauf…“ anlegen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="650" />
+            <location filename="../../ui/panels/inspector.py" line="656" />
             <source>Orientation</source>
             <translation>Ausrichtung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="741" />
+            <location filename="../../ui/panels/inspector.py" line="747" />
             <source>Oversubscription target</source>
             <translation>Überbuchungsziel</translation>
         </message>
@@ -3208,8 +3246,8 @@ Trays</translation>
             <translation>PUE</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="454" />
-            <location filename="../../ui/panels/inspector.py" line="477" />
+            <location filename="../../ui/panels/inspector.py" line="460" />
+            <location filename="../../ui/panels/inspector.py" line="483" />
             <source>Pin</source>
             <translation>Fest</translation>
         </message>
@@ -3219,29 +3257,29 @@ Trays</translation>
             <translation>Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="456" />
+            <location filename="../../ui/panels/inspector.py" line="462" />
             <source>Plug this cord into the chosen outlet; the device's other cords stay where they are. A cord the engine spread there moves elsewhere.</source>
             <translation>Dieses Netzkabel in den gewählten Steckplatz stecken; die anderen Netzkabel des Geräts bleiben, wo sie sind. Ein von der Berechnung dort verteiltes Netzkabel zieht um.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="914" />
+            <location filename="../../ui/panels/inspector.py" line="920" />
             <source>Power</source>
             <translation>Strom</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="404" />
+            <location filename="../../ui/panels/inspector.py" line="410" />
             <source>Power cords</source>
             <translation>Netzkabel</translation>
         </message>
         <message>
             <location filename="../../ui/panels/inspector.py" line="287" />
-            <location filename="../../ui/panels/inspector.py" line="758" />
+            <location filename="../../ui/panels/inspector.py" line="764" />
             <source>Power feed</source>
             <translation>Einspeisung</translation>
         </message>
         <message>
             <location filename="../../ui/panels/inspector.py" line="241" />
-            <location filename="../../ui/panels/inspector.py" line="519" />
+            <location filename="../../ui/panels/inspector.py" line="525" />
             <source>Power feeds</source>
             <translation>Einspeisungen</translation>
         </message>
@@ -3267,33 +3305,33 @@ Trays</translation>
         </message>
         <message>
             <location filename="../../ui/panels/inspector.py" line="268" />
-            <location filename="../../ui/panels/inspector.py" line="496" />
+            <location filename="../../ui/panels/inspector.py" line="502" />
             <source>Rack</source>
             <translation>Rack</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="504" />
+            <location filename="../../ui/panels/inspector.py" line="510" />
             <source>Rack type</source>
             <translation>Racktyp</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="653" />
-            <location filename="../../ui/panels/inspector.py" line="720" />
+            <location filename="../../ui/panels/inspector.py" line="659" />
+            <location filename="../../ui/panels/inspector.py" line="726" />
             <source>Racks</source>
             <translation>Racks</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="814" />
+            <location filename="../../ui/panels/inspector.py" line="820" />
             <source>Racks on this loop</source>
             <translation>Racks an diesem Kreislauf</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="744" />
+            <location filename="../../ui/panels/inspector.py" line="750" />
             <source>Rail-optimised</source>
             <translation>Rail-optimiert</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="712" />
+            <location filename="../../ui/panels/inspector.py" line="718" />
             <source>Raised floor (unchecked: slab)</source>
             <translation>Doppelboden (nicht angehakt: Rohboden)</translation>
         </message>
@@ -3314,18 +3352,18 @@ Trays</translation>
         </message>
         <message>
             <location filename="../../ui/panels/inspector.py" line="58" />
-            <location filename="../../ui/panels/inspector.py" line="704" />
+            <location filename="../../ui/panels/inspector.py" line="710" />
             <source>Room</source>
             <translation>Raum</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="499" />
-            <location filename="../../ui/panels/inspector.py" line="646" />
+            <location filename="../../ui/panels/inspector.py" line="505" />
+            <location filename="../../ui/panels/inspector.py" line="652" />
             <source>Row</source>
             <translation>Reihe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="719" />
+            <location filename="../../ui/panels/inspector.py" line="725" />
             <source>Rows</source>
             <translation>Reihen</translation>
         </message>
@@ -3340,7 +3378,7 @@ Trays</translation>
             <translation>Seriennummer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="599" />
+            <location filename="../../ui/panels/inspector.py" line="605" />
             <source>Server air temperature rise, for the airflow</source>
             <translation>Temperaturanstieg der Serverluft, für die Luftmenge</translation>
         </message>
@@ -3365,17 +3403,17 @@ Trays</translation>
             <translation>Quellen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="482" />
+            <location filename="../../ui/panels/inspector.py" line="488" />
             <source>Spread automatically</source>
             <translation>Automatisch verteilen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="734" />
+            <location filename="../../ui/panels/inspector.py" line="740" />
             <source>Storage</source>
             <translation>Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="738" />
+            <location filename="../../ui/panels/inspector.py" line="744" />
             <source>Technology</source>
             <translation>Technik</translation>
         </message>
@@ -3385,7 +3423,7 @@ Trays</translation>
             <translation>Dem Katalogeintrag fehlen diese Werte (aus NetBox importiert?); die Berechnung zählt Fehlendes als null. Im Katalog eintragen.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="488" />
+            <location filename="../../ui/panels/inspector.py" line="494" />
             <source>The engine spreads these cords over the rack's PDUs, A/B alternating, each on the least-loaded phase.</source>
             <translation>Die Berechnung verteilt diese Netzkabel auf die PDUs des Racks, abwechselnd A/B, jeweils auf die am wenigsten belastete Phase.</translation>
         </message>
@@ -3395,7 +3433,7 @@ Trays</translation>
             <translation>Das gewählte Element existiert nicht mehr.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="591" />
+            <location filename="../../ui/panels/inspector.py" line="597" />
             <source>The warmest coolant the door, cold plates or tank are designed for; a warning when the loop supplies warmer water</source>
             <translation>Das wärmste Kühlmittel, für das Tür, Kühlplatten oder Tank ausgelegt sind; eine Warnung, wenn der Kreislauf wärmeres Wasser liefert</translation>
         </message>
@@ -3410,17 +3448,17 @@ Trays</translation>
             <translation>Typische Leistung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="827" />
+            <location filename="../../ui/panels/inspector.py" line="833" />
             <source>Unassign racks and delete</source>
             <translation>Racks lösen und löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="586" />
+            <location filename="../../ui/panels/inspector.py" line="592" />
             <source>Unit</source>
             <translation>Einheit</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="707" />
+            <location filename="../../ui/panels/inspector.py" line="713" />
             <source>Width</source>
             <translation>Breite</translation>
         </message>
@@ -3430,12 +3468,12 @@ Trays</translation>
             <translation>Arbeitslast</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="648" />
+            <location filename="../../ui/panels/inspector.py" line="654" />
             <source>X</source>
             <translation>X</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="649" />
+            <location filename="../../ui/panels/inspector.py" line="655" />
             <source>Y</source>
             <translation>Y</translation>
         </message>
@@ -3450,7 +3488,7 @@ Trays</translation>
             <translation>Katalogpreis</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="436" />
+            <location filename="../../ui/panels/inspector.py" line="442" />
             <source>cord </source>
             <translation>Netzkabel </translation>
         </message>
@@ -3465,12 +3503,12 @@ Trays</translation>
             <translation>keine</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="443" />
+            <location filename="../../ui/panels/inspector.py" line="449" />
             <source>outlet </source>
             <translation>Steckplatz </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="417" />
+            <location filename="../../ui/panels/inspector.py" line="423" />
             <source>pinned</source>
             <translation>fest</translation>
         </message>
@@ -3480,17 +3518,17 @@ Trays</translation>
             <translation>Preis für diesen Plan gesetzt{source}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="417" />
+            <location filename="../../ui/panels/inspector.py" line="423" />
             <source>spread by the engine</source>
             <translation>von der Berechnung verteilt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="918" />
+            <location filename="../../ui/panels/inspector.py" line="924" />
             <source>{0}: {1}</source>
             <translation>{0}: {1}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="921" />
+            <location filename="../../ui/panels/inspector.py" line="927" />
             <source>{0}: {1} % of its limit, {2}</source>
             <translation>{0}: {1} % der Grenze, {2}</translation>
         </message>
@@ -3528,17 +3566,17 @@ Delete, Copy and Duplicate act on all of them.</source>
 Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="671" />
+            <location filename="../../ui/panels/inspector.py" line="677" />
             <source>{n} of {total} racks have their own cooling: {names}</source>
             <translation>{n} von {total} Racks haben ihre eigene Kühlung: {names}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="418" />
+            <location filename="../../ui/panels/inspector.py" line="424" />
             <source>{pdu} outlet {outlet}, {phase} ({how})</source>
             <translation>{pdu} Steckplatz {outlet}, {phase} ({how})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="414" />
+            <location filename="../../ui/panels/inspector.py" line="420" />
             <source>{pdu}, outlet not known yet</source>
             <translation>{pdu}, Steckplatz noch unbekannt</translation>
         </message>
@@ -3549,8 +3587,8 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
         </message>
         <message>
             <location filename="../../ui/panels/inspector.py" line="264" />
-            <location filename="../../ui/panels/inspector.py" line="503" />
-            <location filename="../../ui/panels/inspector.py" line="585" />
+            <location filename="../../ui/panels/inspector.py" line="509" />
+            <location filename="../../ui/panels/inspector.py" line="591" />
             <source>{slug} (not in catalog)</source>
             <translation>{slug} (nicht im Katalog)</translation>
         </message>
@@ -3570,7 +3608,7 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>{v} V {phases}-phasig, {a} A</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="819" />
+            <location filename="../../ui/panels/inspector.py" line="825" />
             <source>… and {n} more</source>
             <translation>… und {n} weitere</translation>
         </message>
@@ -3878,485 +3916,495 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
     <context>
         <name>MainWindow</name>
         <message>
-            <location filename="../../ui/mainwindow.py" line="403" />
+            <location filename="../../ui/shell/mainwindow.py" line="406" />
             <source>&amp;About Rackwright</source>
             <translation>Ü&amp;ber Rackwright</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="294" />
+            <location filename="../../ui/shell/mainwindow.py" line="297" />
             <source>&amp;Copy</source>
             <translation>&amp;Kopieren</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="296" />
+            <location filename="../../ui/shell/mainwindow.py" line="299" />
             <source>&amp;Delete</source>
             <translation>&amp;Löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="331" />
+            <location filename="../../ui/shell/mainwindow.py" line="334" />
             <source>&amp;Edit</source>
             <translation>&amp;Bearbeiten</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="261" />
+            <location filename="../../ui/shell/mainwindow.py" line="264" />
             <source>&amp;Export Build Plan (PDF)…</source>
             <translation>Aufbauplan als PDF &amp;exportieren…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="309" />
+            <location filename="../../ui/shell/mainwindow.py" line="312" />
             <source>&amp;File</source>
             <translation>&amp;Datei</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="304" />
+            <location filename="../../ui/shell/mainwindow.py" line="307" />
             <source>&amp;Fit Elevations</source>
             <translation>Rackansichten &amp;einpassen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="405" />
+            <location filename="../../ui/shell/mainwindow.py" line="408" />
             <source>&amp;Help</source>
             <translation>&amp;Hilfe</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="401" />
+            <location filename="../../ui/shell/mainwindow.py" line="404" />
             <source>&amp;Keyboard Shortcuts</source>
             <translation>&amp;Tastenkürzel</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="248" />
+            <location filename="../../ui/shell/mainwindow.py" line="249" />
             <source>&amp;New</source>
             <translation>&amp;Neu</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="249" />
+            <location filename="../../ui/shell/mainwindow.py" line="250" />
             <source>&amp;Open…</source>
             <translation>Ö&amp;ffnen…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="295" />
+            <location filename="../../ui/shell/mainwindow.py" line="298" />
             <source>&amp;Paste</source>
             <translation>E&amp;infügen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="350" />
+            <location filename="../../ui/shell/mainwindow.py" line="353" />
             <source>&amp;Plan</source>
             <translation>&amp;Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="359" />
+            <location filename="../../ui/shell/mainwindow.py" line="362" />
             <source>&amp;Power Feeds and Sources…</source>
             <translation>&amp;Einspeisungen und Stromquellen…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="279" />
+            <location filename="../../ui/shell/mainwindow.py" line="282" />
             <source>&amp;Quit</source>
             <translation>&amp;Beenden</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="305" />
+            <location filename="../../ui/shell/mainwindow.py" line="308" />
             <source>&amp;Recalculate</source>
             <translation>&amp;Neu berechnen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="228" />
-            <location filename="../../ui/mainwindow.py" line="282" />
+            <location filename="../../ui/shell/mainwindow.py" line="229" />
+            <location filename="../../ui/shell/mainwindow.py" line="285" />
             <source>&amp;Redo</source>
             <translation>&amp;Wiederholen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="228" />
+            <location filename="../../ui/shell/mainwindow.py" line="229" />
             <source>&amp;Redo {action}</source>
             <translation>&amp;Wiederholen: {action}</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="259" />
+            <location filename="../../ui/shell/mainwindow.py" line="260" />
             <source>&amp;Save</source>
             <translation>&amp;Speichern</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="223" />
-            <location filename="../../ui/mainwindow.py" line="280" />
+            <location filename="../../ui/shell/mainwindow.py" line="224" />
+            <location filename="../../ui/shell/mainwindow.py" line="283" />
             <source>&amp;Undo</source>
             <translation>&amp;Rückgängig</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="223" />
+            <location filename="../../ui/shell/mainwindow.py" line="224" />
             <source>&amp;Undo {action}</source>
             <translation>&amp;Rückgängig: {action}</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="336" />
+            <location filename="../../ui/shell/mainwindow.py" line="339" />
             <source>&amp;View</source>
             <translation>&amp;Ansicht</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="360" />
+            <location filename="../../ui/shell/mainwindow.py" line="363" />
             <source>Add and edit UPSs, panels and the feeds that hang off them</source>
             <translation>USVs, Verteilungen und die daran hängenden Einspeisungen anlegen und bearbeiten</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="352" />
+            <location filename="../../ui/shell/mainwindow.py" line="355" />
             <source>Auto-&amp;wire Fabric…</source>
             <translation>Fabric automatisch &amp;verkabeln…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="355" />
+            <location filename="../../ui/shell/mainwindow.py" line="358" />
             <source>Auto-wire &amp;NVLink Domain</source>
             <translation>&amp;NVLink-Domäne automatisch verkabeln</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="591" />
+            <location filename="../../ui/shell/mainwindow.py" line="594" />
             <source>Auto-wired {links} NVLink links to {trays} switch trays</source>
             <translation>{links} NVLink-Verbindungen zu {trays} Switch-Trays automatisch verkabelt</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="572" />
+            <location filename="../../ui/shell/mainwindow.py" line="575" />
             <source>Auto-wired {links} links, {switches} switches</source>
             <translation>{links} Verbindungen, {switches} Switches automatisch verkabelt</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="928" />
-            <location filename="../../ui/mainwindow.py" line="936" />
+            <location filename="../../ui/shell/mainwindow.py" line="931" />
+            <location filename="../../ui/shell/mainwindow.py" line="939" />
             <source>Autosave failed</source>
             <translation>Automatisches Speichern fehlgeschlagen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="931" />
+            <location filename="../../ui/shell/mainwindow.py" line="934" />
             <source>Autosave failed: {error}. Until a save works, a crash would lose the changes since the last save.</source>
             <translation>Automatisches Speichern fehlgeschlagen: {error}. Bis ein Speichern gelingt, gingen bei einem Absturz die Änderungen seit dem letzten Speichern verloren.</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="557" />
+            <location filename="../../ui/shell/mainwindow.py" line="560" />
             <source>Cables</source>
             <translation>Kabel</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="143" />
+            <location filename="../../ui/shell/mainwindow.py" line="144" />
             <source>Catalog</source>
             <translation>Katalog</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="68" />
+            <location filename="../../ui/shell/mainwindow.py" line="69" />
             <source>Charts</source>
             <translation>Diagramme</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="365" />
+            <location filename="../../ui/shell/mainwindow.py" line="262" />
+            <source>Co&amp;mpare With…</source>
+            <translation>Ver&amp;gleichen mit…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/shell/mainwindow.py" line="263" />
+            <source>Compare this plan side by side with a plan file</source>
+            <translation>Diesen Plan Seite an Seite mit einer Plandatei vergleichen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/shell/mainwindow.py" line="368" />
             <source>Cooling &amp;Loops…</source>
             <translation>Kühl&amp;kreisläufe…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="299" />
+            <location filename="../../ui/shell/mainwindow.py" line="302" />
             <source>Copy the selected rack N times along its row</source>
             <translation>Das gewählte Rack N-mal entlang seiner Reihe kopieren</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="276" />
+            <location filename="../../ui/shell/mainwindow.py" line="279" />
             <source>Create or update the plan's site, racks, devices, power and cables in a live NetBox through its REST API</source>
             <translation>Standort, Racks, Geräte, Strom und Kabel des Plans in einem laufenden NetBox über seine REST-API anlegen oder aktualisieren</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="366" />
+            <location filename="../../ui/shell/mainwindow.py" line="369" />
             <source>Create, edit and delete CDU and facility water loops; assign the selected racks</source>
             <translation>CDU- und Gebäudewasser-Kreisläufe anlegen, bearbeiten und löschen; die gewählten Racks zuordnen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="293" />
+            <location filename="../../ui/shell/mainwindow.py" line="296" />
             <source>Cu&amp;t</source>
             <translation>&amp;Ausschneiden</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="297" />
+            <location filename="../../ui/shell/mainwindow.py" line="300" />
             <source>D&amp;uplicate</source>
             <translation>&amp;Duplizieren</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="353" />
+            <location filename="../../ui/shell/mainwindow.py" line="356" />
             <source>Design and wire a leaf/spine fabric for servers (one undo step)</source>
             <translation>Eine Leaf/Spine-Fabric für Server entwerfen und verkabeln (ein Rückgängig-Schritt)</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="298" />
+            <location filename="../../ui/shell/mainwindow.py" line="301" />
             <source>Duplicate Rack × &amp;N…</source>
             <translation>Rack × &amp;N duplizieren…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="443" />
+            <location filename="../../ui/shell/mainwindow.py" line="446" />
             <source>Engine not available</source>
             <translation>Berechnung nicht verfügbar</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="271" />
+            <location filename="../../ui/shell/mainwindow.py" line="274" />
             <source>Export &amp;NetBox Import Files…</source>
             <translation>&amp;NetBox-Importdateien exportieren…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="263" />
+            <location filename="../../ui/shell/mainwindow.py" line="266" />
             <source>Export &amp;Workbook (Excel)…</source>
             <translation>&amp;Arbeitsmappe exportieren (Excel)…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="267" />
+            <location filename="../../ui/shell/mainwindow.py" line="270" />
             <source>Export Tables (&amp;CSV)…</source>
             <translation>Tabellen exportieren (&amp;CSV)…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="574" />
+            <location filename="../../ui/shell/mainwindow.py" line="577" />
             <source>Extended the fabric: {links} links, {switches} switches added</source>
             <translation>Fabric erweitert: {links} Verbindungen, {switches} Switches hinzugefügt</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="348" />
+            <location filename="../../ui/shell/mainwindow.py" line="351" />
             <source>F&amp;loor</source>
             <translation>&amp;Raum</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="556" />
+            <location filename="../../ui/shell/mainwindow.py" line="559" />
             <source>Fabric</source>
             <translation>Fabric</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="67" />
+            <location filename="../../ui/shell/mainwindow.py" line="68" />
             <source>Findings</source>
             <translation>Befunde</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="65" />
+            <location filename="../../ui/shell/mainwindow.py" line="66" />
             <source>Floor plan</source>
             <translation>Raumplan</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="388" />
+            <location filename="../../ui/shell/mainwindow.py" line="391" />
             <source>Import &amp;Price List…</source>
             <translation>&amp;Preisliste importieren…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="150" />
+            <location filename="../../ui/shell/mainwindow.py" line="151" />
             <source>Inspector</source>
             <translation>Inspektor</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="302" />
+            <location filename="../../ui/shell/mainwindow.py" line="305" />
             <source>Move Down 1U</source>
             <translation>1 HE nach unten</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="301" />
+            <location filename="../../ui/shell/mainwindow.py" line="304" />
             <source>Move Up 1U</source>
             <translation>1 HE nach oben</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="618" />
+            <location filename="../../ui/shell/mainwindow.py" line="621" />
             <source>Name the selected racks or devices from a pattern (one undo step)</source>
             <translation>Die gewählten Racks oder Geräte nach einem Muster benennen (ein Rückgängig-Schritt)</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="653" />
+            <location filename="../../ui/shell/mainwindow.py" line="656" />
             <source>New from &amp;Template…</source>
             <translation>Neu aus &amp;Vorlage…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="656" />
+            <location filename="../../ui/shell/mainwindow.py" line="659" />
             <source>New from &amp;Workload…</source>
             <translation>Neu aus &amp;Arbeitslast…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="250" />
+            <location filename="../../ui/shell/mainwindow.py" line="251" />
             <source>New from NetBox &amp;Site…</source>
             <translation>Neu aus NetBox-&amp;Standort…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="447" />
+            <location filename="../../ui/shell/mainwindow.py" line="450" />
             <source>No results yet</source>
             <translation>Noch keine Ergebnisse</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="312" />
+            <location filename="../../ui/shell/mainwindow.py" line="315" />
             <source>Open &amp;Recent</source>
             <translation>&amp;Zuletzt geöffnet</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="249" />
+            <location filename="../../ui/shell/mainwindow.py" line="250" />
             <source>Open a plan</source>
             <translation>Einen Plan öffnen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="256" />
+            <location filename="../../ui/shell/mainwindow.py" line="257" />
             <source>Open a plan from the team repository (PostgreSQL)</source>
             <translation>Einen Plan aus dem Team-Repository öffnen (PostgreSQL)</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="255" />
+            <location filename="../../ui/shell/mainwindow.py" line="256" />
             <source>Open from Re&amp;pository…</source>
             <translation>Aus Re&amp;pository öffnen…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="614" />
+            <location filename="../../ui/shell/mainwindow.py" line="617" />
             <source>Plan &amp;Settings…</source>
             <translation>Plan&amp;einstellungen…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="275" />
+            <location filename="../../ui/shell/mainwindow.py" line="278" />
             <source>Push to Net&amp;Box…</source>
             <translation>In Net&amp;Box schreiben…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="398" />
+            <location filename="../../ui/shell/mainwindow.py" line="401" />
             <source>Rackwright &amp;Guide</source>
             <translation>Rackwright-&amp;Handbuch</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="617" />
+            <location filename="../../ui/shell/mainwindow.py" line="620" />
             <source>Re&amp;name Selection…</source>
             <translation>Auswahl &amp;umbenennen…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="389" />
+            <location filename="../../ui/shell/mainwindow.py" line="392" />
             <source>Read a distributor price list (XLSX or CSV) into your catalog; the capex uses its prices</source>
             <translation>Eine Händler-Preisliste (XLSX oder CSV) in den Katalog einlesen; die Investitionskosten nutzen ihre Preise</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="445" />
+            <location filename="../../ui/shell/mainwindow.py" line="448" />
             <source>Recalculating…</source>
             <translation>Wird neu berechnet…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="431" />
+            <location filename="../../ui/shell/mainwindow.py" line="434" />
             <source>Refused: {reason}</source>
             <translation>Abgelehnt: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="306" />
+            <location filename="../../ui/shell/mainwindow.py" line="309" />
             <source>Reset &amp;Layout</source>
             <translation>&amp;Layout zurücksetzen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="449" />
+            <location filename="../../ui/shell/mainwindow.py" line="452" />
             <source>Results up to date</source>
             <translation>Ergebnisse aktuell</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="260" />
+            <location filename="../../ui/shell/mainwindow.py" line="261" />
             <source>Save &amp;As…</source>
             <translation>Speichern &amp;unter…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="259" />
+            <location filename="../../ui/shell/mainwindow.py" line="260" />
             <source>Save the plan</source>
             <translation>Den Plan speichern</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="258" />
+            <location filename="../../ui/shell/mainwindow.py" line="259" />
             <source>Save the plan as the next revision in the team repository</source>
             <translation>Den Plan als nächste Revision im Team-Repository speichern</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="260" />
+            <location filename="../../ui/shell/mainwindow.py" line="261" />
             <source>Save the plan under a new name</source>
             <translation>Den Plan unter neuem Namen speichern</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="257" />
+            <location filename="../../ui/shell/mainwindow.py" line="258" />
             <source>Save to Reposi&amp;tory…</source>
             <translation>Im Reposi&amp;tory speichern…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="278" />
+            <location filename="../../ui/shell/mainwindow.py" line="281" />
             <source>Se&amp;ttings…</source>
             <translation>Ein&amp;stellungen…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="660" />
+            <location filename="../../ui/shell/mainwindow.py" line="663" />
             <source>Search the builds that meet the selected workload of this plan and open the chosen one as a new plan</source>
             <translation>Die Aufbauten suchen, die die gewählte Arbeitslast dieses Plans erfüllen, und den gewählten als neuen Plan öffnen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="300" />
+            <location filename="../../ui/shell/mainwindow.py" line="303" />
             <source>Select &amp;All</source>
             <translation>&amp;Alles auswählen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="726" />
+            <location filename="../../ui/shell/mainwindow.py" line="729" />
             <source>Select racks or devices to rename</source>
             <translation>Racks oder Geräte zum Umbenennen wählen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="659" />
+            <location filename="../../ui/shell/mainwindow.py" line="662" />
             <source>Si&amp;ze This Workload…</source>
             <translation>Diese Arbeitslast &amp;dimensionieren…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="615" />
+            <location filename="../../ui/shell/mainwindow.py" line="618" />
             <source>Site, customer, currency and exchange rates, energy price, PUE, utilisation and naming patterns of this plan</source>
             <translation>Standort, Kunde, Währung und Wechselkurse, Strompreis, PUE, Auslastung und Namensmuster dieses Plans</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="248" />
+            <location filename="../../ui/shell/mainwindow.py" line="249" />
             <source>Start a new plan</source>
             <translation>Einen neuen Plan beginnen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="251" />
+            <location filename="../../ui/shell/mainwindow.py" line="252" />
             <source>Start a plan from a NetBox site export (racks, devices)</source>
             <translation>Einen Plan aus einem NetBox-Standortexport beginnen (Racks, Geräte)</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="654" />
+            <location filename="../../ui/shell/mainwindow.py" line="657" />
             <source>Start from a reference design: racks placed, powered, cooled and wired, with its workload</source>
             <translation>Von einem Referenzdesign ausgehen: Racks platziert, mit Strom versorgt, gekühlt und verkabelt, mit seiner Arbeitslast</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="657" />
+            <location filename="../../ui/shell/mainwindow.py" line="660" />
             <source>State the workloads and limits; compare the builds that meet them and open the chosen one as a plan</source>
             <translation>Arbeitslasten und Grenzen angeben; die Aufbauten vergleichen, die sie erfüllen, und den gewählten als Plan öffnen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="400" />
+            <location filename="../../ui/shell/mainwindow.py" line="403" />
             <source>The user guide: catalog, racks, feeds, workloads, wiring, export</source>
             <translation>Das Benutzerhandbuch: Katalog, Racks, Einspeisungen, Arbeitslasten, Verkabelung, Export</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="66" />
+            <location filename="../../ui/shell/mainwindow.py" line="67" />
             <source>Totals</source>
             <translation>Summen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="356" />
+            <location filename="../../ui/shell/mainwindow.py" line="359" />
             <source>Wire the NVLink spine of the selected NVL72 rack: every GPU to every switch chip (one undo step)</source>
             <translation>Den NVLink-Spine des gewählten NVL72-Racks verkabeln: jede GPU an jeden Switch-Chip (ein Rückgängig-Schritt)</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="586" />
+            <location filename="../../ui/shell/mainwindow.py" line="589" />
             <source>Wiring the NVLink domain of {name}…</source>
             <translation>NVLink-Domäne von {name} wird verkabelt…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="69" />
+            <location filename="../../ui/shell/mainwindow.py" line="70" />
             <source>Workloads</source>
             <translation>Arbeitslasten</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="269" />
+            <location filename="../../ui/shell/mainwindow.py" line="272" />
             <source>Write the BOM, cable schedule, racks, power and workload verdicts as CSV files, one per table</source>
             <translation>Stückliste, Kabelplan, Racks, Strom und Arbeitslast-Ergebnisse als CSV-Dateien schreiben, eine pro Tabelle</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="265" />
+            <location filename="../../ui/shell/mainwindow.py" line="268" />
             <source>Write the BOM, cable schedule, racks, power and workload verdicts as an Excel workbook</source>
             <translation>Stückliste, Kabelplan, Racks, Strom und Arbeitslast-Ergebnisse als Excel-Arbeitsmappe schreiben</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="262" />
+            <location filename="../../ui/shell/mainwindow.py" line="265" />
             <source>Write the printed build plan as a PDF</source>
             <translation>Den gedruckten Aufbauplan als PDF schreiben</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="273" />
+            <location filename="../../ui/shell/mainwindow.py" line="276" />
             <source>Write the site, racks, devices, power feeds and cables as NetBox bulk-import files, with the device types</source>
             <translation>Standort, Racks, Geräte, Einspeisungen und Kabel als NetBox-Massenimportdateien schreiben, mit den Gerätetypen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="484" />
+            <location filename="../../ui/shell/mainwindow.py" line="487" />
             <source>{path} no longer exists</source>
             <translation>{path} existiert nicht mehr</translation>
         </message>
@@ -4397,52 +4445,52 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
     <context>
         <name>NetboxExporter</name>
         <message>
-            <location filename="../../ui/export_netbox.py" line="61" />
+            <location filename="../../ui/exports/export_netbox.py" line="61" />
             <source>An export is already running.</source>
             <translation>Ein Export läuft bereits.</translation>
         </message>
         <message>
-            <location filename="../../ui/export_netbox.py" line="64" />
+            <location filename="../../ui/exports/export_netbox.py" line="64" />
             <source>Cancel</source>
             <translation>Abbrechen</translation>
         </message>
         <message>
-            <location filename="../../ui/export_netbox.py" line="65" />
+            <location filename="../../ui/exports/export_netbox.py" line="65" />
             <source>Cancelling…</source>
             <translation>Wird abgebrochen…</translation>
         </message>
         <message>
-            <location filename="../../ui/export_netbox.py" line="60" />
+            <location filename="../../ui/exports/export_netbox.py" line="60" />
             <source>Cannot export the NetBox files</source>
             <translation>NetBox-Dateien können nicht exportiert werden</translation>
         </message>
         <message>
-            <location filename="../../ui/export_netbox.py" line="60" />
+            <location filename="../../ui/exports/export_netbox.py" line="60" />
             <source>Export NetBox import files</source>
             <translation>NetBox-Importdateien exportieren</translation>
         </message>
         <message>
-            <location filename="../../ui/export_netbox.py" line="38" />
+            <location filename="../../ui/exports/export_netbox.py" line="38" />
             <source>Export NetBox import files: choose a folder</source>
             <translation>NetBox-Importdateien exportieren: Ordner wählen</translation>
         </message>
         <message>
-            <location filename="../../ui/export_netbox.py" line="63" />
+            <location filename="../../ui/exports/export_netbox.py" line="63" />
             <source>Exporting the NetBox files to {name}…</source>
             <translation>NetBox-Dateien werden nach {name} exportiert…</translation>
         </message>
         <message>
-            <location filename="../../ui/export_netbox.py" line="64" />
+            <location filename="../../ui/exports/export_netbox.py" line="64" />
             <source>NetBox export cancelled; nothing was written</source>
             <translation>NetBox-Export abgebrochen; nichts wurde geschrieben</translation>
         </message>
         <message>
-            <location filename="../../ui/export_netbox.py" line="63" />
+            <location filename="../../ui/exports/export_netbox.py" line="63" />
             <source>NetBox export failed</source>
             <translation>NetBox-Export fehlgeschlagen</translation>
         </message>
         <message>
-            <location filename="../../ui/export_netbox.py" line="93" />
+            <location filename="../../ui/exports/export_netbox.py" line="93" />
             <source>The NetBox files could not be made.
 
 {error}</source>
@@ -4451,22 +4499,22 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
 {error}</translation>
         </message>
         <message>
-            <location filename="../../ui/export_netbox.py" line="62" />
+            <location filename="../../ui/exports/export_netbox.py" line="62" />
             <source>Writing the NetBox files: {stage}…</source>
             <translation>NetBox-Dateien werden geschrieben: {stage}…</translation>
         </message>
         <message>
-            <location filename="../../ui/export_netbox.py" line="61" />
+            <location filename="../../ui/exports/export_netbox.py" line="61" />
             <source>Writing the NetBox files…</source>
             <translation>NetBox-Dateien werden geschrieben…</translation>
         </message>
         <message>
-            <location filename="../../ui/export_netbox.py" line="87" />
+            <location filename="../../ui/exports/export_netbox.py" line="87" />
             <source>{count} NetBox files written to {folder} (import them in the order of their numbers)</source>
             <translation>{count} NetBox-Dateien nach {folder} geschrieben (in der Reihenfolge ihrer Nummern importieren)</translation>
         </message>
         <message>
-            <location filename="../../ui/export_netbox.py" line="79" />
+            <location filename="../../ui/exports/export_netbox.py" line="79" />
             <source>{path} is a file; the NetBox files are written into a folder.</source>
             <translation>{path} ist eine Datei; die NetBox-Dateien werden in einen Ordner geschrieben.</translation>
         </message>
@@ -4550,73 +4598,73 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
     <context>
         <name>NetboxPusher</name>
         <message>
-            <location filename="../../ui/netbox_push.py" line="56" />
+            <location filename="../../ui/exports/netbox_push.py" line="56" />
             <source>API token:</source>
             <translation>API-Token:</translation>
         </message>
         <message>
-            <location filename="../../ui/netbox_push.py" line="93" />
+            <location filename="../../ui/exports/netbox_push.py" line="93" />
             <source>An export is already running.</source>
             <translation>Ein Export läuft bereits.</translation>
         </message>
         <message>
-            <location filename="../../ui/netbox_push.py" line="96" />
+            <location filename="../../ui/exports/netbox_push.py" line="96" />
             <source>Cancel</source>
             <translation>Abbrechen</translation>
         </message>
         <message>
-            <location filename="../../ui/netbox_push.py" line="96" />
+            <location filename="../../ui/exports/netbox_push.py" line="96" />
             <source>Cancelling…</source>
             <translation>Wird abgebrochen…</translation>
         </message>
         <message>
-            <location filename="../../ui/netbox_push.py" line="92" />
+            <location filename="../../ui/exports/netbox_push.py" line="92" />
             <source>Cannot push to NetBox</source>
             <translation>Kann nicht in NetBox schreiben</translation>
         </message>
         <message>
-            <location filename="../../ui/netbox_push.py" line="55" />
+            <location filename="../../ui/exports/netbox_push.py" line="55" />
             <source>NetBox address:</source>
             <translation>NetBox-Adresse:</translation>
         </message>
         <message>
-            <location filename="../../ui/netbox_push.py" line="96" />
+            <location filename="../../ui/exports/netbox_push.py" line="96" />
             <source>NetBox push cancelled</source>
             <translation>Schreiben in NetBox abgebrochen</translation>
         </message>
         <message>
-            <location filename="../../ui/netbox_push.py" line="95" />
+            <location filename="../../ui/exports/netbox_push.py" line="95" />
             <source>NetBox push failed</source>
             <translation>Schreiben in NetBox fehlgeschlagen</translation>
         </message>
         <message>
-            <location filename="../../ui/netbox_push.py" line="46" />
-            <location filename="../../ui/netbox_push.py" line="92" />
+            <location filename="../../ui/exports/netbox_push.py" line="46" />
+            <location filename="../../ui/exports/netbox_push.py" line="92" />
             <source>Push to NetBox</source>
             <translation>In NetBox schreiben</translation>
         </message>
         <message>
-            <location filename="../../ui/netbox_push.py" line="95" />
+            <location filename="../../ui/exports/netbox_push.py" line="95" />
             <source>Pushing the plan to NetBox site {name}…</source>
             <translation>Der Plan wird in den NetBox-Standort {name} geschrieben…</translation>
         </message>
         <message>
-            <location filename="../../ui/netbox_push.py" line="94" />
+            <location filename="../../ui/exports/netbox_push.py" line="94" />
             <source>Pushing the plan to NetBox: {stage}…</source>
             <translation>Der Plan wird in NetBox geschrieben: {stage}…</translation>
         </message>
         <message>
-            <location filename="../../ui/netbox_push.py" line="93" />
+            <location filename="../../ui/exports/netbox_push.py" line="93" />
             <source>Pushing the plan to NetBox…</source>
             <translation>Der Plan wird in NetBox geschrieben…</translation>
         </message>
         <message>
-            <location filename="../../ui/netbox_push.py" line="57" />
+            <location filename="../../ui/exports/netbox_push.py" line="57" />
             <source>Site:</source>
             <translation>Standort:</translation>
         </message>
         <message>
-            <location filename="../../ui/netbox_push.py" line="123" />
+            <location filename="../../ui/exports/netbox_push.py" line="123" />
             <source>The plan could not be pushed to NetBox.
 
 {error}</source>
@@ -4625,32 +4673,32 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
 {error}</translation>
         </message>
         <message>
-            <location filename="../../ui/netbox_push.py" line="53" />
+            <location filename="../../ui/exports/netbox_push.py" line="53" />
             <source>Verify the TLS certificate</source>
             <translation>TLS-Zertifikat prüfen</translation>
         </message>
         <message>
-            <location filename="../../ui/netbox_push.py" line="76" />
+            <location filename="../../ui/exports/netbox_push.py" line="76" />
             <source>comparing with NetBox</source>
             <translation>Vergleich mit NetBox</translation>
         </message>
         <message>
-            <location filename="../../ui/netbox_push.py" line="73" />
+            <location filename="../../ui/exports/netbox_push.py" line="73" />
             <source>connecting</source>
             <translation>Verbindung wird aufgebaut</translation>
         </message>
         <message>
-            <location filename="../../ui/netbox_push.py" line="79" />
+            <location filename="../../ui/exports/netbox_push.py" line="79" />
             <source>pushing</source>
             <translation>Schreiben</translation>
         </message>
         <message>
-            <location filename="../../ui/netbox_push.py" line="115" />
+            <location filename="../../ui/exports/netbox_push.py" line="115" />
             <source>{count} changes made in NetBox site {site}</source>
             <translation>{count} Änderungen im NetBox-Standort {site} gemacht</translation>
         </message>
         <message>
-            <location filename="../../ui/netbox_push.py" line="113" />
+            <location filename="../../ui/exports/netbox_push.py" line="113" />
             <source>{count} changes made in NetBox site {site}; {left} cables left out (a termination is not in NetBox)</source>
             <translation>{count} Änderungen im NetBox-Standort {site} gemacht; {left} Kabel ausgelassen (ein Anschluss ist nicht in NetBox)</translation>
         </message>
@@ -4701,7 +4749,7 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
     <context>
         <name>NewFromTemplateDialog</name>
         <message>
-            <location filename="../../ui/design/templates.py" line="254" />
+            <location filename="../../ui/design/templates.py" line="255" />
             <source>(none stated)</source>
             <translation>(nicht angegeben)</translation>
         </message>
@@ -4711,7 +4759,7 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>Erstelle {title}… ({done} von {total} fertig)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/templates.py" line="262" />
+            <location filename="../../ui/design/templates.py" line="263" />
             <source>Building…</source>
             <translation>Wird erstellt…</translation>
         </message>
@@ -4721,7 +4769,7 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>Investitionskosten</translation>
         </message>
         <message>
-            <location filename="../../ui/design/templates.py" line="283" />
+            <location filename="../../ui/design/templates.py" line="284" />
             <source>Capex incomplete: these items have no price (or no exchange rate) and are left out:
 {items}</source>
             <translation>Investitionskosten unvollständig: Diese Positionen haben keinen Preis (oder keinen Wechselkurs) und fehlen:
@@ -4738,7 +4786,7 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>Plan erstellen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/templates.py" line="301" />
+            <location filename="../../ui/design/templates.py" line="302" />
             <source>Creating {title} when it is built…</source>
             <translation>{title} wird erstellt, sobald er gebaut ist…</translation>
         </message>
@@ -4768,12 +4816,12 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>Racks</translation>
         </message>
         <message>
-            <location filename="../../ui/design/templates.py" line="257" />
+            <location filename="../../ui/design/templates.py" line="258" />
             <source>This template could not be built: {reason}</source>
             <translation>Diese Vorlage konnte nicht aufgebaut werden: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/templates.py" line="287" />
+            <location filename="../../ui/design/templates.py" line="288" />
             <source>{errors} errors, {warnings} warnings</source>
             <translation>{errors} Fehler, {warnings} Warnungen</translation>
         </message>
@@ -4786,12 +4834,12 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
     <context>
         <name>NvlinkAutowirer</name>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="673" />
+            <location filename="../../ui/dialogs/wiring.py" line="674" />
             <source>An NVLink auto-wire is already running</source>
             <translation>Eine NVLink-Autoverkabelung läuft bereits</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="670" />
+            <location filename="../../ui/dialogs/wiring.py" line="671" />
             <source>Select an NVL72 rack (or a tray in it) to wire its NVLink domain</source>
             <translation>Ein NVL72-Rack (oder einen Tray darin) auswählen, um seine NVLink-Domäne zu verkabeln</translation>
         </message>
@@ -4955,7 +5003,7 @@ Seine Revisionen bleiben erhalten: er lässt sich unter „Entfernte Pläne zeig
     <context>
         <name>PlanExporter</name>
         <message>
-            <location filename="../../ui/exporting.py" line="161" />
+            <location filename="../../ui/exports/exporting.py" line="161" />
             <source>{name} could not be written.
 
 {reason}</source>
@@ -4964,7 +5012,7 @@ Seine Revisionen bleiben erhalten: er lässt sich unter „Entfernte Pläne zeig
 {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/exporting.py" line="157" />
+            <location filename="../../ui/exports/exporting.py" line="157" />
             <source>{name} could not be written.
 
 {reason}
@@ -5802,32 +5850,32 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>RackGraphicsView</name>
         <message>
-            <location filename="../../ui/scenes/rack/view.py" line="208" />
+            <location filename="../../ui/scenes/rack/view.py" line="209" />
             <source>Connect {port}…</source>
             <translation>{port} verbinden…</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/view.py" line="216" />
+            <location filename="../../ui/scenes/rack/view.py" line="217" />
             <source>Connect…</source>
             <translation>Verbinden…</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/view.py" line="269" />
+            <location filename="../../ui/scenes/rack/view.py" line="270" />
             <source>Copies of {rack}:</source>
             <translation>Kopien von {rack}:</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/view.py" line="222" />
+            <location filename="../../ui/scenes/rack/view.py" line="223" />
             <source>Delete</source>
             <translation>Löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/view.py" line="229" />
+            <location filename="../../ui/scenes/rack/view.py" line="230" />
             <source>Delete rack</source>
             <translation>Rack löschen</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/scenes/rack/view.py" line="245" />
+            <location filename="../../ui/scenes/rack/view.py" line="246" />
             <source>Disconnect %n cable(s)</source>
             <translation>
                 <numerusform>%n Kabel trennen</numerusform>
@@ -5835,7 +5883,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/scenes/rack/view.py" line="219" />
+            <location filename="../../ui/scenes/rack/view.py" line="220" />
             <source>Disconnect all (%n cable(s))</source>
             <translation>
                 <numerusform>Alle trennen (%n Kabel)</numerusform>
@@ -5843,7 +5891,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/view.py" line="207" />
+            <location filename="../../ui/scenes/rack/view.py" line="208" />
             <source>Disconnect {port}</source>
             <translation>{port} trennen</translation>
         </message>
@@ -5854,23 +5902,23 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Das Gerät auf einem Rack ablegen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/view.py" line="223" />
+            <location filename="../../ui/scenes/rack/view.py" line="224" />
             <source>Duplicate</source>
             <translation>Duplizieren</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/view.py" line="268" />
+            <location filename="../../ui/scenes/rack/view.py" line="269" />
             <source>Duplicate rack</source>
             <translation>Rack duplizieren</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/view.py" line="228" />
+            <location filename="../../ui/scenes/rack/view.py" line="229" />
             <source>Duplicate rack x N…</source>
             <translation>Rack × N duplizieren…</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/view.py" line="225" />
-            <location filename="../../ui/scenes/rack/view.py" line="231" />
+            <location filename="../../ui/scenes/rack/view.py" line="226" />
+            <location filename="../../ui/scenes/rack/view.py" line="232" />
             <source>Properties</source>
             <translation>Eigenschaften</translation>
         </message>
@@ -6098,7 +6146,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>RecoveryController</name>
         <message>
-            <location filename="../../ui/recovery.py" line="209" />
+            <location filename="../../ui/shell/recovery.py" line="209" />
             <source>Cannot recover</source>
             <translation>Wiederherstellung nicht möglich</translation>
         </message>
@@ -6212,43 +6260,43 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>RepositoryController</name>
         <message>
-            <location filename="../../ui/repository.py" line="205" />
+            <location filename="../../ui/shell/repository.py" line="205" />
             <source>Merged with revision {head} and saved as revision {rev} of “{name}”.</source>
             <translation>Mit Revision {head} zusammengeführt und als Revision {rev} von „{name}“ gespeichert.</translation>
         </message>
         <message>
-            <location filename="../../ui/repository.py" line="220" />
+            <location filename="../../ui/shell/repository.py" line="220" />
             <source>Name of the new plan in the repository:</source>
             <translation>Name des neuen Plans im Repository:</translation>
         </message>
         <message>
-            <location filename="../../ui/repository.py" line="200" />
+            <location filename="../../ui/shell/repository.py" line="200" />
             <source>No changes since revision {rev}; nothing saved to the repository.</source>
             <translation>Keine Änderungen seit Revision {rev}; nichts im Repository gespeichert.</translation>
         </message>
         <message>
-            <location filename="../../ui/repository.py" line="146" />
+            <location filename="../../ui/shell/repository.py" line="146" />
             <source>Open from Repository</source>
             <translation>Aus Repository öffnen</translation>
         </message>
         <message>
-            <location filename="../../ui/repository.py" line="143" />
+            <location filename="../../ui/shell/repository.py" line="143" />
             <source>Opened “{name}” revision {rev} from the repository as {file}.</source>
             <translation>„{name}“ Revision {rev} aus dem Repository als {file} geöffnet.</translation>
         </message>
         <message>
-            <location filename="../../ui/repository.py" line="219" />
+            <location filename="../../ui/shell/repository.py" line="219" />
             <source>Save as New Plan</source>
             <translation>Als neuen Plan speichern</translation>
         </message>
         <message>
-            <location filename="../../ui/repository.py" line="171" />
-            <location filename="../../ui/repository.py" line="224" />
+            <location filename="../../ui/shell/repository.py" line="171" />
+            <location filename="../../ui/shell/repository.py" line="224" />
             <source>Save to Repository</source>
             <translation>Im Repository speichern</translation>
         </message>
         <message>
-            <location filename="../../ui/repository.py" line="208" />
+            <location filename="../../ui/shell/repository.py" line="208" />
             <source>Saved as revision {rev} of “{name}”.</source>
             <translation>Als Revision {rev} von „{name}“ gespeichert.</translation>
         </message>
@@ -6469,22 +6517,22 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>ScalingSection</name>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="587" />
+            <location filename="../../ui/panels/scaling_chart.py" line="588" />
             <source>No scaling chart: {reason}</source>
             <translation>Kein Skalierungsdiagramm: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="544" />
+            <location filename="../../ui/panels/scaling_chart.py" line="545" />
             <source>Sizing the workload at other GPU counts…</source>
             <translation>Die Arbeitslast wird für andere GPU-Anzahlen dimensioniert…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="539" />
+            <location filename="../../ui/panels/scaling_chart.py" line="540" />
             <source>Storage targets do not scale with the GPU count: no scaling chart.</source>
             <translation>Storage-Ziele skalieren nicht mit der GPU-Anzahl: kein Skalierungsdiagramm.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="542" />
+            <location filename="../../ui/panels/scaling_chart.py" line="543" />
             <source>Updating…</source>
             <translation>Wird aktualisiert…</translation>
         </message>
@@ -6574,63 +6622,63 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>TablesExporter</name>
         <message>
-            <location filename="../../ui/export_tables.py" line="89" />
+            <location filename="../../ui/exports/export_tables.py" line="89" />
             <source>An export is already running.</source>
             <translation>Ein Export läuft bereits.</translation>
         </message>
         <message>
-            <location filename="../../ui/export_tables.py" line="92" />
+            <location filename="../../ui/exports/export_tables.py" line="92" />
             <source>Cancel</source>
             <translation>Abbrechen</translation>
         </message>
         <message>
-            <location filename="../../ui/export_tables.py" line="92" />
+            <location filename="../../ui/exports/export_tables.py" line="92" />
             <source>Cancelling…</source>
             <translation>Wird abgebrochen…</translation>
         </message>
         <message>
-            <location filename="../../ui/export_tables.py" line="88" />
-            <location filename="../../ui/export_tables.py" line="135" />
+            <location filename="../../ui/exports/export_tables.py" line="88" />
+            <location filename="../../ui/exports/export_tables.py" line="135" />
             <source>Cannot export tables</source>
             <translation>Tabellen können nicht exportiert werden</translation>
         </message>
         <message>
-            <location filename="../../ui/export_tables.py" line="45" />
+            <location filename="../../ui/exports/export_tables.py" line="45" />
             <source>Excel workbooks (*.xlsx);;All files (*)</source>
             <translation>Excel-Arbeitsmappen (*.xlsx);;Alle Dateien (*)</translation>
         </message>
         <message>
-            <location filename="../../ui/export_tables.py" line="88" />
+            <location filename="../../ui/exports/export_tables.py" line="88" />
             <source>Export tables</source>
             <translation>Tabellen exportieren</translation>
         </message>
         <message>
-            <location filename="../../ui/export_tables.py" line="53" />
+            <location filename="../../ui/exports/export_tables.py" line="53" />
             <source>Export tables (CSV): choose a folder</source>
             <translation>Tabellen exportieren (CSV): Ordner wählen</translation>
         </message>
         <message>
-            <location filename="../../ui/export_tables.py" line="44" />
+            <location filename="../../ui/exports/export_tables.py" line="44" />
             <source>Export workbook (Excel)</source>
             <translation>Arbeitsmappe exportieren (Excel)</translation>
         </message>
         <message>
-            <location filename="../../ui/export_tables.py" line="90" />
+            <location filename="../../ui/exports/export_tables.py" line="90" />
             <source>Exporting the tables to {name}…</source>
             <translation>Tabellen werden nach {name} exportiert…</translation>
         </message>
         <message>
-            <location filename="../../ui/export_tables.py" line="91" />
+            <location filename="../../ui/exports/export_tables.py" line="91" />
             <source>Table export cancelled; nothing was written</source>
             <translation>Tabellenexport abgebrochen; nichts wurde geschrieben</translation>
         </message>
         <message>
-            <location filename="../../ui/export_tables.py" line="91" />
+            <location filename="../../ui/exports/export_tables.py" line="91" />
             <source>Table export failed</source>
             <translation>Tabellenexport fehlgeschlagen</translation>
         </message>
         <message>
-            <location filename="../../ui/export_tables.py" line="157" />
+            <location filename="../../ui/exports/export_tables.py" line="157" />
             <source>The tables could not be made.
 
 {error}</source>
@@ -6639,27 +6687,27 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
 {error}</translation>
         </message>
         <message>
-            <location filename="../../ui/export_tables.py" line="149" />
+            <location filename="../../ui/exports/export_tables.py" line="149" />
             <source>Workbook written: {path}</source>
             <translation>Arbeitsmappe geschrieben: {path}</translation>
         </message>
         <message>
-            <location filename="../../ui/export_tables.py" line="90" />
+            <location filename="../../ui/exports/export_tables.py" line="90" />
             <source>Writing the tables: {stage}…</source>
             <translation>Tabellen werden geschrieben: {stage}…</translation>
         </message>
         <message>
-            <location filename="../../ui/export_tables.py" line="89" />
+            <location filename="../../ui/exports/export_tables.py" line="89" />
             <source>Writing the tables…</source>
             <translation>Tabellen werden geschrieben…</translation>
         </message>
         <message>
-            <location filename="../../ui/export_tables.py" line="150" />
+            <location filename="../../ui/exports/export_tables.py" line="150" />
             <source>{count} CSV files written to {folder}</source>
             <translation>{count} CSV-Dateien nach {folder} geschrieben</translation>
         </message>
         <message>
-            <location filename="../../ui/export_tables.py" line="136" />
+            <location filename="../../ui/exports/export_tables.py" line="136" />
             <source>{path} is a file; the CSV tables are written into a folder.</source>
             <translation>{path} ist eine Datei; die CSV-Tabellen werden in einen Ordner geschrieben.</translation>
         </message>

@@ -4,7 +4,7 @@
     <context>
         <name>App</name>
         <message numerus="yes">
-            <location filename="../../ui/app.py" line="105" />
+            <location filename="../../ui/shell/app.py" line="106" />
             <source>%n catalog file(s) failed validation and were skipped:
 
 {files}
@@ -38,7 +38,7 @@ Everything else in the catalog loaded normally.</numerusform>
     <context>
         <name>BuildPlanExporter</name>
         <message numerus="yes">
-            <location filename="../../ui/export.py" line="126" />
+            <location filename="../../ui/exports/export.py" line="126" />
             <source>Build plan written: {path} (%n page(s){extra})</source>
             <translation>
                 <numerusform>Build plan written: {path} (%n page{extra})</numerusform>
@@ -49,7 +49,7 @@ Everything else in the catalog loaded normally.</numerusform>
     <context>
         <name>CableList</name>
         <message numerus="yes">
-            <location filename="../../ui/panels/cables.py" line="527" />
+            <location filename="../../ui/panels/cables.py" line="528" />
             <source>Disconnect %n cable(s)</source>
             <translation>
                 <numerusform>Disconnect %n cable</numerusform>
@@ -60,7 +60,7 @@ Everything else in the catalog loaded normally.</numerusform>
     <context>
         <name>CableTable</name>
         <message numerus="yes">
-            <location filename="../../ui/panels/cables.py" line="235" />
+            <location filename="../../ui/panels/cables.py" line="236" />
             <source>Disconnect %n cable(s)</source>
             <translation>
                 <numerusform>Disconnect %n cable</numerusform>
@@ -93,7 +93,7 @@ Everything else in the catalog loaded normally.</numerusform>
     <context>
         <name>RackGraphicsView</name>
         <message numerus="yes">
-            <location filename="../../ui/scenes/rack/view.py" line="245" />
+            <location filename="../../ui/scenes/rack/view.py" line="246" />
             <source>Disconnect %n cable(s)</source>
             <translation>
                 <numerusform>Disconnect %n cable</numerusform>
@@ -101,7 +101,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/scenes/rack/view.py" line="219" />
+            <location filename="../../ui/scenes/rack/view.py" line="220" />
             <source>Disconnect all (%n cable(s))</source>
             <translation>
                 <numerusform>Disconnect all (%n cable)</numerusform>

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 
 from ui import dialogs
 from ui import units as uunits
+from ui.dialogs.compare import open_compare_dialog
 from ui.document import Document, make_engine
 from ui.exports.export import BuildPlanExporter
 from ui.exports.export_netbox import NetboxExporter
@@ -258,6 +259,8 @@ class MainWindow(QMainWindow):
                                           None, self.tr("Save the plan as the next revision in the team repository"))
         self.act_save = self._action(self.tr("&Save"), f.save, SK.Save, self.tr("Save the plan"))
         self.act_save_as = self._action(self.tr("Save &As\u2026"), f.save_as, SK.SaveAs, self.tr("Save the plan under a new name"))
+        self.act_compare = self._action(self.tr("Co&mpare With\u2026"), lambda: open_compare_dialog(self.doc, self), None,
+                                        self.tr("Compare this plan side by side with a plan file"))  # issue 32
         self.act_export_pdf = self._action(self.tr("&Export Build Plan (PDF)\u2026"), lambda: self.exporter.export(),
                                            QKeySequence("Ctrl+E"), self.tr("Write the printed build plan as a PDF"))
         self.act_export_xlsx = self._action(self.tr("Export &Workbook (Excel)\u2026"),
@@ -312,7 +315,7 @@ class MainWindow(QMainWindow):
         self.recent_menu = QMenu(self.tr("Open &Recent"), self)
         m.addMenu(self.recent_menu)
         m.addSeparator()
-        for a in (self.act_save, self.act_save_as):
+        for a in (self.act_save, self.act_save_as, self.act_compare):
             m.addAction(a)
         m.addSeparator()
         m.addAction(self.act_open_repo)
