@@ -101,3 +101,23 @@ def unpriced_catalog(unpriced_user_catalog):
     assert not cat.errors, [str(e) for e in cat.errors]
     assert all(cat.get(t, s).price is None for t, _f, s in UNPRICED)
     return cat
+
+
+# The two servers' prices are left out (a user catalog layer without them), so that the
+# comparison's marking of an incomplete capex is tested: every shipped BOM line has a price.
+UNPRICED_SERVERS = ("dell-poweredge-r760-l40s", "dell-poweredge-r760xa-l40s-100gbe")
+
+
+@pytest.fixture(scope="session")
+def unpriced_servers(tmp_path_factory):
+    import yaml
+
+    from planner.catalog import shipped_catalog_dir
+
+    root = tmp_path_factory.mktemp("unpriced-servers")
+    (root / "device-types").mkdir()
+    for slug in UNPRICED_SERVERS:
+        data = yaml.safe_load((shipped_catalog_dir() / "device-types" / "Dell" / f"{slug}.yaml").read_text(encoding="utf-8"))
+        assert data["planning"].pop("price", None) is not None, slug
+        (root / "device-types" / f"{slug}.yaml").write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    return root

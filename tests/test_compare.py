@@ -26,6 +26,7 @@ from planner.design.compare import CompareError, compare_builds
 from planner.design.templates import TEMPLATES, build_template
 from planner.engine import Engine
 from planner.files.plan_io import save_plan_json
+from tests.conftest import UNPRICED_SERVERS
 
 A_NAME, B_NAME = "inference-small-enterprise", "inference-production"
 
@@ -48,10 +49,18 @@ MODEL_DELTAS = {"apc-ap8881": (2, 0), "apc-ap8888": (0, 4), "dell-poweredge-r760
 COUNTS = {"racks": (1, 1), "links": (1, 25), "feeds": (2, 4), "loops": (0, 0)}
 
 
+@pytest.fixture(autouse=True)
+def _unpriced_for_the_commands(unpriced_servers, monkeypatch):
+    monkeypatch.setenv("RACKWRIGHT_USER_CATALOG", str(unpriced_servers))
+
+
 @pytest.fixture(scope="module")
-def catalog():
-    cat = load_catalog()
+def catalog(unpriced_servers):
+    from planner.catalog import Layer, shipped_catalog_dir
+
+    cat = load_catalog([Layer("shipped", shipped_catalog_dir()), Layer("user", unpriced_servers)])
     assert not cat.errors, cat.errors
+    assert all(cat.device(s).price is None for s in UNPRICED_SERVERS)
     return cat
 
 
@@ -113,7 +122,7 @@ def test_every_figure_is_the_engines(pair, catalog):
 
 def test_rows_mark_the_incomplete_capex_and_what_differs(pair, catalog):
     c = compare_builds(pair, catalog)
-    assert not c.options[0].capex_complete  # the R760's price is not in the catalog
+    assert not c.options[0].capex_complete  # the R760's price is left out (UNPRICED_SERVERS)
     rows = {r.label: r for r in c.rows() if not r.heading}
     capex = rows["Capex"]
     assert all("INCOMPLETE" in cell for cell in capex.cells) and capex.warn == (True, True)
