@@ -139,8 +139,6 @@ def _cycles(graph) -> list[list[str]]:
     return out
 
 
-@pytest.mark.xfail(strict=True, reason="left: planner.workloads.fit <-> planner.workloads.validation (the case "
-                   "loading moves below both once the model rework in parallel has landed)")
 def test_no_import_cycles():
     """Function-level imports count (grimp reads them): a cycle hidden behind one is still a
     cycle (issue 27: parsecache <-> yamlsafe, naming <-> plan)."""

@@ -377,15 +377,15 @@ def run_fit(problem: Problem, *, loso: bool = True, sweeps: int = 4, families: b
 
 def validation_problem(catalog: Catalog | None = None) -> Problem:
     """The in-scope validation cases with their source and facets, and the model."""
-    from . import validation
+    from . import cases as case_data
 
     if catalog is None:
         from planner.catalog import load_catalog
 
         catalog = load_catalog()
-    doc = validation.load_cases()
-    cases = [Case(c, validation.source_key(c), validation.facets(c, catalog)) for c in doc["cases"]]
-    return Problem(cases, lambda c: validation.predict(c, catalog))
+    doc = case_data.load_cases()
+    cases = [Case(c, case_data.source_key(c), case_data.facets(c, catalog)) for c in doc["cases"]]
+    return Problem(cases, lambda c: case_data.predict(c, catalog))
 
 
 def report_dict(rep: FitReport) -> dict[str, Any]:
