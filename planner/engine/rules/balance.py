@@ -15,6 +15,12 @@ if TYPE_CHECKING:
     from planner.engine.settings import EngineSettings
     from planner.engine.specs import DeviceSpec, SpecCache
 
+# the finding codes this family emits (planner.engine.rules.PROVIDERS; docs/engine.md, Findings)
+CODES: tuple[str, ...] = (
+    "UNKNOWN_GPU", "UNKNOWN_NIC", "BALANCE_CPU_CORES", "BALANCE_RAM", "BALANCE_NETWORK", "BALANCE_STORAGE",
+    "BALANCE_NO_STORAGE",
+)
+
 
 def _device_findings(slug: str, spec: DeviceSpec, n: int, gpu_servers: int, s: EngineSettings) -> list[Finding]:
     """UNKNOWN_GPU, UNKNOWN_NIC and the per-server balance checks of one device type (``n`` in the plan)."""

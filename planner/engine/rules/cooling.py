@@ -25,6 +25,14 @@ if TYPE_CHECKING:
 
 _fsum = math.fsum
 
+# the finding codes this family emits (planner.engine.rules.PROVIDERS; docs/engine.md, Findings)
+CODES: tuple[str, ...] = (
+    "COOLING_OVER_CAPACITY", "COOLING_NEAR_CAPACITY", "COOLING_RESIDUAL_AIR", "COOLING_NO_LIQUID_DEVICES",
+    "COOLING_LIQUID_DEVICE_ON_AIR", "COOLING_NO_LOOP", "COOLING_SUPPLY_TOO_WARM", "COOLING_UNKNOWN_UNIT",
+    "COOLING_UNIT_ASSUMED", "LOOP_UNKNOWN_CDU", "LOOP_OVER_CAPACITY", "LOOP_NO_REDUNDANCY",
+    "LOOP_FLOW_OVER_CAPACITY", "LOOP_UNUSED",
+)
+
 
 @dataclass(slots=True)
 class RackCooling:

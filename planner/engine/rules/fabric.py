@@ -14,7 +14,16 @@ from planner.fabric.analysis import analyse_fabric, link_facts, with_unconnected
 from planner.fabric.nvlink import CODES as NVLINK_CODES
 from planner.fabric.nvlink import fabric_domain
 
-__all__ = ["CHECKS", "NVLINK_CODES", "analyse_fabric", "fabric_domain", "link_facts", "with_unconnected"]
+__all__ = ["CHECKS", "CODES", "NVLINK_CODES", "analyse_fabric", "fabric_domain", "link_facts", "with_unconnected"]
 
 # the pure functions the fabric findings come from (FabricModel runs the first two by delta)
 CHECKS = (link_facts, analyse_fabric, with_unconnected, fabric_domain)
+
+# the finding codes this family emits (planner.engine.rules.PROVIDERS; docs/engine.md, Findings):
+# the link and fabric checks' (planner.fabric.findings), then the NVLink domains' (planner.fabric.nvlink)
+CODES: tuple[str, ...] = (
+    "FABRIC_UNKNOWN_PORT", "FABRIC_PORT_REUSED", "FABRIC_PORT_CROSS_FABRIC", "FABRIC_SPEED_MISMATCH",
+    "FABRIC_SLOW_LINK", "FABRIC_UNKNOWN_CABLE", "FABRIC_MEDIA_MISMATCH", "FABRIC_CABLE_TOO_LONG",
+    "FABRIC_CABLE_TOO_SHORT", "FABRIC_SWITCH_PORTS", "FABRIC_UNCONNECTED_PORTS", "FABRIC_DISCONNECTED",
+    "FABRIC_OVERSUBSCRIBED", *NVLINK_CODES,
+)

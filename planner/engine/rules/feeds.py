@@ -21,6 +21,12 @@ if TYPE_CHECKING:
 _fsum = math.fsum
 SOURCE_KIND_NAMES = {"ups": "UPS", "panel": "Panel", "switchboard": "Switchboard", "generator": "Generator"}
 
+# the finding codes this family emits (planner.engine.rules.PROVIDERS; docs/engine.md, Findings)
+CODES: tuple[str, ...] = (
+    "POWER_FEED_OVERLOAD", "POWER_FEED_FAILOVER_OVERLOAD", "POWER_FEED_HIGH", "POWER_FEED_NO_REDUNDANCY",
+    "POWER_SOURCE_OVER_CAPACITY", "POWER_SOURCE_FAILOVER_OVERLOAD", "POWER_SOURCE_HIGH", "POWER_SOURCE_UNUSED",
+)
+
 
 def rack_redundancy_findings(ctx: RackContext, rack: Rack, own_pdus: list[Placement],
                              pdu_feeds: frozenset[str]) -> list[Finding]:

@@ -25,6 +25,12 @@ if TYPE_CHECKING:
 
 _fsum = math.fsum
 
+# the finding codes this family emits (planner.engine.rules.PROVIDERS; docs/engine.md, Findings)
+CODES: tuple[str, ...] = (
+    "COST_NO_PRICE", "PRICE_NO_EXCHANGE_RATE", "RENT_NO_CLOUD_PRICE", "RENT_NO_EXCHANGE_RATE",
+    "RENT_CAPEX_INCOMPLETE", "RENT_MIXED_GPUS",
+)
+
 
 def known(specs: SpecCache, table: str, slug: str) -> bool:
     """Whether a BOM line's item is in the catalog."""

@@ -26,6 +26,14 @@ _fsum = math.fsum
 # a cord being placed: [PDU placement id, outlet (from 1) or None until pass 2 gives it one]
 _Cords = list[tuple["Placement", "DeviceSpec", list[list[Any]]]]
 
+# the finding codes this family emits (planner.engine.rules.PROVIDERS; docs/engine.md, Findings)
+CODES: tuple[str, ...] = (
+    "UNKNOWN_DEVICE", "NO_POWER_DATA", "PSU_OVERLOAD", "BUSBAR_OVERLOAD", "BUSBAR_FAILOVER_OVERLOAD",
+    "BUSBAR_HIGH", "POWER_CORDS_SPREAD", "POWER_NO_PDU", "POWER_UNKNOWN_PDU", "POWER_OUTLET_INVALID",
+    "POWER_OUTLET_CONFLICT", "POWER_OUTLETS_EXHAUSTED", "POWER_SINGLE_CORDED", "PDU_NO_FEED", "PDU_PHASE_OVERLOAD",
+    "PDU_FAILOVER_OVERLOAD", "PDU_PHASE_HIGH", "PDU_PHASE_IMBALANCE",
+)
+
 
 def psu_findings(ctx: RackContext, powered: list[tuple[Placement, DeviceSpec]]) -> list[Finding]:
     """PSU_OVERLOAD for each device (with its optics) that draws more than its PSUs left

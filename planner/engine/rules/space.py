@@ -23,6 +23,12 @@ if TYPE_CHECKING:
     from planner.engine.specs import DeviceSpec, RackTypeSpec
     from planner.model.plan import Placement, Rack, Room, Row
 
+# the finding codes this family emits (planner.engine.rules.PROVIDERS; docs/engine.md, Findings)
+CODES: tuple[str, ...] = (
+    "UNKNOWN_RACK_TYPE", "NO_MASS_DATA", "PLACEMENT_OVERLAP", "PLACEMENT_OUT_OF_RACK", "RACK_OVERWEIGHT",
+    "FLOOR_OVERLOAD", "RACK_OUTSIDE_ROOM", "STRANDED_SPACE", "STRANDED_POWER",
+)
+
 
 def rack_type_findings(rack: Rack, rt: RackTypeSpec) -> list[Finding]:
     """UNKNOWN_RACK_TYPE, or NO_MASS_DATA for a rack type without a weight."""

@@ -23,6 +23,11 @@ if TYPE_CHECKING:
     from planner.model.plan import Workload
     from planner.workloads.evaluate import WorkloadVerdict
 
+# the finding codes this family emits (planner.engine.rules.PROVIDERS; docs/engine.md, Findings)
+CODES: tuple[str, ...] = (
+    "WORKLOAD_UNMET", "WORKLOAD_LOW_MARGIN", "WORKLOAD_NOT_EVALUATED",
+)
+
 
 def spec_key(w: Workload) -> str:
     """What a workload's memoised verdict depends on of the workload itself."""
