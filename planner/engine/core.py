@@ -15,6 +15,11 @@ Dependency model (each arrow: "recomputed when the left changes"):
 
 Sums over several contributors use ``math.fsum`` (correctly rounded, hence independent
 of the order), so an incrementally patched aggregate equals a fresh one bit for bit.
+
+This module orchestrates only: the figures and findings of racks, PDUs, feeds, sources,
+loops and the plan come from the rule providers' pure functions (planner.engine.rules, one
+module a rule family; planner.engine.rack for a rack), which the engine runs on what an
+edit touched and sums.
 """
 
 from __future__ import annotations
