@@ -7,7 +7,8 @@ cost and stranded capacity, with design-rule-check findings. Pure Python, no Qt.
     change = edit.apply(plan)
     results = engine.update(plan, change)   # incremental, same result as a full compute
 
-See docs/engine.md for every formula, its source, and every finding code.
+See docs/engine.md for every formula, its source, and every finding code. The checks live in
+planner.engine.rules, one provider module a rule family (``PROVIDERS``: family -> module, codes).
 """
 
 from __future__ import annotations

@@ -15,6 +15,11 @@ Dependency model (each arrow: "recomputed when the left changes"):
 
 Sums over several contributors use ``math.fsum`` (correctly rounded, hence independent
 of the order), so an incrementally patched aggregate equals a fresh one bit for bit.
+
+This module orchestrates only: the figures and findings of racks, PDUs, feeds, sources,
+loops and the plan come from the rule providers' pure functions (planner.engine.rules, one
+module a rule family; planner.engine.rack for a rack), which the engine runs on what an
+edit touched and sums.
 """
 
 from __future__ import annotations
@@ -22,16 +27,14 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import replace
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from planner.base.gcpause import no_gc
-from planner.engine import levels, physics
-from planner.engine.economics import OwnInputs, rent_vs_own
-from planner.engine.findings import Finding, make
+from planner.engine import physics
+from planner.engine.findings import Finding
 from planner.engine.network import Network
-from planner.engine.rack import PduContribution, RackContext, RackResult, compute_rack
+from planner.engine.rack import RackContext, RackResult, compute_rack
 from planner.engine.results import (
     INT_FIELDS,
     SUM_FIELDS,
@@ -41,30 +44,27 @@ from planner.engine.results import (
     LoopResult,
     NvlinkSummary,
     PduResult,
-    RentOwnResult,
     Results,
     RoomResult,
     SourceResult,
     Totals,
-    WorkloadNeed,
 )
+from planner.engine.rules import balance, cooling, feeds, money, rack_power, space
+from planner.engine.rules import workloads as rules_workloads
 from planner.engine.settings import EngineSettings
-from planner.engine.specs import PduInfo, SpecCache, cat_get, loop_rating
+from planner.engine.specs import SpecCache
 from planner.engine.workloads import WorkloadState
-from planner.i18n import Np_, tmsg
-from planner.model.geometry import room_overhang_m, row_footprints
-from planner.model.naming import display_name
 from planner.model.plan import Plan
 
 if TYPE_CHECKING:
     from planner.catalog import Catalog
     from planner.model.edits import Change
-    from planner.model.plan import CoolingLoop, Metadata, Room
+    from planner.model.plan import CoolingLoop, Room
 
 _fsum = math.fsum
 _ID = attrgetter("id")
 _V = TypeVar("_V")
-SOURCE_KIND_NAMES = {"ups": "UPS", "panel": "Panel", "switchboard": "Switchboard", "generator": "Generator"}
+SOURCE_KIND_NAMES = feeds.SOURCE_KIND_NAMES  # the old home
 
 
 
@@ -267,18 +267,14 @@ class Engine:
                 keys.pop(row_id, None)
             else:
                 room = idx.rooms[idx.row_room[row_id]]
-                w, d = room.width_m, room.depth_m
                 # everything row_footprints reads, and the walls: most edits of a rack (a name, a
                 # device) leave it as it was, and the footprints (~20 us a rack) are not redone
-                key = (w, d, row.x_m, row.y_m, row.orientation_deg,
+                key = (room.width_m, room.depth_m, row.x_m, row.y_m, row.orientation_deg,
                        tuple([(r.id, r.position, r.gap_before_m, r.rack_type) for r in row.racks]))
                 if keys.get(row_id) == key:
                     continue
                 keys[row_id] = key
-                for fp in row_footprints(row, catalog):
-                    over = room_overhang_m(fp, w, d)
-                    if over:
-                        new[fp.rack_id] = over
+                new = space.row_overhangs(row, room, catalog)
             old = self._row_outside.pop(row_id, None)
             if new:
                 self._row_outside[row_id] = new
@@ -398,143 +394,24 @@ class Engine:
         else:
             res.workloads, res.workload_findings = self.work.evaluate(plan, res, self.net, change)
         res.nvlink = NvlinkSummary.build(res.fabrics, totals.agg.device_types, self.catalog)
-        res.workload_needs = self._workload_needs(res)
+        res.workload_needs = rules_workloads.workload_needs(res, self.settings)
         res.settings = self.settings
         self._results = res
         return res
 
-    def _workload_needs(self, res: Results) -> dict[str, WorkloadNeed]:
-        """The largest GPU and GPU-memory need of any workload against the plan's
-        (``WorkloadVerdict.figures``: gpus_needed, gpu_memory_gb_needed)."""
-        out: dict[str, WorkloadNeed] = {}
-        if not res.workloads:
-            return out
-        warn = 1.0 / (1.0 + self.settings.workload_margin_warn)
-        have = {"gpus": float(res.totals.agg.ints.get("gpu_count", 0)),
-                "gpu_memory_gb": res.totals.agg.sums.get("gpu_memory_gb", 0.0)}
-        for what, h in have.items():
-            needs = [float(n) for v in res.workloads.values() if (n := v.figures.get(f"{what}_needed"))]
-            if needs:
-                need = max(needs)
-                out[what] = WorkloadNeed(need, h, levels.utilisation(need, h), levels.classify(need, h, warn))
-        return out
-
-    # -- PDUs ---------------------------------------------------------------------------------------------
+    # -- PDUs, feeds, sources, loops: the rule providers' pure functions over the results they sum ------
     def _compute_pdu(self, plan: Plan, pid: str) -> PduResult | None:
         p = plan.index.placements.get(pid)
-        if p is None:
+        if p is None or self.specs.device(p.device).pdu is None:
             return None
-        spec = self.specs.device(p.device)
-        info = spec.pdu
-        if info is None:
-            return None
-        s = self.settings
-        rack_id = plan.index.placement_rack[pid]
+        racks = self._racks
+        contribs = [(r, racks[r].pdu_contrib[pid]) for r in sorted(self._pdu_contrib_racks.get(pid, ())) if r in racks]
         feed = self._feeds.get(p.feed) if p.feed else None
-        side = feed.side if feed is not None else f"?{pid}"
-        pf = feed.power_factor if feed is not None else s.power_factor
-        der = feed.continuous_derating if feed is not None and feed.continuous_derating else s.continuous_derating
-        contribs: list[PduContribution] = [self._racks[r].pdu_contrib[pid]
-                                           for r in self._pdu_contrib_racks.get(pid, ()) if r in self._racks]
-        typ_ph = [_fsum(c.typical_w[i] for c in contribs) for i in range(3)]
-        max_ph = [_fsum(c.max_w[i] for c in contribs) for i in range(3)]
-        basis_ph = max_ph if s.load_basis == "max" else typ_ph
-        sides = sorted({k for c in contribs for k in c.fail_w} - {side})
-        fail_ph: dict[str, list[float]] = {}
-        for failed in sides:
-            fail_ph[failed] = [_fsum((c.fail_w[failed][i] if failed in c.fail_w else
-                                      (c.max_w[i] if s.load_basis == "max" else c.typical_w[i]))
-                                     for c in contribs) for i in range(3)]
-        findings: list[Finding] = []
-        name = display_name(p, self.specs.catalog)
-        # cords from several racks into this PDU: each rack checks its own outlets, this the cross-rack ones
-        by_outlet: dict[int, tuple[str, str]] = {}
-        for r in sorted(self._pdu_contrib_racks.get(pid, ())):
-            c = self._racks[r].pdu_contrib[pid] if r in self._racks else None
-            if c is None:
-                continue
-            for outlet, dev in sorted(c.outlets.items()):
-                prev = by_outlet.get(outlet)
-                if prev is None:
-                    by_outlet[outlet] = (r, dev)
-                elif prev[0] != r:
-                    findings.append(make("POWER_OUTLET_CONFLICT", "{name} outlet {outlet} is used by both {v3} (rack {v4}) and {dev} (rack {r})", "pdu", pid, name=name, outlet=outlet, v3=prev[1], v4=prev[0], dev=dev, r=r))
-        if p.feed is None or feed is None:
-            if p.feed:
-                findings.append(make("PDU_NO_FEED", "{name} ({pid}) hangs on no power feed (feed {feed!r} does not "
-                                     "exist)", "pdu", pid, name=name, pid=pid, feed=p.feed))
-            else:
-                findings.append(make("PDU_NO_FEED", "{name} ({pid}) hangs on no power feed", "pdu", pid, name=name,
-                                     pid=pid))
-        currents = self._currents(info, basis_ph, pf)
-        neutral = physics.wye_neutral_current(*currents) if info.wiring == "wye" else 0.0
-        worst = list(currents)
-        for arr in fail_ph.values():
-            fc = self._currents(info, arr, pf)
-            worst = [max(a, b) for a, b in zip(worst, fc, strict=True)]
-        n_ph = 1 if info.phases == 1 else 3
-        imb = physics.imbalance_percent(tuple(currents[:n_ph])) if n_ph == 3 else 0.0
-        rating = info.amps
-        if feed is not None:
-            rating = min(rating, feed.breaker_a)
-        derated = rating * der
-        peak = max(currents[:n_ph])
-        if peak > derated:
-            findings.append(make("PDU_PHASE_OVERLOAD", "{name}: phase current {peak:.1f} A exceeds {derated:.1f} A ({v4:.0f} % of {rating:.0f} A)", "pdu", pid, name=name, peak=peak, derated=derated, v4=der * 100, rating=rating))
-        elif max(worst[:n_ph]) > derated:
-            findings.append(make("PDU_FAILOVER_OVERLOAD", "{name}: {v2:.1f} A on a phase when the other feed side fails, above {derated:.1f} A ({v4:.0f} % of {rating:.0f} A)", "pdu", pid, name=name, v2=max(worst[:n_ph]), derated=derated, v4=der * 100, rating=rating))
-        elif max(worst[:n_ph]) > derated * s.feed_warn_fraction:
-            findings.append(make("PDU_PHASE_HIGH", "{name}: {v2:.1f} A worst-case phase current is {v3:.0f} % of the derated {derated:.1f} A",
-                                 "pdu", pid, name=name, v2=max(worst[:n_ph]), v3=max(worst[:n_ph]) / derated * 100, derated=derated))
-        if n_ph == 3 and imb > s.phase_imbalance_warn_percent and max(worst[:n_ph]) > s.phase_imbalance_min_load * derated:
-            findings.append(make("PDU_PHASE_IMBALANCE", "{name}: phase currents {v2:.1f}/{v3:.1f}/{v4:.1f} A are {imb:.0f} % imbalanced; move cords to the lighter phases", "pdu", pid, name=name, v2=currents[0], v3=currents[1], v4=currents[2], imb=imb))
-        return PduResult(
-            id=pid, name=name, rack_id=rack_id, device=p.device, feed=p.feed, side=side, wiring=info.wiring,
-            voltage_v=info.voltage_v, phases=info.phases, rating_a=rating, derated_a=derated,
-            typical_w=_fsum(typ_ph), max_w=_fsum(max_ph), phase_w=(basis_ph[0], basis_ph[1], basis_ph[2]),
-            phase_a=currents, neutral_a=neutral, imbalance_percent=imb,
-            failover_phase_a=(worst[0], worst[1], worst[2]), fail_w={k: _fsum(v) for k, v in fail_ph.items()},
-            cords=sum(c.cords for c in contribs), findings=tuple(findings))
+        return rack_power.compute_pdu(self.specs, self.settings, p, plan.index.placement_rack[pid], feed, contribs)
 
-    @staticmethod
-    def _currents(info: PduInfo, phase_w: list[float], pf: float) -> tuple[float, float, float]:
-        if info.phases == 1:
-            return (physics.single_phase_current(_fsum(phase_w), info.voltage_v, pf), 0.0, 0.0)
-        a, b, c = phase_w  # three phases (or three delta branches)
-        if info.wiring == "delta":
-            return physics.delta_line_currents((a, b, c), info.voltage_v, pf)
-        return physics.wye_phase_currents((a, b, c), info.voltage_v, pf)
-
-    # -- feeds ----------------------------------------------------------------------------------------------
     def _compute_feed(self, fid: str) -> FeedResult:
-        s = self.settings
-        f = self._feeds[fid]
-        der = f.continuous_derating or s.continuous_derating
-        cap = physics.feed_capacity_w(f.voltage_v, f.breaker_a, f.phases, f.power_factor, der)
         pdus = [self._pdus[p] for p in sorted(self._feed_pdus.get(fid, ())) if p in self._pdus]
-        typ = _fsum(p.typical_w for p in pdus)
-        mx = _fsum(p.max_w for p in pdus)
-        normal = mx if s.load_basis == "max" else typ
-        sides = sorted({k for p in pdus for k in p.fail_w} - {f.side})
-        worst, worst_side = normal, None
-        fail: dict[str, float] = {}
-        for failed in sides:
-            load = fail[failed] = _fsum(p.fail_w.get(failed, _fsum(p.phase_w)) for p in pdus)
-            if load > worst:
-                worst, worst_side = load, failed
-        findings: list[Finding] = []
-        label = tmsg("feed {name} ({side})", name=f.name, side=f.side)
-        if normal > cap:
-            findings.append(make("POWER_FEED_OVERLOAD", "{label}: {v2:.1f} kW exceeds its {v3:.1f} kW capacity ({f_breaker_a:.0f} A at {v5:.0f} %)", "feed", fid, label=label, v2=normal / 1000, v3=cap / 1000, f_breaker_a=f.breaker_a, v5=der * 100))
-        elif worst > cap:
-            findings.append(make("POWER_FEED_FAILOVER_OVERLOAD", "{label}: must carry {v2:.1f} kW when side {worst_side} fails, above its {v4:.1f} kW capacity ({f_breaker_a:.0f} A at {v6:.0f} %)", "feed", fid, label=label, v2=worst / 1000, worst_side=worst_side, v4=cap / 1000, f_breaker_a=f.breaker_a, v6=der * 100))
-        elif worst > cap * s.feed_warn_fraction:
-            findings.append(make("POWER_FEED_HIGH", "{label}: failover load {v2:.1f} kW is {v3:.0f} % of its {v4:.1f} kW capacity", "feed", fid, label=label, v2=worst / 1000, v3=worst / cap * 100, v4=cap / 1000))
-        return FeedResult(id=fid, name=f.name, side=f.side, capacity_w=cap, derating=der, typical_w=typ, max_w=mx,
-                          failover_w=worst, failover_side=worst_side, utilisation=worst / cap if cap else 0.0,
-                          pdus=tuple(p.id for p in pdus), findings=tuple(findings),
-                          level=levels.classify(worst, cap, s.feed_warn_fraction), upstream=f.upstream,
-                          load_w=normal, fail_w=fail)
+        return feeds.compute_feed(self.settings, self._feeds[fid], pdus)
 
     # -- power sources -------------------------------------------------------------------------------------
     def _update_sources(self, dirty: set[str]) -> set[str]:
@@ -596,103 +473,17 @@ class Engine:
         return out
 
     def _compute_source(self, sid: str, children: Iterable[str]) -> SourceResult:
-        """Load of the feeds and downstream sources under a source, normal and with each other
-        side failed (a feed on the failed side is dead; the others carry their failover load
-        for that side), against the source's capacity."""
-        s = self.settings
-        src = self._sources[sid]
-        feeds = [self._feeds_r[f] for f in sorted(self._src_feeds.get(sid, ())) if f in self._feeds_r]
-        subs = [self._sources_r[c] for c in sorted(children) if c in self._sources_r]
-        typ = _fsum([*(f.typical_w for f in feeds), *(c.typical_w for c in subs)])
-        mx = _fsum([*(f.max_w for f in feeds), *(c.max_w for c in subs)])
-        normal = _fsum([*(f.load_w for f in feeds), *(c.load_w for c in subs)])
-        sides: set[str] = set()
-        for f in feeds:
-            sides.add(f.side)
-            sides.update(f.fail_w)
-        for c in subs:
-            sides.update(c.fail_w)
-        if src.side is not None:
-            sides.add(src.side)
-        fail: dict[str, float] = {}
-        worst, worst_side = normal, None
-        for side in sorted(sides):
-            if side == src.side:
-                fail[side] = 0.0  # this source is on the failed side: it carries nothing
-                continue
-            load = fail[side] = _fsum([*(0.0 if f.side == side else f.fail_w.get(side, f.load_w) for f in feeds),
-                                       *(c.fail_w.get(side, c.load_w) for c in subs)])
-            if load > worst:
-                worst, worst_side = load, side
-        cap = src.capacity_kw * 1000.0
-        findings: list[Finding] = []
-        kind = SOURCE_KIND_NAMES.get(src.kind, src.kind)
-        label = (src.name if src.name.lower().startswith(kind.lower()) else f"{kind} {src.name}") \
-            + (f" (side {src.side})" if src.side else "")
-        if not feeds and not subs:
-            findings.append(make("POWER_SOURCE_UNUSED", "{label}: no feed or power source hangs off it", "source",
-                                 sid, label=label))
-        if normal > cap:
-            findings.append(make("POWER_SOURCE_OVER_CAPACITY", "{label}: {v2:.1f} kW exceeds its {v3:.1f} kW capacity", "source", sid, label=label, v2=normal / 1000, v3=cap / 1000))
-        elif worst > cap:
-            findings.append(make("POWER_SOURCE_FAILOVER_OVERLOAD", "{label}: must carry {v2:.1f} kW when side {worst_side} fails, above its {v4:.1f} kW capacity", "source", sid, label=label, v2=worst / 1000, worst_side=worst_side, v4=cap / 1000))
-        elif worst > cap * s.feed_warn_fraction:
-            findings.append(make("POWER_SOURCE_HIGH", "{label}: {v2} load {v3:.1f} kW is {v4:.0f} % of its {v5:.1f} kW capacity", "source", sid, label=label, v2='failover' if worst_side else 'normal', v3=worst / 1000, v4=worst / cap * 100, v5=cap / 1000))
-        return SourceResult(id=sid, name=src.name, kind=src.kind, side=src.side, upstream=src.upstream,
-                            capacity_w=cap, typical_w=typ, max_w=mx, load_w=normal, failover_w=worst,
-                            failover_side=worst_side, utilisation=worst / cap if cap else 0.0,
-                            feeds=tuple(f.id for f in feeds), sources=tuple(c.id for c in subs), fail_w=fail,
-                            findings=tuple(findings), level=levels.classify(worst, cap, s.feed_warn_fraction))
+        """Load of the feeds and downstream sources under a source against its capacity
+        (:func:`planner.engine.rules.feeds.compute_source`)."""
+        srcs_r = self._sources_r
+        fr = [self._feeds_r[f] for f in sorted(self._src_feeds.get(sid, ())) if f in self._feeds_r]
+        subs = [srcs_r[c] for c in sorted(children) if c in srcs_r]
+        return feeds.compute_source(self.settings, self._sources[sid], fr, subs)
 
     # -- loops -----------------------------------------------------------------------------------------------
     def _compute_loop(self, lid: str) -> LoopResult:
-        """One cooling loop: the heat its racks put on it (liquid heat of direct-liquid and
-        immersion racks, rear doors' heat) against its capacity and rated flow
-        (:func:`planner.engine.specs.loop_rating`: design figures, else catalog CDUs)."""
-        s = self.settings
-        lp = self._loops[lid]
         racks = [self._racks[r] for r in self._loop_racks.get(lid, ()) if r in self._racks]
-        heat = _fsum(r.loop_heat_w for r in racks)
-        flow = _fsum(r.loop_flow_l_per_min for r in racks)
-        rating = loop_rating(self.specs, lp)
-        cu = rating.cdu
-        cap, cap_n1, rated_flow = rating.capacity_w, rating.capacity_n_minus_1_w, rating.flow_l_per_min
-        findings: list[Finding] = []
-        if cu is not None:
-            of = f"{lp.cdu_count} x {cu.capacity_w / 1000:.0f} kW CDU capacity" if rating.capacity_basis == "catalog" \
-                else f"{cap / 1000:.0f} kW design capacity ({lp.cdu_count} CDU(s))"
-        else:
-            of = f"{cap / 1000:.0f} kW design capacity"
-        if not rating.capacity_known:
-            findings.append(make("LOOP_UNKNOWN_CDU", "loop {lp_name}: CDU {lp_cdu!r} is not in the catalog; its capacity is unknown (give the loop a design capacity)", "loop", lid, lp_name=lp.name, lp_cdu=lp.cdu))
-        else:
-            need = heat * s.loop_margin
-            if need > cap:
-                findings.append(make("LOOP_OVER_CAPACITY", "loop {lp_name}: {v2:.0f} kW heat x {s_loop_margin:g} margin exceeds {of}", "loop", lid, lp_name=lp.name, v2=heat / 1000, s_loop_margin=s.loop_margin, of=of))
-            elif cu is not None and heat > 0 and need > cap_n1 and (lp.cdu_count > 1 or cu.pump_redundancy != "N+1"):
-                findings.append(make("LOOP_NO_REDUNDANCY", "loop {lp_name}: with one of {lp_cdu_count} CDU(s) out, {v3:.0f} kW is left for {v4:.0f} kW (N+1 not met)",
-                                     "loop", lid, lp_name=lp.name, lp_cdu_count=lp.cdu_count, v3=cap_n1 / 1000, v4=need / 1000))
-            if cu is not None and cu.known and cu.pump_redundancy == "N":
-                findings.append(make("LOOP_NO_REDUNDANCY", "loop {lp_name}: CDU {lp_cdu} pumps are not redundant",
-                                     "loop", lid, lp_name=lp.name, lp_cdu=lp.cdu))
-            if rated_flow is not None and flow > rated_flow:
-                if rating.flow_basis == "design":
-                    findings.append(make("LOOP_FLOW_OVER_CAPACITY", "loop {lp_name}: {flow:.0f} L/min needed, its design flow is {rated_flow:.0f} L/min", "loop", lid, lp_name=lp.name, flow=flow, rated_flow=rated_flow))
-                elif rating.flow_basis == "catalog":
-                    findings.append(make("LOOP_FLOW_OVER_CAPACITY", "loop {lp_name}: {flow:.0f} L/min needed, its CDUs are rated {rated_flow:.0f} L/min", "loop", lid, lp_name=lp.name, flow=flow, rated_flow=rated_flow))
-                else:
-                    findings.append(make("LOOP_FLOW_OVER_CAPACITY", "loop {lp_name}: {flow:.0f} L/min needed, its capacity at {dt:g} K carries {rated_flow:.0f} L/min", "loop", lid, lp_name=lp.name, flow=flow, dt=lp.delta_t_k, rated_flow=rated_flow))
-        if not racks:
-            findings.append(make("LOOP_UNUSED", "loop {lp_name} serves no rack", "loop", lid, lp_name=lp.name))
-        return LoopResult(id=lid, name=lp.name, cdu=lp.cdu, cdu_count=lp.cdu_count, coolant=lp.coolant,
-                          capacity_w=cap, capacity_n_minus_1_w=cap_n1, heat_w=heat, flow_l_per_min=flow,
-                          rated_flow_l_per_min=rated_flow, racks=len(racks),
-                          utilisation=heat / cap if cap else 0.0, findings=tuple(findings),
-                          kind=lp.kind, supply_temp_c=lp.supply_temp_c,
-                          return_temp_c=lp.supply_temp_c + lp.delta_t_k, delta_t_k=lp.delta_t_k,
-                          capacity_basis=rating.capacity_basis, flow_basis=rating.flow_basis,
-                          level=levels.classify(heat * s.loop_margin, cap, s.cooling_warn_fraction)
-                          if rating.capacity_known else levels.NONE)
+        return cooling.compute_loop(self.specs, self.settings, self._loops[lid], racks)
 
     # -- rooms and totals --------------------------------------------------------------------------------------
     def _compute_room(self, room: Room) -> RoomResult:
@@ -708,7 +499,6 @@ class Engine:
         return RoomResult(id=room.id, name=room.name, area_m2=room.width_m * room.depth_m, agg=agg)
 
     def _compute_totals(self, plan: Plan) -> tuple[Totals, list[BomLine], tuple[Finding, ...]]:
-        s = self.settings
         md = plan.metadata
         rooms = [self._rooms[r.id] for r in plan.site.rooms]
         agg = _aggregate([r.agg for r in rooms], rack_level=False)
@@ -720,169 +510,22 @@ class Engine:
             bom[("cables", cable)] += n
         for xcvr, n in self.net.transceiver_counts.items():  # optics of fibre links, one at each end
             bom[("cables", xcvr)] += n
-        findings: list[Finding] = []
-        lines: list[BomLine] = []
-        capex_terms: list[float] = []
-        estimated_terms: list[float] = []
-        no_price: list[str] = []
-        no_rate: dict[str, list[str]] = {}
-        rates = md.exchange_rates
-        overrides = md.price_overrides
-        for (table, slug), qty in sorted(bom.items()):
-            override = overrides.get(slug)
-            # a per-plan price (metadata.price_overrides) before the catalog's
-            price = (override.amount, override.currency) if override is not None else self.specs.price_of(table, slug)
-            source = None if price is None else "plan" if override is not None else "catalog"
-            known = self._known(table, slug)
-            name = self._name(table, slug)
-            # a price in another currency converts at the plan's rate (plan units per unit of it)
-            rate = None if price is None else 1.0 if price[1] == md.currency else rates.get(price[1])
-            basis = None if price is None else "plan" if override is not None else self.specs.price_basis(table, slug)
-            line = BomLine(table, slug, name, qty, price[0] if price else None, price[1] if price else None,
-                           known, rate, source, basis)
-            lines.append(line)
-            if price is None:
-                no_price.append(f"{qty} x {slug}")
-            elif rate is None:
-                no_rate.setdefault(price[1], []).append(f"{qty} x {slug}")
-            else:
-                capex_terms.append(price[0] * qty * rate)
-                if line.estimated:
-                    estimated_terms.append(price[0] * qty * rate)
-        if no_price:
-            findings.append(make("COST_NO_PRICE", Np_("{n} BOM line has no price and is not in the capex: {v2}{v3}", "{n} BOM lines have no price and are not in the capex: {v2}{v3}"), "plan", n=len(no_price), v2=', '.join(no_price[:5]), v3=' ...' if len(no_price) > 5 else ''))
-        for cur, items in sorted(no_rate.items()):
-            findings.append(make("PRICE_NO_EXCHANGE_RATE", Np_("{n} BOM line is priced in {cur} and the plan has no {cur} to {md_currency} exchange rate: it is not in the capex (set one in Plan Settings): {v5}{v6}", "{n} BOM lines are priced in {cur} and the plan has no {cur} to {md_currency} exchange rate: they are not in the capex (set one in Plan Settings): {v5}{v6}"), "plan", n=len(items), cur=cur, md_currency=md.currency, v5=', '.join(items[:5]), v6=' ...' if len(items) > 5 else ''))
+        priced = money.price_bom(self.specs, md, bom)
         sums = agg.sums
         typ = sums.get("typical_w", 0.0)
         mx = sums.get("max_w", 0.0)
         # energy per year = typical IT power x PUE x 8,760 h x utilisation (docs/engine.md)
         energy = physics.annual_energy_kwh(typ * md.pue) * md.utilisation
-        capex = _fsum(capex_terms)
-        capex_complete = not no_price and not no_rate
-        rent = self._rent_vs_own(md, agg, capex, capex_complete, typ, mx, findings)
+        rent, rent_findings = money.rent_or_own(self.catalog, md, agg, priced.capex, priced.complete, typ, mx)
         totals = Totals(racks=agg.racks, rooms=len(rooms), agg=agg, pue=md.pue, facility_typical_w=typ * md.pue,
                         facility_max_w=mx * md.pue, energy_kwh_per_year=energy, currency=md.currency,
-                        capex=capex, capex_complete=capex_complete,
+                        capex=priced.capex, capex_complete=priced.complete,
                         opex_per_year=energy * md.electricity_price_per_kwh,
                         electricity_price_per_kwh=md.electricity_price_per_kwh, utilisation=md.utilisation,
-                        unconverted=tuple(sorted(no_rate)), rent_vs_own=rent,
-                        capex_estimated=_fsum(estimated_terms))
-        findings.extend(self._balance(agg, s))
-        return totals, lines, tuple(findings)
-
-    def _rent_vs_own(self, md: Metadata, agg: Aggregate, capex: float, capex_complete: bool, typical_w: float,
-                     max_w: float, findings: list[Finding]) -> RentOwnResult | None:
-        """Rent or own (docs/engine.md): owning this build (capex from the BOM, energy at the
-        typical IT draw, colocation on the maximum draw as committed power) against renting
-        as many GPUs of the plan's most numerous GPU model. The cloud price per GPU-hour is
-        the plan's override, else the catalog's (table ``cloud``), converted to the plan
-        currency at the plan's exchange rates; without one, owning is costed alone and a
-        finding says why. None when the plan has no GPUs."""
-        gpus = agg.ints.get("gpu_count", 0)
-        by_model = {m: n for m, n in agg.gpus.items() if n > 0}
-        if gpus <= 0 or not by_model:
-            return None
-        model = max(sorted(by_model), key=lambda m: by_model[m])  # most GPUs; ties: first slug
-        gpu = cat_get(self.catalog, "gpus", model)
-        model_name = f"{gpu.vendor} {gpu.model}" if gpu is not None else model
-        if len(by_model) > 1:
-            others = ", ".join(f"{n} x {m}" for m, n in sorted(by_model.items()) if m != model)
-            findings.append(make("RENT_MIXED_GPUS", "Rent or own prices all {gpus} GPUs at the cloud price of {model_name}, the most numerous model ({v3}); the others: {others}",
-                                 "plan", gpus=gpus, model_name=model_name, v3=by_model[model], others=others))
-        price: float | None = None
-        detail: dict[str, Any] = {}
-        reason = ""
-        if model in md.cloud_price_per_gpu_hour:
-            price, source = md.cloud_price_per_gpu_hour[model], "plan"
-            detail = {"currency": md.currency, "amount": price}
-        else:
-            entry = cat_get(self.catalog, "cloud", model)
-            if entry is None:
-                source = "none"
-                reason = (f"no cloud price per GPU-hour for {model_name} ({model}) in the catalog or the plan: "
-                          "set one in Plan Settings (Cloud price per GPU-hour) or in the user catalog")
-                findings.append(make("RENT_NO_CLOUD_PRICE", "Rent or own not computed: {reason}", "plan", reason=reason))
-            else:
-                source = "catalog"
-                detail = {"currency": entry.currency, "amount": entry.price_per_gpu_hour, "date": entry.date,
-                          "basis": entry.basis, "offer": f"{entry.vendor} {entry.model}", "reference": entry.source}
-                rate = 1.0 if entry.currency == md.currency else md.exchange_rates.get(entry.currency)
-                if rate is None:
-                    reason = (f"the cloud price for {model_name} is in {entry.currency} and the plan has no "
-                              f"{entry.currency} to {md.currency} exchange rate (set one in Plan Settings)")
-                    findings.append(make("RENT_NO_EXCHANGE_RATE", "Rent or own not computed: {reason}", "plan", reason=reason))
-                else:
-                    price = entry.price_per_gpu_hour * rate
-                    detail["exchange_rate"] = rate
-        base = OwnInputs(capex=capex, it_kw_typical=typical_w / 1000.0, it_kw_committed=max_w / 1000.0, gpus=gpus,
-                         years=md.years_of_use, pue=md.pue, electricity_price_per_kwh=md.electricity_price_per_kwh,
-                         utilisation=md.utilisation, support_fraction_per_year=md.support_fraction_per_year,
-                         colocation_per_kw_month=md.colocation_price_per_kw_month, cloud_price_per_gpu_hour=price)
-        own_only = rent_vs_own(replace(base, cloud_price_per_gpu_hour=None))
-        figures = rent_vs_own(base) if price is not None else None
-        if figures is not None and not capex_complete:
-            be = figures.break_even_months
-            if be is not None:
-                findings.append(make("RENT_CAPEX_INCOMPLETE", "Rent or own uses a capex of {capex:,.0f} {md_currency} that leaves unpriced items out: owning is understated and the break-even after {be:,.1f} months is too early", "plan", capex=capex, md_currency=md.currency, be=be))
-            else:
-                findings.append(make("RENT_CAPEX_INCOMPLETE", "Rent or own uses a capex of {capex:,.0f} {md_currency} that leaves unpriced items out: owning is understated and the comparison favours owning", "plan", capex=capex, md_currency=md.currency))
-        return RentOwnResult(inputs=base, own_only=own_only, figures=figures, gpu_model=model,
-                             gpu_model_name=model_name, gpus=gpus, currency=md.currency, capex_complete=capex_complete,
-                             price_source=source, price_detail=detail, reason=reason)
-
-    def _known(self, table: str, slug: str) -> bool:
-        if table == "device-types":
-            return self.specs.device(slug).known
-        if table == "rack-types":
-            return self.specs.rack_type(slug).known
-        if table == "cooling":
-            return self.specs.cooling(slug).known
-        return self.specs.cable(slug) is not None
-
-    def _name(self, table: str, slug: str) -> str:
-        if table == "device-types":
-            return self.specs.device(slug).name
-        if table == "rack-types":
-            return self.specs.rack_type(slug).name
-        c = self.specs.cable(slug) if table == "cables" else None
-        if c is not None:
-            return f"{c.vendor} {c.model}"
-        return slug
-
-    def _balance(self, agg: Aggregate, s: EngineSettings) -> list[Finding]:
-        out: list[Finding] = []
-        # one GPU server has no server to talk to: its compute-fabric bandwidth is no balance question
-        gpu_servers = sum(n for slug, n in agg.device_types.items()
-                          if self.specs.device(slug).known and self.specs.device(slug).gpu_count)
-        for slug, n in sorted(agg.device_types.items()):
-            spec = self.specs.device(slug)
-            if not spec.known:
-                continue
-            if spec.gpu_count and not spec.gpu_known:
-                out.append(make("UNKNOWN_GPU", Np_("{spec_name}: GPU {spec_gpu_slug!r} is not in the GPU table; memory and FLOPS of its {n} unit are missing", "{spec_name}: GPU {spec_gpu_slug!r} is not in the GPU table; memory and FLOPS of its {n} units are missing"), "device-type", slug, spec_name=spec.name, spec_gpu_slug=spec.gpu_slug, n=n))
-            for nic in spec.unknown_nics:
-                out.append(make("UNKNOWN_NIC", "{spec_name}: NIC {nic!r} is not in the NIC table", "device-type",
-                                slug, spec_name=spec.name, nic=nic))
-            g = spec.gpu_count
-            if not g:
-                continue
-            if spec.cpu_cores and spec.cpu_cores / g < s.min_cpu_cores_per_gpu:
-                out.append(make("BALANCE_CPU_CORES", "{spec_name} ({n} in plan): {v3:.1f} CPU cores per GPU, below {s_min_cpu_cores_per_gpu:g}: data loading may starve the GPUs",
-                                "device-type", slug, spec_name=spec.name, n=n, v3=spec.cpu_cores / g, s_min_cpu_cores_per_gpu=s.min_cpu_cores_per_gpu))
-            if spec.ram_gb and spec.gpu_memory_gb and spec.ram_gb / spec.gpu_memory_gb < s.min_ram_to_gpu_memory:
-                out.append(make("BALANCE_RAM", "{spec_name} ({n} in plan): {spec_ram_gb:.0f} GB RAM for {spec_gpu_memory_gb:.0f} GB GPU memory ({v5:.2f}x, below {s_min_ram_to_gpu_memory:g}x)", "device-type", slug, spec_name=spec.name, n=n, spec_ram_gb=spec.ram_gb, spec_gpu_memory_gb=spec.gpu_memory_gb, v5=spec.ram_gb / spec.gpu_memory_gb, s_min_ram_to_gpu_memory=s.min_ram_to_gpu_memory))
-            if spec.compute_gbps / g < s.min_compute_gbps_per_gpu and gpu_servers > 1:
-                out.append(make("BALANCE_NETWORK", "{spec_name} ({n} in plan): {v3:.0f} Gb/s compute-fabric bandwidth per GPU, below {s_min_compute_gbps_per_gpu:g} Gb/s",
-                                "device-type", slug, spec_name=spec.name, n=n, v3=spec.compute_gbps / g, s_min_compute_gbps_per_gpu=s.min_compute_gbps_per_gpu))
-        gpus = agg.ints.get("gpu_count", 0)
-        stor = agg.sums.get("storage_read_gb_per_s", 0.0)
-        if gpus:
-            if stor <= 0:
-                out.append(make("BALANCE_NO_STORAGE", "{gpus} GPUs but no storage system in the plan", "plan", gpus=gpus))
-            elif stor / gpus < s.min_storage_gb_per_s_per_gpu:
-                out.append(make("BALANCE_STORAGE", "{stor:.0f} GB/s storage read for {gpus} GPUs = {v3:.2f} GB/s per GPU, below {s_min_storage_gb_per_s_per_gpu:g}", "plan", stor=stor, gpus=gpus, v3=stor / gpus, s_min_storage_gb_per_s_per_gpu=s.min_storage_gb_per_s_per_gpu))
-        return out
+                        unconverted=priced.unconverted, rent_vs_own=rent,
+                        capex_estimated=priced.capex_estimated)
+        findings = [*priced.findings, *rent_findings, *balance.balance_findings(self.specs, agg, self.settings)]
+        return totals, priced.lines, tuple(findings)
 
 
 _GETTERS = {f: attrgetter(f) for f in (*SUM_FIELDS, *INT_FIELDS)}

@@ -23,14 +23,15 @@ Workloads: see :mod:`planner.engine.workloads`.
 from __future__ import annotations
 
 import dataclasses
-import json
 from collections import Counter
 from collections.abc import Sequence
 from itertools import chain
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
-from planner.engine.findings import Finding, make
+from planner.engine.findings import Finding
+from planner.engine.rules.workloads import make_workload_finding as make_workload_finding  # the old home
+from planner.engine.rules.workloads import spec_key as spec_key
 from planner.fabric.analysis import (
     FabricModel,
     FabricResult,
@@ -39,17 +40,13 @@ from planner.fabric.analysis import (
     required_role,
     with_unconnected,
 )
-from planner.fabric.names import bottleneck_text, workload_kind_text
 from planner.fabric.ports import device_ports
-from planner.i18n import tmsg
 from planner.model.plan import Plan
-from planner.workloads.specs import has_target
 
 if TYPE_CHECKING:
     from planner.catalog import Catalog
     from planner.model.edits import Change
-    from planner.model.plan import Fabric, Workload
-    from planner.workloads.evaluate import WorkloadVerdict
+    from planner.model.plan import Fabric
 
 _ID = attrgetter("id")
 _ROLES = ("compute", "storage", "frontend", "management", "nvlink")
@@ -402,41 +399,3 @@ class Network:
                 if b:
                     bw[(pid, fid)] = b
         return inter_node_from(members, bw, compute)
-
-
-def spec_key(w: Workload) -> str:
-    return json.dumps([w.id, w.name, w.kind, w.group, w.spec], sort_keys=True, default=str)
-
-
-def make_workload_finding(v: WorkloadVerdict, spec: dict[str, Any], margin_warn: float) -> Finding | None:
-    label = tmsg("workload {name}", name=v.name)
-    kind = workload_kind_text(v.kind)
-    if v.met is None:
-        return make("WORKLOAD_NOT_EVALUATED", "{label}: {v_error}", "workload", v.id, label=label, v_error=v.error)
-    if not v.met:
-        why: str
-        if v.bottleneck == "power":
-            why = tmsg("the power of its servers fails (see the power findings)")
-        elif v.bottleneck == "cooling":
-            why = tmsg("the cooling of its servers fails (see the cooling findings)")
-        else:
-            short = (tmsg("{pct:.0f} % short", pct=-v.margin * 100) if v.margin is not None and v.margin < 0
-                     else tmsg("not met"))
-            why = tmsg("{short}, limited by {bottleneck}", short=short, bottleneck=bottleneck_text(v.bottleneck))
-            need = v.figures.get("gpus_needed")
-            if need:
-                why = tmsg("{why}; about {n:,} GPUs would meet it", why=why, n=need)
-        return make("WORKLOAD_UNMET", "{label} ({v_kind}): target not met: {why}", "workload", v.id, label=label, v_kind=kind, why=why)
-    # One uncertainty per workload: a figure with a validated error band (its stack and GPU
-    # vendor's leave-one-source-out error, docs/validation.md) is judged against that band,
-    # the figure the app, the PDF and the CLI print next to it; the plan's margin setting
-    # applies only to kinds without a band (storage).
-    band = (v.figures or {}).get("error_band") if isinstance(getattr(v, "figures", None), dict) else None
-    if not has_target(v.kind, spec) or v.margin is None:
-        return None
-    if band:
-        if v.margin < float(band):
-            return make("WORKLOAD_LOW_MARGIN", "{label} ({v_kind}): met with {v3:.0f} % margin, within the model's uncertainty (±{v4:.0f} %)", "workload", v.id, label=label, v_kind=kind, v3=v.margin * 100, v4=float(band) * 100)
-    elif v.margin < margin_warn:
-        return make("WORKLOAD_LOW_MARGIN", "{label} ({v_kind}): met with {v3:.0f} % margin, less than the plan's warning margin ({v4:.0f} %)", "workload", v.id, label=label, v_kind=kind, v3=v.margin * 100, v4=margin_warn * 100)
-    return None

@@ -15,7 +15,7 @@ from planner.engine import levels, physics
 from planner.engine.economics import OwnInputs, RentVsOwn
 from planner.engine.findings import SEVERITY_RANK, Finding
 from planner.engine.levels import Level
-from planner.engine.rack import RackResult
+from planner.engine.rackdata import RackResult
 from planner.engine.settings import EngineSettings
 from planner.workloads.evaluate import WorkloadVerdict
 

@@ -41,10 +41,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from planner.engine import levels
 from planner.engine.findings import Finding
-from planner.engine.levels import Level
-from planner.engine.network import make_workload_finding, spec_key
+from planner.engine.rules.workloads import make_workload_finding, spec_key
+from planner.engine.rules.workloads import verdict_level as verdict_level  # the old home
 from planner.i18n import tmsg
 from planner.workloads.cluster import PlanHardwareError, cluster_from_counts, nvlink_domain_of
 from planner.workloads.evaluate import (
@@ -128,19 +127,6 @@ def rack_flags(results: Results, rid: str) -> tuple[bool, bool]:
         if lr is not None and _errors(lr.findings, COOLING_PREFIXES):
             cooling = False
     return power, cooling
-
-
-def verdict_level(v: WorkloadVerdict, finding: Finding | None) -> Level:
-    """The level of a verdict with its finding (:func:`make_workload_finding`): over when
-    the target is not met, warn when it is met within the model's uncertainty, none when
-    the workload could not be evaluated."""
-    if v.met is None:
-        return levels.NONE
-    if not v.met or (finding is not None and finding.severity == "error"):
-        return levels.OVER
-    if finding is not None and finding.severity == "warning":
-        return levels.WARN
-    return levels.OK
 
 
 class _Base(NamedTuple):
