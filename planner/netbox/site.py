@@ -180,7 +180,7 @@ def read_export(path: str | Path, kind: str) -> list[tuple[int, dict[str, str]]]
                                  path=p))
     limits = [(k, i, FIELD_MAX[k]) for k, i in cols.items() if k in FIELD_MAX]
     most = MAX_ROWS[kind]
-    rows = []
+    rows: list[tuple[int, dict[str, str]]] = []
     try:
         for fields in reader:
             if not any(f.strip() for f in fields):
@@ -238,7 +238,7 @@ def _device_types_yaml(p: Path, text: str) -> list[tuple[int, dict[str, str]]]:
     joined by ``---``) or library files, read with the catalog's safe YAML loader."""
     from planner.catalog.yamlsafe import YamlRefused, parse_yaml_text
 
-    rows = []
+    rows: list[tuple[int, dict[str, str]]] = []
     chunks, start = [], 1  # (first line, text) per document
     lines = text.split("\n")
     cur: list[str] = []
