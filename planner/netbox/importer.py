@@ -51,7 +51,7 @@ from planner.catalog.loader import (
 from planner.catalog.models import DeviceType, Nic, RackType
 from planner.catalog.yamlsafe import LineMap, YamlRefused, read_yaml_file
 from planner.fabric.ports import _device_ports_cached, interface_speed_gbps
-from planner.fileio import atomic_write_bytes, field_path, validation_message
+from planner.fileio import atomic_write_bytes, field_path, regular_file_problem, validation_message
 from planner.i18n import N_, Np_, _, message_text, tf, tmsg
 from planner.netbox.schema import netbox_problems
 from planner.progress import CancelFn, ProgressFn
@@ -165,8 +165,10 @@ def input_files(paths: Iterable[str | Path]) -> tuple[list[Path], list[FileResul
             files.extend(found)
         elif p.is_file():
             files.append(p)
-        else:
-            missing.append(FileResult(p, errors=[CatalogError(str(p), None, None, tmsg("no such file or folder"), p)]))
+        else:  # a named pipe or a device is said as such (it was "no such file"), never read
+            why = regular_file_problem(p) if p.exists() else None
+            missing.append(FileResult(p, errors=[CatalogError(str(p), None, None,
+                                                              why or tmsg("no such file or folder"), p)]))
     return files[:MAX_FILES_PER_LAYER], missing
 
 
