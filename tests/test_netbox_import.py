@@ -318,3 +318,17 @@ def test_the_enumerations_are_generated_from_netbox_choices(tmp_path):
     committed = (ROOT / "planner" / "catalog" / "netbox_enums.py").read_text(encoding="utf-8")
     assert render(vendor / "netbox", "4.6.8") == committed
     assert main([str(tmp_path / "nowhere"), "-o", str(tmp_path / "x.py")]) == 2
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX")
+def test_a_named_pipe_or_a_device_is_said_as_such_never_read(tmp_path):
+    """issue 29 item 10: a FIFO given to import-netbox was "no such file or folder"."""
+    fifo = tmp_path / "C9300.yaml"
+    os.mkfifo(fifo)
+    paths = [fifo] + ([os.devnull] if os.path.exists(os.devnull) else [])
+    report = import_netbox(paths, tmp_path / "user")
+    lines = [line for r in report.results for line in r.lines()]
+    assert lines[0] == f"{fifo}: not a regular file (a named pipe (FIFO))"
+    assert lines[1:] == ([f"{os.devnull}: not a regular file (a device)"] if len(paths) == 2 else [])
+    assert [r.status for r in report.results] == [FAILED] * len(paths)
+    assert not (tmp_path / "user").exists()

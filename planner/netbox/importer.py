@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any
 import yaml
 from pydantic import BaseModel, ValidationError
 
-from planner.base.fileio import atomic_write_bytes, field_path, validation_message
+from planner.base.fileio import atomic_write_bytes, field_path, regular_file_problem, validation_message
 from planner.base.progress import CancelFn, ProgressFn
 from planner.catalog.loader import (
     DEVICE_TABLE,
@@ -165,8 +165,10 @@ def input_files(paths: Iterable[str | Path]) -> tuple[list[Path], list[FileResul
             files.extend(found)
         elif p.is_file():
             files.append(p)
-        else:
-            missing.append(FileResult(p, errors=[CatalogError(str(p), None, None, tmsg("no such file or folder"), p)]))
+        else:  # a named pipe or a device is said as such (it was "no such file"), never read
+            why = regular_file_problem(p) if p.exists() else None
+            missing.append(FileResult(p, errors=[CatalogError(str(p), None, None,
+                                                              why or tmsg("no such file or folder"), p)]))
     return files[:MAX_FILES_PER_LAYER], missing
 
 

@@ -24,14 +24,16 @@ from __future__ import annotations
 import csv
 import io
 import math
+import os
 import re
+import stat
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from planner.i18n import Np_, message_text, tf, tmsg
+from planner.i18n import N_, Np_, message_text, tf, tmsg
 from planner.model.plan import Placement, Plan, Rack, Room, Row, Site
 from planner.netbox.importer import slugify
 
@@ -41,6 +43,16 @@ if TYPE_CHECKING:
 MAX_CSV_BYTES = 50 * 1024 * 1024
 RACK_PITCH_M = 0.6
 ROW_PITCH_M = 2.4  # a 1.2 m deep rack and a 1.2 m aisle
+ROOM_MARGIN_M = 2.4  # around the rows, as :func:`import_site` lays a room out
+MAX_ROOM_M = 10_000.0  # the plan's RoomSize and Coord limit (planner.model.plan): a room is at most 10 km across
+# Lines an export may have. The largest halls have a few thousand racks and some tens of thousands of
+# devices; an export of a whole NetBox instance is filtered by site in NetBox first. Reading stops at the
+# first line past the limit, so a million-rack file is refused in well under a second.
+MAX_ROWS = {"racks": 20_000, "devices": 250_000, "device-types": 20_000}
+# What a field may hold: the plan's limits (planner.model.plan: Name 200 characters, serial and asset tag 50,
+# NetBox's own limits are lower) for what becomes part of the plan. A longer value is no NetBox export;
+# it is refused with its line and column, never cut short silently.
+FIELD_MAX = {"name": 200, "site": 200, "location": 200, "facility_id": 200, "serial": 50, "asset_tag": 50}
 
 # header spellings (lower case, spaces and '_' dropped) -> our key
 _ALIASES: dict[str, tuple[str, ...]] = {
@@ -104,15 +116,40 @@ def _norm(h: str) -> str:
     return re.sub(r"[\s_]+", "", h.strip().lstrip("\ufeff").lower())
 
 
+def _read_bytes(p: Path) -> bytes:
+    """The bytes of an export file, at most :data:`MAX_CSV_BYTES`. A named pipe, a device or a
+    socket is refused before it is read (it would wait for a writer or never end): the file
+    is opened without blocking and checked on the open descriptor."""
+    from planner.base.fileio import regular_file_problem
+
+    if p.is_dir():
+        raise SiteImportError(tf("{path}: is a folder, not an export file", path=p))
+    problem = regular_file_problem(p)
+    if problem:
+        raise SiteImportError(tf("{path}: {problem}", path=p, problem=message_text(problem)))
+    try:
+        fd = os.open(p, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+        with os.fdopen(fd, "rb") as f:
+            if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):  # swapped for a pipe since the check
+                raise SiteImportError(tf("{path}: not a regular file", path=p))
+            data = f.read(MAX_CSV_BYTES + 1)
+    except OSError as e:
+        raise SiteImportError(tf("{path}: cannot read ({error})", path=p, error=e.strerror or e)) from None
+    if len(data) > MAX_CSV_BYTES:
+        raise SiteImportError(tf("{path}: larger than {mb} MB", path=p, mb=MAX_CSV_BYTES // 2**20))
+    return data
+
+
 def read_export(path: str | Path, kind: str) -> list[tuple[int, dict[str, str]]]:
-    """(line, row) pairs of a NetBox CSV export, with our keys (:data:`_ALIASES`)."""
+    """(line, row) pairs of a NetBox CSV export, with our keys (:data:`_ALIASES`).
+
+    Raises :class:`SiteImportError` (one line naming the file, and the line and column where
+    there is one) for a file that is no export: not a regular file, over :data:`MAX_CSV_BYTES`
+    or :data:`MAX_ROWS` lines, not UTF-8 CSV, a needed column missing, or a field longer than
+    the plan can hold (:data:`FIELD_MAX`)."""
     p = Path(path)
     try:
-        if p.stat().st_size > MAX_CSV_BYTES:
-            raise SiteImportError(f"{p}: larger than {MAX_CSV_BYTES // 2**20} MB")
-        text = p.read_bytes().decode("utf-8-sig")
-    except OSError as e:
-        raise SiteImportError(f"{p}: cannot read ({e.strerror or e})") from None
+        text = _read_bytes(p).decode("utf-8-sig")
     except UnicodeDecodeError as e:
         raise SiteImportError(f"{p}: not UTF-8 text (bad byte at offset {e.start})") from None
     if kind == "device-types" and _looks_like_yaml(p, text):
@@ -141,15 +178,34 @@ def read_export(path: str | Path, kind: str) -> list[tuple[int, dict[str, str]]]
         raise SiteImportError(tf("{path}:1: no Position column: this is NetBox's \"Current View\" export of the "
                                  "devices; choose Export > All Data (CSV) in NetBox's device list instead",
                                  path=p))
-    rows = []
+    limits = [(k, i, FIELD_MAX[k]) for k, i in cols.items() if k in FIELD_MAX]
+    most = MAX_ROWS[kind]
+    rows: list[tuple[int, dict[str, str]]] = []
     try:
         for fields in reader:
             if not any(f.strip() for f in fields):
                 continue
-            rows.append((reader.line_num, {k: (fields[i].strip() if i < len(fields) else "") for k, i in cols.items()}))
+            if len(rows) == most:
+                raise SiteImportError(tf(_TOO_MANY[kind], path=p, line=str(reader.line_num), n=most))
+            row = {k: (fields[i].strip() if i < len(fields) else "") for k, i in cols.items()}
+            for k, i, limit in limits:
+                if len(row[k]) > limit:
+                    raise SiteImportError(tf("{path}:{line}: {column} is {length:,} characters long; at most "
+                                             "{limit} fit a plan", path=p, line=str(reader.line_num),
+                                             column=header[i].strip() or k, length=len(row[k]), limit=limit))
+            rows.append((reader.line_num, row))
     except csv.Error as e:
         raise SiteImportError(f"{p}:{reader.line_num}: not CSV ({e})") from None
     return rows
+
+
+_TOO_MANY = {
+    "racks": N_("{path}:{line}: more than {n:,} racks; export one site's racks (filter NetBox's rack list by "
+                "site) or split the hall"),
+    "devices": N_("{path}:{line}: more than {n:,} devices; export one site's devices (filter NetBox's device list "
+                  "by site)"),
+    "device-types": N_("{path}:{line}: more than {n:,} device types; export only the types the site uses"),
+}
 
 
 DELIMITERS = (",", ";", "\t", "|")  # NetBox's user preference "CSV delimiter" offers these
@@ -182,7 +238,7 @@ def _device_types_yaml(p: Path, text: str) -> list[tuple[int, dict[str, str]]]:
     joined by ``---``) or library files, read with the catalog's safe YAML loader."""
     from planner.catalog.yamlsafe import YamlRefused, parse_yaml_text
 
-    rows = []
+    rows: list[tuple[int, dict[str, str]]] = []
     chunks, start = [], 1  # (first line, text) per document
     lines = text.split("\n")
     cur: list[str] = []
@@ -201,6 +257,8 @@ def _device_types_yaml(p: Path, text: str) -> list[tuple[int, dict[str, str]]]:
         except YamlRefused as e:
             raise SiteImportError(f"{p}:{line + (e.line or 1) - 1}: {e.message}") from None
         if isinstance(doc, dict) and doc.get("model"):
+            if len(rows) == MAX_ROWS["device-types"]:
+                raise SiteImportError(tf(_TOO_MANY["device-types"], path=p, line=str(line), n=len(rows)))
             rows.append((line, {"manufacturer": str(doc.get("manufacturer") or ""), "model": str(doc["model"]),
                                 "slug": str(doc.get("slug") or ""), "u_height": str(doc.get("u_height") or ""),
                                 "full_depth": str(doc.get("is_full_depth") or "")}))
@@ -217,8 +275,10 @@ def rack_cell_names(name: str, facility_id: str) -> tuple[str, ...]:
 
 
 def _number(text: str) -> float | None:
+    """The first number in ``text``, kept within +-1e9 (a 400-digit "position" reads as
+    infinity, which no U or height can be)."""
     m = re.search(r"-?\d+(?:[.,]\d+)?", text or "")
-    return float(m.group(0).replace(",", ".")) if m else None
+    return max(-1e9, min(1e9, float(m.group(0).replace(",", ".")))) if m else None
 
 
 def _id(prefix: str, n: int) -> str:
@@ -257,9 +317,43 @@ def _device_index(catalog: Catalog | None) -> dict[str, str]:
     return out
 
 
+def _room_width_m(racks_in_row: int) -> float:
+    return math.ceil(racks_in_row * RACK_PITCH_M + ROOM_MARGIN_M)
+
+
+def _room_depth_m(rows: int) -> float:
+    return math.ceil(rows * ROW_PITCH_M + ROOM_MARGIN_M)
+
+
+def _check_room_size(file: str, location: str, rows: dict[str, list[tuple[int, str, Rack, int]]]) -> None:
+    """Refuse a location whose rows, laid out as :func:`import_site` does, would make a room over
+    :data:`MAX_ROOM_M` across (no hall is 10 km long: the export is not one site's racks),
+    naming the line of the first rack that does not fit."""
+    for row_name, members in rows.items():
+        if _room_width_m(len(members)) > MAX_ROOM_M:
+            k = int((MAX_ROOM_M - ROOM_MARGIN_M) // RACK_PITCH_M)  # racks that fit in one row
+            line = sorted(members, key=lambda t: (t[0], t[1]))[k][3]
+            raise SiteImportError(tf(
+                "{path}:{line}: row {row!r} of {location!r} has {n:,} racks, {m:,} m long at {pitch} m a rack; a "
+                "room is at most {limit:,} m (10 km) across", path=file, line=str(line), row=row_name or "Row 1",
+                location=location, n=len(members), m=_room_width_m(len(members)), pitch=RACK_PITCH_M,
+                limit=int(MAX_ROOM_M)))
+    if _room_depth_m(len(rows)) > MAX_ROOM_M:
+        k = int((MAX_ROOM_M - ROOM_MARGIN_M) // ROW_PITCH_M)  # rows that fit in one room
+        row_name = sorted(rows)[k]
+        line = min(t[3] for t in rows[row_name])
+        raise SiteImportError(tf(
+            "{path}:{line}: {location!r} has {n:,} rows of racks, {m:,} m deep at {pitch} m a row; a room is at most "
+            "{limit:,} m (10 km) across", path=file, line=str(line), location=location, n=len(rows),
+            m=_room_depth_m(len(rows)), pitch=ROW_PITCH_M, limit=int(MAX_ROOM_M)))
+
+
 def import_site(racks_csv: str | Path, devices_csv: str | Path | None, catalog: Catalog,
                 device_types_csv: str | Path | None = None, site: str | None = None) -> SiteImport:
     """Build a new plan from NetBox's CSV exports; see the module doc."""
+    if site is not None and len(site) > FIELD_MAX["site"]:
+        raise SiteImportError(tf("the site's name is {length:,} characters long; at most {limit} fit a plan",
+                                 length=len(site), limit=FIELD_MAX["site"]))
     rack_rows = read_export(racks_csv, "racks")
     if not rack_rows:
         raise SiteImportError(f"{racks_csv}: no racks")
@@ -278,7 +372,7 @@ def import_site(racks_csv: str | Path, devices_csv: str | Path | None, catalog: 
     index = _device_index(catalog)
 
     # ---- racks into rooms and rows
-    rooms: dict[str, dict[str, list[tuple[int, str, Rack]]]] = defaultdict(lambda: defaultdict(list))
+    rooms: dict[str, dict[str, list[tuple[int, str, Rack, int]]]] = defaultdict(lambda: defaultdict(list))
     racks_by_name: dict[str, Rack] = {}
     rack_alias: dict[str, Rack] = {}  # "R01 (Row A/01)": NetBox's name of a rack with a facility ID
     guesses: list[str] = []
@@ -299,33 +393,34 @@ def import_site(racks_csv: str | Path, devices_csv: str | Path | None, catalog: 
         m = re.match(r"^(.+?)\s*/\s*(\d+)$", r.get("facility_id", ""))
         if m:
             row_name, pos = m.group(1), int(m.group(2))
-        rack = Rack(id=_id("rack", n), name=name[:200], rack_type=rt)
+        rack = Rack(id=_id("rack", n), name=name, rack_type=rt)
         racks_by_name[name] = rack
         for alias in rack_cell_names(name, r.get("facility_id", "").strip())[1:]:
             rack_alias.setdefault(alias, rack)
-        rooms[r.get("location") or site_name][row_name].append((pos, name, rack))
+        rooms[r.get("location") or site_name][row_name].append((pos, name, rack, line))
 
     plan_rooms = []
     for i, (loc, rows) in enumerate(rooms.items(), start=1):
+        _check_room_size(str(racks_csv), loc, rows)
         plan_rows = []
         for j, (row_name, members) in enumerate(sorted(rows.items(), key=lambda kv: kv[0]), start=1):
             members.sort(key=lambda t: (t[0], t[1]))
             racks = []
-            for k, (_pos, _name, member) in enumerate(members):
+            for k, (_pos, _name, member, _line) in enumerate(members):
                 member.position = k
                 racks.append(member)
             plan_rows.append(Row(id=f"row-{i}-{j}", name=row_name or f"Row {j}", x_m=1.2,
                                  y_m=1.2 + (j - 1) * ROW_PITCH_M, racks=racks))
         longest = max(len(r.racks) for r in plan_rows)
-        plan_rooms.append(Room(id=f"room-{i}", name=loc[:200], width_m=max(10.0, math.ceil(longest * RACK_PITCH_M + 2.4)),
-                               depth_m=max(8.0, math.ceil(len(plan_rows) * ROW_PITCH_M + 2.4)), rows=plan_rows))
+        plan_rooms.append(Room(id=f"room-{i}", name=loc, width_m=max(10.0, _room_width_m(longest)),
+                               depth_m=max(8.0, _room_depth_m(len(plan_rows))), rows=plan_rows))
 
     # ---- devices
     placed = 0
     side_next: dict[str, int] = defaultdict(int)
     used_u: dict[str, dict[tuple[int, str], str]] = defaultdict(dict)
     for n, (line, r) in enumerate(dev_rows, start=1):
-        what = r.get("name") or tmsg("device on line {line}", line=line)
+        what = r.get("name") or tmsg("device on line {line}", line=str(line))
         in_rack = racks_by_name.get(r.get("rack", "")) or rack_alias.get(r.get("rack", ""))
         if in_rack is None:
             if not r.get("rack"):
@@ -347,8 +442,8 @@ def import_site(racks_csv: str | Path, devices_csv: str | Path | None, catalog: 
         dev = catalog.device(slug)
         position = _number(r.get("position", ""))
         face = "rear" if r.get("face", "").strip().lower() == "rear" else "front"
-        common = {"id": _id("nb", n), "device": slug, "name": (r.get("name") or "")[:200],
-                  "serial": (r.get("serial") or "")[:50], "asset_tag": (r.get("asset_tag") or "")[:50]}
+        common = {"id": _id("nb", n), "device": slug, "name": r.get("name") or "",
+                  "serial": r.get("serial") or "", "asset_tag": r.get("asset_tag") or ""}
         in_type = catalog.get("rack-types", in_rack.rack_type)
         height = in_type.u_height if in_type is not None else 48
         if position is None:
@@ -380,7 +475,7 @@ def import_site(racks_csv: str | Path, devices_csv: str | Path | None, catalog: 
         in_rack.placements.append(Placement(**common, u=u, face=face))
         placed += 1
 
-    plan = Plan(site=Site(name=site_name[:200], rooms=plan_rooms))
+    plan = Plan(site=Site(name=site_name, rooms=plan_rooms))
     plan.metadata.notes = ("Started from a NetBox site export (" + ", ".join(
         Path(p).name for p in (racks_csv, devices_csv, device_types_csv) if p) + ").")
     plan.reindex()

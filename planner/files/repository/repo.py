@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import builtins
 import datetime as _dt
+import unicodedata
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
@@ -311,15 +312,41 @@ def _count_gpus(plan: Plan, catalog: Catalog | None) -> int:
     return n
 
 
+MAX_MESSAGE = 10_000  # characters of a revision message
+
+
+def _is_text(s: str) -> bool:
+    """Whether the server can store ``s``: UTF-8 without NUL. A command-line argument that
+    was not UTF-8 arrives with lone surrogates (Python's surrogateescape), which no encoder
+    takes: the driver raised UnicodeEncodeError from inside the query."""
+    try:
+        s.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return "\x00" not in s
+
+
 def _check_name(name: str) -> str:
     name = name.strip()
     if not name:
         raise RepoError("a plan in the repository needs a name")
     if len(name) > 200:
         raise RepoError(f"plan name is {len(name)} characters long; at most 200")
-    if any(ord(c) < 0x20 for c in name):
+    if not _is_text(name):
+        raise RepoError(tmsg("plan name {name!r} is not text (it holds bytes that are not UTF-8)", name=name))
+    if any(unicodedata.category(c) == "Cc" for c in name):
         raise RepoError("a plan name cannot hold control characters (line breaks, tabs, ...)")
     return name
+
+
+def _check_message(message: str) -> str:
+    if len(message) > MAX_MESSAGE:
+        raise RepoError(tmsg("the revision message is {n:,} characters long; at most {limit:,}", n=len(message),
+                             limit=MAX_MESSAGE))
+    if not _is_text(message):
+        raise RepoError(tmsg("the revision message holds a NUL character or bytes that are not UTF-8; nothing "
+                             "was pushed"))
+    return message
 
 
 def _db_message(e: BaseException) -> str:
@@ -478,6 +505,8 @@ class Repository:
                     p.c.deleted_by)
              .join(r, (r.c.plan_id == p.c.id) & (r.c.number == p.c.head)).order_by(p.c.name)
              .where(p.c.deleted_at.isnot(None) if deleted else p.c.deleted_at.is_(None)))
+        if search and not _is_text(search):
+            return []  # no name holds what is not text
         if search:
             esc = search.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
             q = q.where(p.c.name.ilike(f"%{esc}%", escape="\\"))
@@ -489,6 +518,8 @@ class Repository:
                  ) -> tuple[int, int] | None:
         """(id, head) of the plan ``name``; ``live``: a removed plan is refused (its name stays
         taken until it is restored, renamed or purged)."""
+        if not _is_text(name):  # no plan can have this name (:func:`_check_name`)
+            return None
         q = select(repo_plans.c.id, repo_plans.c.head, repo_plans.c.deleted_at, repo_plans.c.deleted_by) \
             .where(repo_plans.c.name == name)
         if lock:
@@ -612,6 +643,7 @@ class Repository:
              gpu_catalog: Catalog | None = None, merge: bool = True, prefer: str | None = None) -> PushResult:
         """See :meth:`push`."""
         name = _check_name(name)
+        message = _check_message(message)
         try:
             snap = snapshot(plan, catalog, embedded)  # the rows, once: for the file and for the differences
         except ValueError as e:
