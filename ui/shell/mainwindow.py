@@ -356,7 +356,7 @@ class MainWindow(QMainWindow):
             dialogs.show_error(self, self.tr("Autosave failed"), msg)
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        if not self.files.maybe_save():
+        if self.files.refuse_while_busy() or not self.files.maybe_save():  # an open or save runs: wait for it
             event.ignore()
             return
         self.recovery.closed()
