@@ -2169,6 +2169,16 @@ Trays</translation>
             <translation>Neu aus NetBox-Standort</translation>
         </message>
         <message>
+            <location filename="../../ui/shell/controllers.py" line="224" />
+            <source>Opening {file}…</source>
+            <translation>{file} wird geöffnet…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/shell/controllers.py" line="286" />
+            <source>Saving {file}…</source>
+            <translation>{file} wird gespeichert…</translation>
+        </message>
+        <message>
             <location filename="../../ui/controllers.py" line="189" />
             <source>The NetBox export could not be read.
 
@@ -2190,6 +2200,11 @@ Trays</translation>
             <translation>{file} konnte nicht gespeichert werden.
 
 {error}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/shell/controllers.py" line="201" />
+            <source>{job} Try again when it has finished.</source>
+            <translation>{job} Bitte erneut versuchen, wenn das abgeschlossen ist.</translation>
         </message>
         <message>
             <location filename="../../ui/controllers.py" line="178" />

@@ -63,88 +63,93 @@ ENABLED_WHEN: dict[str, Callable[[Selection], bool]] = {
     "device": lambda sel: any(k == "placement" for k, _ in sel),
 }
 
-_N = QT_TRANSLATE_NOOP
+
+
+def _N(text: str) -> str:
+    """Marks a table's text for the "MainWindow" context (translated when the action is made)."""
+    return QT_TRANSLATE_NOOP("MainWindow", text)
+
 ACTIONS: list[ActionSpec] = [
     # -- File
-    ActionSpec("act_new", _N("MainWindow", "&New"), "files.new", SK.New, _N("MainWindow", "Start a new plan")),
-    ActionSpec("act_open", _N("MainWindow", "&Open\u2026"), "files.open", SK.Open, _N("MainWindow", "Open a plan")),
-    ActionSpec("act_new_netbox", _N("MainWindow", "New from NetBox &Site\u2026"), "files.new_from_netbox", None,
-               _N("MainWindow", "Start a plan from a NetBox site export (racks, devices)")),
-    ActionSpec("act_open_repo", _N("MainWindow", "Open from Re&pository…"), "repository.open_from_repository", None,
-               _N("MainWindow", "Open a plan from the team repository (PostgreSQL)")),
-    ActionSpec("act_save_repo", _N("MainWindow", "Save to Reposi&tory…"), "repository.save_to_repository", None,
-               _N("MainWindow", "Save the plan as the next revision in the team repository")),
-    ActionSpec("act_save", _N("MainWindow", "&Save"), "files.save", SK.Save, _N("MainWindow", "Save the plan")),
-    ActionSpec("act_save_as", _N("MainWindow", "Save &As\u2026"), "files.save_as", SK.SaveAs,
-               _N("MainWindow", "Save the plan under a new name")),
-    ActionSpec("act_export_pdf", _N("MainWindow", "&Export Build Plan (PDF)\u2026"), "exporter.export", "Ctrl+E",
-               _N("MainWindow", "Write the printed build plan as a PDF")),
-    ActionSpec("act_export_xlsx", _N("MainWindow", "Export &Workbook (Excel)\u2026"), "table_exporter.export_xlsx", None,
-               _N("MainWindow", "Write the BOM, cable schedule, racks, power and workload verdicts as an Excel workbook")),
-    ActionSpec("act_export_csv", _N("MainWindow", "Export Tables (&CSV)\u2026"), "table_exporter.export_csv", None,
-               _N("MainWindow", "Write the BOM, cable schedule, racks, power and workload verdicts as CSV files, "
+    ActionSpec("act_new", _N("&New"), "files.new", SK.New, _N("Start a new plan")),
+    ActionSpec("act_open", _N("&Open\u2026"), "files.open", SK.Open, _N("Open a plan")),
+    ActionSpec("act_new_netbox", _N("New from NetBox &Site\u2026"), "files.new_from_netbox", None,
+               _N("Start a plan from a NetBox site export (racks, devices)")),
+    ActionSpec("act_open_repo", _N("Open from Re&pository…"), "repository.open_from_repository", None,
+               _N("Open a plan from the team repository (PostgreSQL)")),
+    ActionSpec("act_save_repo", _N("Save to Reposi&tory…"), "repository.save_to_repository", None,
+               _N("Save the plan as the next revision in the team repository")),
+    ActionSpec("act_save", _N("&Save"), "files.save", SK.Save, _N("Save the plan")),
+    ActionSpec("act_save_as", _N("Save &As\u2026"), "files.save_as", SK.SaveAs,
+               _N("Save the plan under a new name")),
+    ActionSpec("act_export_pdf", _N("&Export Build Plan (PDF)\u2026"), "exporter.export", "Ctrl+E",
+               _N("Write the printed build plan as a PDF")),
+    ActionSpec("act_export_xlsx", _N("Export &Workbook (Excel)\u2026"), "table_exporter.export_xlsx", None,
+               _N("Write the BOM, cable schedule, racks, power and workload verdicts as an Excel workbook")),
+    ActionSpec("act_export_csv", _N("Export Tables (&CSV)\u2026"), "table_exporter.export_csv", None,
+               _N("Write the BOM, cable schedule, racks, power and workload verdicts as CSV files, "
                                 "one per table")),
-    ActionSpec("act_export_netbox", _N("MainWindow", "Export &NetBox Import Files\u2026"), "netbox_exporter.export",
-               None, _N("MainWindow", "Write the site, racks, devices, power feeds and cables as NetBox bulk-import "
+    ActionSpec("act_export_netbox", _N("Export &NetBox Import Files\u2026"), "netbox_exporter.export",
+               None, _N("Write the site, racks, devices, power feeds and cables as NetBox bulk-import "
                                       "files, with the device types")),
-    ActionSpec("act_push_netbox", _N("MainWindow", "Push to Net&Box\u2026"), "netbox_pusher.push", None,
-               _N("MainWindow", "Create or update the plan's site, racks, devices, power and cables in a live "
+    ActionSpec("act_push_netbox", _N("Push to Net&Box\u2026"), "netbox_pusher.push", None,
+               _N("Create or update the plan's site, racks, devices, power and cables in a live "
                                 "NetBox through its REST API")),
-    ActionSpec("act_settings", _N("MainWindow", "Se&ttings\u2026"), "show_settings", SK.Preferences),
-    ActionSpec("act_quit", _N("MainWindow", "&Quit"), "close", SK.Quit),
+    ActionSpec("act_settings", _N("Se&ttings\u2026"), "show_settings", SK.Preferences),
+    ActionSpec("act_quit", _N("&Quit"), "close", SK.Quit),
     # -- Edit (Undo and Redo come from the undo stack: make_undo_redo)
-    ActionSpec("act_cut", _N("MainWindow", "Cu&t"), "edits.cut", SK.Cut, enabled="selection"),
-    ActionSpec("act_copy", _N("MainWindow", "&Copy"), "edits.copy", SK.Copy, enabled="selection"),
-    ActionSpec("act_paste", _N("MainWindow", "&Paste"), "edits.paste", SK.Paste),
-    ActionSpec("act_delete", _N("MainWindow", "&Delete"), "edits.delete", (SK.Delete, "Backspace"),
+    ActionSpec("act_cut", _N("Cu&t"), "edits.cut", SK.Cut, enabled="selection"),
+    ActionSpec("act_copy", _N("&Copy"), "edits.copy", SK.Copy, enabled="selection"),
+    ActionSpec("act_paste", _N("&Paste"), "edits.paste", SK.Paste),
+    ActionSpec("act_delete", _N("&Delete"), "edits.delete", (SK.Delete, "Backspace"),
                enabled="selection"),
-    ActionSpec("act_duplicate", _N("MainWindow", "D&uplicate"), "edits.duplicate", "Ctrl+D", enabled="selection"),
-    ActionSpec("act_dup_rack", _N("MainWindow", "Duplicate Rack \u00d7 &N\u2026"), "edits.duplicate_rack_n",
-               "Ctrl+Shift+D", _N("MainWindow", "Copy the selected rack N times along its row"),
+    ActionSpec("act_duplicate", _N("D&uplicate"), "edits.duplicate", "Ctrl+D", enabled="selection"),
+    ActionSpec("act_dup_rack", _N("Duplicate Rack \u00d7 &N\u2026"), "edits.duplicate_rack_n",
+               "Ctrl+Shift+D", _N("Copy the selected rack N times along its row"),
                enabled="rack_or_device"),
-    ActionSpec("act_select_all", _N("MainWindow", "Select &All"), "edits.select_all", SK.SelectAll),
-    ActionSpec("act_move_up", _N("MainWindow", "Move Up 1U"), "rack_view.view.nudge", "Ctrl+Up", enabled="device",
+    ActionSpec("act_select_all", _N("Select &All"), "edits.select_all", SK.SelectAll),
+    ActionSpec("act_move_up", _N("Move Up 1U"), "rack_view.view.nudge", "Ctrl+Up", enabled="device",
                args=(1,)),
-    ActionSpec("act_move_down", _N("MainWindow", "Move Down 1U"), "rack_view.view.nudge", "Ctrl+Down",
+    ActionSpec("act_move_down", _N("Move Down 1U"), "rack_view.view.nudge", "Ctrl+Down",
                enabled="device", args=(-1,)),
     # -- View
-    ActionSpec("act_fit", _N("MainWindow", "&Fit Elevations"), "rack_view.view.fit", "Ctrl+0"),
-    ActionSpec("act_recompute", _N("MainWindow", "&Recalculate"), "doc.recompute", SK.Refresh),
-    ActionSpec("act_reset_layout", _N("MainWindow", "Reset &Layout"), "reset_layout"),
+    ActionSpec("act_fit", _N("&Fit Elevations"), "rack_view.view.fit", "Ctrl+0"),
+    ActionSpec("act_recompute", _N("&Recalculate"), "doc.recompute", SK.Refresh),
+    ActionSpec("act_reset_layout", _N("Reset &Layout"), "reset_layout"),
     # -- File > Import Price List, Plan
-    ActionSpec("act_import_prices", _N("MainWindow", "Import &Price List\u2026"), "price_importer.start", None,
-               _N("MainWindow", "Read a distributor price list (XLSX or CSV) into your catalog; the capex uses its "
+    ActionSpec("act_import_prices", _N("Import &Price List\u2026"), "price_importer.start", None,
+               _N("Read a distributor price list (XLSX or CSV) into your catalog; the capex uses its "
                                 "prices"), "actImportPrices"),
-    ActionSpec("act_autowire", _N("MainWindow", "Auto-&wire Fabric\u2026"), "windows.show_autowire", None,
-               _N("MainWindow", "Design and wire a leaf/spine fabric for servers (one undo step)")),
-    ActionSpec("act_autowire_nvlink", _N("MainWindow", "Auto-wire &NVLink Domain"), "windows.autowire_nvlink", None,
-               _N("MainWindow", "Wire the NVLink spine of the selected NVL72 rack: every GPU to every switch chip "
+    ActionSpec("act_autowire", _N("Auto-&wire Fabric\u2026"), "windows.show_autowire", None,
+               _N("Design and wire a leaf/spine fabric for servers (one undo step)")),
+    ActionSpec("act_autowire_nvlink", _N("Auto-wire &NVLink Domain"), "windows.autowire_nvlink", None,
+               _N("Wire the NVLink spine of the selected NVL72 rack: every GPU to every switch chip "
                                 "(one undo step)"), enabled="rack_or_device"),
-    ActionSpec("act_power", _N("MainWindow", "&Power Feeds and Sources\u2026"), "windows.show_power", None,
-               _N("MainWindow", "Add and edit UPSs, panels and the feeds that hang off them"), "actPower"),
-    ActionSpec("act_cooling_loops", _N("MainWindow", "Cooling &Loops\u2026"), "windows.show_cooling_loops", None,
-               _N("MainWindow", "Create, edit and delete CDU and facility water loops; assign the selected racks")),
+    ActionSpec("act_power", _N("&Power Feeds and Sources\u2026"), "windows.show_power", None,
+               _N("Add and edit UPSs, panels and the feeds that hang off them"), "actPower"),
+    ActionSpec("act_cooling_loops", _N("Cooling &Loops\u2026"), "windows.show_cooling_loops", None,
+               _N("Create, edit and delete CDU and facility water loops; assign the selected racks")),
     # -- Help
-    ActionSpec("act_guide", _N("MainWindow", "Rackwright &Guide"), "windows.show_guide", SK.HelpContents,
-               _N("MainWindow", "The user guide: catalog, racks, feeds, workloads, wiring, export")),
-    ActionSpec("act_shortcuts", _N("MainWindow", "&Keyboard Shortcuts"), "windows.show_shortcuts"),
-    ActionSpec("act_about", _N("MainWindow", "&About Rackwright"), "windows.show_about",
+    ActionSpec("act_guide", _N("Rackwright &Guide"), "windows.show_guide", SK.HelpContents,
+               _N("The user guide: catalog, racks, feeds, workloads, wiring, export")),
+    ActionSpec("act_shortcuts", _N("&Keyboard Shortcuts"), "windows.show_shortcuts"),
+    ActionSpec("act_about", _N("&About Rackwright"), "windows.show_about",
                role=QAction.MenuRole.AboutRole),
     # -- plan settings, names, reference designs and sizing
-    ActionSpec("act_plan_settings", _N("MainWindow", "Plan &Settings…"), "windows.show_plan_settings", None,
-               _N("MainWindow", "Site, customer, currency and exchange rates, energy price, PUE, utilisation and "
+    ActionSpec("act_plan_settings", _N("Plan &Settings…"), "windows.show_plan_settings", None,
+               _N("Site, customer, currency and exchange rates, energy price, PUE, utilisation and "
                                 "naming patterns of this plan")),
-    ActionSpec("act_rename", _N("MainWindow", "Re&name Selection…"), "windows.show_rename", "F2",
-               _N("MainWindow", "Name the selected racks or devices from a pattern (one undo step)"),
+    ActionSpec("act_rename", _N("Re&name Selection…"), "windows.show_rename", "F2",
+               _N("Name the selected racks or devices from a pattern (one undo step)"),
                enabled="rack_or_device"),
-    ActionSpec("act_new_template", _N("MainWindow", "New from &Template\u2026"), "windows.show_new_from_template",
-               None, _N("MainWindow", "Start from a reference design: racks placed, powered, cooled and wired, "
+    ActionSpec("act_new_template", _N("New from &Template\u2026"), "windows.show_new_from_template",
+               None, _N("Start from a reference design: racks placed, powered, cooled and wired, "
                                       "with its workload"), "actNewFromTemplate"),
-    ActionSpec("act_new_workload", _N("MainWindow", "New from &Workload\u2026"), "windows.show_size_workload", None,
-               _N("MainWindow", "State the workloads and limits; compare the builds that meet them and open the "
+    ActionSpec("act_new_workload", _N("New from &Workload\u2026"), "windows.show_size_workload", None,
+               _N("State the workloads and limits; compare the builds that meet them and open the "
                                 "chosen one as a plan"), "actNewFromWorkload", args=(None,)),
-    ActionSpec("act_size_workload", _N("MainWindow", "Si&ze This Workload\u2026"), "windows.show_size_workload", None,
-               _N("MainWindow", "Search the builds that meet the selected workload of this plan and open the chosen "
+    ActionSpec("act_size_workload", _N("Si&ze This Workload\u2026"), "windows.show_size_workload", None,
+               _N("Search the builds that meet the selected workload of this plan and open the chosen "
                                 "one as a new plan"), "actSizeWorkload"),
 ]
 
@@ -152,20 +157,20 @@ ACTIONS: list[ActionSpec] = [
 # None for a separator, or a place filled by the window: "@recent" (File > Open Recent),
 # "@docks" (a toggle for every dock), "@floor" (the floor plan's own actions).
 MENUS: list[tuple[str, str, list[str | None]]] = [
-    ("menuFile", _N("MainWindow", "&File"), [
+    ("menuFile", _N("&File"), [
         "act_new", "act_new_template", "act_new_workload", "act_new_netbox", "act_open", "@recent", None,
         "act_save", "act_save_as", None, "act_open_repo", "act_save_repo", None,
         "act_export_pdf", "act_export_xlsx", "act_export_csv", "act_export_netbox", "act_push_netbox", None,
         "act_import_prices", "act_settings", None, "act_quit"]),
-    ("menuEdit", _N("MainWindow", "&Edit"), [
+    ("menuEdit", _N("&Edit"), [
         "act_undo", "act_redo", None, "act_cut", "act_copy", "act_paste", "act_delete", None,
         "act_duplicate", "act_dup_rack", "act_rename", None, "act_move_up", "act_move_down", None, "act_select_all"]),
-    ("menuView", _N("MainWindow", "&View"), ["@docks", None, "act_fit", "act_reset_layout"]),
-    ("menuFloor", _N("MainWindow", "F&loor"), ["@floor"]),
-    ("menuPlan", _N("MainWindow", "&Plan"), [
+    ("menuView", _N("&View"), ["@docks", None, "act_fit", "act_reset_layout"]),
+    ("menuFloor", _N("F&loor"), ["@floor"]),
+    ("menuPlan", _N("&Plan"), [
         "act_plan_settings", "act_size_workload", None, "act_recompute", "act_autowire", "act_autowire_nvlink",
         "act_power", None, "act_cooling_loops"]),
-    ("menuHelp", _N("MainWindow", "&Help"), ["act_guide", "act_shortcuts", None, "act_about"]),
+    ("menuHelp", _N("&Help"), ["act_guide", "act_shortcuts", None, "act_about"]),
 ]
 TOOLBAR: list[str | None] = ["act_new", "act_open", "act_save", None, "act_undo", "act_redo", None,
                              "act_delete", "act_duplicate", "act_dup_rack", None, "act_fit"]
