@@ -285,9 +285,7 @@ class FileController(QObject):
 
         kind, error = self.jobs.run(work, self.tr("Saving {file}\u2026").format(file=path.name))
         if kind != "done":  # disk full, permissions, storage errors: the plan stays open and unsaved
-            if isinstance(error, BaseException):
-                if not isinstance(error, OSError | ValueError | PlanFormatError):
-                    log.error("save failed", exc_info=error)
+            if isinstance(error, BaseException):  # the task logged any unexpected one
                 dialogs.show_error(self.window, self.tr("Cannot save plan"),
                                    self.tr("{file} could not be saved.\n\n{error}").format(file=path.name, error=error))
             return False
