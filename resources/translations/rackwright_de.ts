@@ -1084,27 +1084,25 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
     <context>
         <name>Controllers</name>
         <message>
-            <location filename="../../ui/shell/controllers.py" line="82" />
+            <location filename="../../ui/shell/controllers.py" line="88" />
             <source>
 Field: {field}</source>
             <translation>
 Feld: {field}</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/controllers.py" line="83" />
+            <location filename="../../ui/shell/controllers.py" line="89" />
             <source> (line {line})</source>
             <translation> (Zeile {line})</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/controllers.py" line="84" />
-            <location filename="../../ui/shell/controllers.py" line="89" />
-            <location filename="../../ui/shell/controllers.py" line="94" />
+            <location filename="../../ui/shell/controllers.py" line="85" />
             <source>Cannot open plan</source>
             <translation>Plan kann nicht geöffnet werden</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/controllers.py" line="90" />
             <location filename="../../ui/shell/controllers.py" line="95" />
+            <location filename="../../ui/shell/controllers.py" line="99" />
             <source>{file} could not be opened.
 
 {error}</source>
@@ -1113,7 +1111,7 @@ Feld: {field}</translation>
 {error}</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/controllers.py" line="85" />
+            <location filename="../../ui/shell/controllers.py" line="91" />
             <source>{file}{line} could not be opened.{where}
 
 {message}</source>
@@ -1465,27 +1463,27 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
     <context>
         <name>EditController</name>
         <message>
-            <location filename="../../ui/shell/controllers.py" line="381" />
+            <location filename="../../ui/shell/controllers.py" line="441" />
             <source>Duplicate rack</source>
             <translation>Rack duplizieren</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/controllers.py" line="337" />
+            <location filename="../../ui/shell/controllers.py" line="397" />
             <source>Nothing to paste: copy racks or devices first</source>
             <translation>Nichts einzufügen: zuerst Racks oder Geräte kopieren</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/controllers.py" line="382" />
+            <location filename="../../ui/shell/controllers.py" line="442" />
             <source>Number of copies of {rack}:</source>
             <translation>Anzahl der Kopien von {rack}:</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/controllers.py" line="378" />
+            <location filename="../../ui/shell/controllers.py" line="438" />
             <source>Select a rack to duplicate</source>
             <translation>Ein Rack zum Duplizieren auswählen</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/controllers.py" line="347" />
+            <location filename="../../ui/shell/controllers.py" line="407" />
             <source>The clipboard does not hold Rackwright items ({error})</source>
             <translation>Die Zwischenablage enthält keine Rackwright-Objekte ({error})</translation>
         </message>
@@ -2197,17 +2195,27 @@ Trays</translation>
     <context>
         <name>FileController</name>
         <message>
-            <location filename="../../ui/shell/controllers.py" line="231" />
+            <location filename="../../ui/shell/controllers.py" line="289" />
             <source>Cannot save plan</source>
             <translation>Plan kann nicht gespeichert werden</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/controllers.py" line="174" />
+            <location filename="../../ui/shell/controllers.py" line="194" />
             <source>New from NetBox Site</source>
             <translation>Neu aus NetBox-Standort</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/controllers.py" line="175" />
+            <location filename="../../ui/shell/controllers.py" line="224" />
+            <source>Opening {file}…</source>
+            <translation>{file} wird geöffnet…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/shell/controllers.py" line="286" />
+            <source>Saving {file}…</source>
+            <translation>{file} wird gespeichert…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/shell/controllers.py" line="195" />
             <source>The NetBox export could not be read.
 
 {reason}</source>
@@ -2216,12 +2224,12 @@ Trays</translation>
 {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/controllers.py" line="166" />
+            <location filename="../../ui/shell/controllers.py" line="186" />
             <source>rack type by height: {guess}</source>
             <translation>Racktyp nach Höhe: {guess}</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/controllers.py" line="231" />
+            <location filename="../../ui/shell/controllers.py" line="290" />
             <source>{file} could not be saved.
 
 {error}</source>
@@ -2230,7 +2238,12 @@ Trays</translation>
 {error}</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/controllers.py" line="164" />
+            <location filename="../../ui/shell/controllers.py" line="201" />
+            <source>{job} Try again when it has finished.</source>
+            <translation>{job} Bitte erneut versuchen, wenn das abgeschlossen ist.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/shell/controllers.py" line="184" />
             <source>{racks} rack(s) and {devices} device(s) of site “{site}” imported.</source>
             <translation>{racks} Rack(s) und {devices} Gerät(e) des Standorts „{site}“ importiert.</translation>
         </message>
@@ -3916,495 +3929,495 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
     <context>
         <name>MainWindow</name>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="406" />
+            <location filename="../../ui/shell/actions.py" line="138" />
             <source>&amp;About Rackwright</source>
             <translation>Ü&amp;ber Rackwright</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="297" />
+            <location filename="../../ui/shell/actions.py" line="104" />
             <source>&amp;Copy</source>
             <translation>&amp;Kopieren</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="299" />
+            <location filename="../../ui/shell/actions.py" line="106" />
             <source>&amp;Delete</source>
             <translation>&amp;Löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="334" />
+            <location filename="../../ui/shell/actions.py" line="167" />
             <source>&amp;Edit</source>
             <translation>&amp;Bearbeiten</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="264" />
+            <location filename="../../ui/shell/actions.py" line="87" />
             <source>&amp;Export Build Plan (PDF)…</source>
             <translation>Aufbauplan als PDF &amp;exportieren…</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="312" />
+            <location filename="../../ui/shell/actions.py" line="162" />
             <source>&amp;File</source>
             <translation>&amp;Datei</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="307" />
+            <location filename="../../ui/shell/actions.py" line="118" />
             <source>&amp;Fit Elevations</source>
             <translation>Rackansichten &amp;einpassen</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="408" />
+            <location filename="../../ui/shell/actions.py" line="175" />
             <source>&amp;Help</source>
             <translation>&amp;Hilfe</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="404" />
+            <location filename="../../ui/shell/actions.py" line="137" />
             <source>&amp;Keyboard Shortcuts</source>
             <translation>&amp;Tastenkürzel</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="249" />
+            <location filename="../../ui/shell/actions.py" line="74" />
             <source>&amp;New</source>
             <translation>&amp;Neu</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="250" />
+            <location filename="../../ui/shell/actions.py" line="75" />
             <source>&amp;Open…</source>
             <translation>Ö&amp;ffnen…</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="298" />
+            <location filename="../../ui/shell/actions.py" line="105" />
             <source>&amp;Paste</source>
             <translation>E&amp;infügen</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="353" />
+            <location filename="../../ui/shell/actions.py" line="172" />
             <source>&amp;Plan</source>
             <translation>&amp;Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="362" />
+            <location filename="../../ui/shell/actions.py" line="130" />
             <source>&amp;Power Feeds and Sources…</source>
             <translation>&amp;Einspeisungen und Stromquellen…</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="282" />
+            <location filename="../../ui/shell/actions.py" line="101" />
             <source>&amp;Quit</source>
             <translation>&amp;Beenden</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="308" />
+            <location filename="../../ui/shell/actions.py" line="119" />
             <source>&amp;Recalculate</source>
             <translation>&amp;Neu berechnen</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="229" />
-            <location filename="../../ui/shell/mainwindow.py" line="285" />
+            <location filename="../../ui/shell/actions.py" line="223" />
+            <location filename="../../ui/shell/actions.py" line="236" />
             <source>&amp;Redo</source>
             <translation>&amp;Wiederholen</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="229" />
+            <location filename="../../ui/shell/actions.py" line="236" />
             <source>&amp;Redo {action}</source>
             <translation>&amp;Wiederholen: {action}</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="260" />
+            <location filename="../../ui/shell/actions.py" line="82" />
             <source>&amp;Save</source>
             <translation>&amp;Speichern</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="224" />
-            <location filename="../../ui/shell/mainwindow.py" line="283" />
+            <location filename="../../ui/shell/actions.py" line="221" />
+            <location filename="../../ui/shell/actions.py" line="232" />
             <source>&amp;Undo</source>
             <translation>&amp;Rückgängig</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="224" />
+            <location filename="../../ui/shell/actions.py" line="232" />
             <source>&amp;Undo {action}</source>
             <translation>&amp;Rückgängig: {action}</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="339" />
+            <location filename="../../ui/shell/actions.py" line="170" />
             <source>&amp;View</source>
             <translation>&amp;Ansicht</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="363" />
+            <location filename="../../ui/shell/actions.py" line="131" />
             <source>Add and edit UPSs, panels and the feeds that hang off them</source>
             <translation>USVs, Verteilungen und die daran hängenden Einspeisungen anlegen und bearbeiten</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="355" />
+            <location filename="../../ui/shell/actions.py" line="125" />
             <source>Auto-&amp;wire Fabric…</source>
             <translation>Fabric automatisch &amp;verkabeln…</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="358" />
+            <location filename="../../ui/shell/actions.py" line="127" />
             <source>Auto-wire &amp;NVLink Domain</source>
             <translation>&amp;NVLink-Domäne automatisch verkabeln</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="594" />
+            <location filename="../../ui/shell/windows.py" line="110" />
             <source>Auto-wired {links} NVLink links to {trays} switch trays</source>
             <translation>{links} NVLink-Verbindungen zu {trays} Switch-Trays automatisch verkabelt</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="575" />
+            <location filename="../../ui/shell/windows.py" line="90" />
             <source>Auto-wired {links} links, {switches} switches</source>
             <translation>{links} Verbindungen, {switches} Switches automatisch verkabelt</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="931" />
-            <location filename="../../ui/shell/mainwindow.py" line="939" />
+            <location filename="../../ui/shell/mainwindow.py" line="348" />
+            <location filename="../../ui/shell/mainwindow.py" line="356" />
             <source>Autosave failed</source>
             <translation>Automatisches Speichern fehlgeschlagen</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="934" />
+            <location filename="../../ui/shell/mainwindow.py" line="351" />
             <source>Autosave failed: {error}. Until a save works, a crash would lose the changes since the last save.</source>
             <translation>Automatisches Speichern fehlgeschlagen: {error}. Bis ein Speichern gelingt, gingen bei einem Absturz die Änderungen seit dem letzten Speichern verloren.</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="560" />
+            <location filename="../../ui/shell/docks.py" line="49" />
             <source>Cables</source>
             <translation>Kabel</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="144" />
+            <location filename="../../ui/shell/docks.py" line="41" />
             <source>Catalog</source>
             <translation>Katalog</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="69" />
+            <location filename="../../ui/shell/docks.py" line="45" />
             <source>Charts</source>
             <translation>Diagramme</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="262" />
+            <location filename="../../ui/shell/actions.py" line="85" />
             <source>Co&amp;mpare With…</source>
             <translation>Ver&amp;gleichen mit…</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="263" />
+            <location filename="../../ui/shell/actions.py" line="86" />
             <source>Compare this plan side by side with a plan file</source>
             <translation>Diesen Plan Seite an Seite mit einer Plandatei vergleichen</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="368" />
+            <location filename="../../ui/shell/actions.py" line="132" />
             <source>Cooling &amp;Loops…</source>
             <translation>Kühl&amp;kreisläufe…</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="302" />
+            <location filename="../../ui/shell/actions.py" line="110" />
             <source>Copy the selected rack N times along its row</source>
             <translation>Das gewählte Rack N-mal entlang seiner Reihe kopieren</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="279" />
+            <location filename="../../ui/shell/actions.py" line="98" />
             <source>Create or update the plan's site, racks, devices, power and cables in a live NetBox through its REST API</source>
             <translation>Standort, Racks, Geräte, Strom und Kabel des Plans in einem laufenden NetBox über seine REST-API anlegen oder aktualisieren</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="369" />
+            <location filename="../../ui/shell/actions.py" line="133" />
             <source>Create, edit and delete CDU and facility water loops; assign the selected racks</source>
             <translation>CDU- und Gebäudewasser-Kreisläufe anlegen, bearbeiten und löschen; die gewählten Racks zuordnen</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="296" />
+            <location filename="../../ui/shell/actions.py" line="103" />
             <source>Cu&amp;t</source>
             <translation>&amp;Ausschneiden</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="300" />
+            <location filename="../../ui/shell/actions.py" line="108" />
             <source>D&amp;uplicate</source>
             <translation>&amp;Duplizieren</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="356" />
+            <location filename="../../ui/shell/actions.py" line="126" />
             <source>Design and wire a leaf/spine fabric for servers (one undo step)</source>
             <translation>Eine Leaf/Spine-Fabric für Server entwerfen und verkabeln (ein Rückgängig-Schritt)</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="301" />
+            <location filename="../../ui/shell/actions.py" line="109" />
             <source>Duplicate Rack × &amp;N…</source>
             <translation>Rack × &amp;N duplizieren…</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="446" />
+            <location filename="../../ui/shell/mainwindow.py" line="208" />
             <source>Engine not available</source>
             <translation>Berechnung nicht verfügbar</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="274" />
+            <location filename="../../ui/shell/actions.py" line="94" />
             <source>Export &amp;NetBox Import Files…</source>
             <translation>&amp;NetBox-Importdateien exportieren…</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="266" />
+            <location filename="../../ui/shell/actions.py" line="89" />
             <source>Export &amp;Workbook (Excel)…</source>
             <translation>&amp;Arbeitsmappe exportieren (Excel)…</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="270" />
+            <location filename="../../ui/shell/actions.py" line="91" />
             <source>Export Tables (&amp;CSV)…</source>
             <translation>Tabellen exportieren (&amp;CSV)…</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="577" />
+            <location filename="../../ui/shell/windows.py" line="92" />
             <source>Extended the fabric: {links} links, {switches} switches added</source>
             <translation>Fabric erweitert: {links} Verbindungen, {switches} Switches hinzugefügt</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="351" />
+            <location filename="../../ui/shell/actions.py" line="171" />
             <source>F&amp;loor</source>
             <translation>&amp;Raum</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="559" />
+            <location filename="../../ui/shell/docks.py" line="48" />
             <source>Fabric</source>
             <translation>Fabric</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="68" />
+            <location filename="../../ui/shell/docks.py" line="44" />
             <source>Findings</source>
             <translation>Befunde</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="66" />
+            <location filename="../../ui/shell/docks.py" line="42" />
             <source>Floor plan</source>
             <translation>Raumplan</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="391" />
+            <location filename="../../ui/shell/actions.py" line="122" />
             <source>Import &amp;Price List…</source>
             <translation>&amp;Preisliste importieren…</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="151" />
+            <location filename="../../ui/shell/docks.py" line="47" />
             <source>Inspector</source>
             <translation>Inspektor</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="305" />
+            <location filename="../../ui/shell/actions.py" line="115" />
             <source>Move Down 1U</source>
             <translation>1 HE nach unten</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="304" />
+            <location filename="../../ui/shell/actions.py" line="113" />
             <source>Move Up 1U</source>
             <translation>1 HE nach oben</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="621" />
+            <location filename="../../ui/shell/actions.py" line="145" />
             <source>Name the selected racks or devices from a pattern (one undo step)</source>
             <translation>Die gewählten Racks oder Geräte nach einem Muster benennen (ein Rückgängig-Schritt)</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="656" />
+            <location filename="../../ui/shell/actions.py" line="147" />
             <source>New from &amp;Template…</source>
             <translation>Neu aus &amp;Vorlage…</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="659" />
+            <location filename="../../ui/shell/actions.py" line="150" />
             <source>New from &amp;Workload…</source>
             <translation>Neu aus &amp;Arbeitslast…</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="251" />
+            <location filename="../../ui/shell/actions.py" line="76" />
             <source>New from NetBox &amp;Site…</source>
             <translation>Neu aus NetBox-&amp;Standort…</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="450" />
+            <location filename="../../ui/shell/mainwindow.py" line="212" />
             <source>No results yet</source>
             <translation>Noch keine Ergebnisse</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="315" />
+            <location filename="../../ui/shell/mainwindow.py" line="161" />
             <source>Open &amp;Recent</source>
             <translation>&amp;Zuletzt geöffnet</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="250" />
+            <location filename="../../ui/shell/actions.py" line="75" />
             <source>Open a plan</source>
             <translation>Einen Plan öffnen</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="257" />
+            <location filename="../../ui/shell/actions.py" line="79" />
             <source>Open a plan from the team repository (PostgreSQL)</source>
             <translation>Einen Plan aus dem Team-Repository öffnen (PostgreSQL)</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="256" />
+            <location filename="../../ui/shell/actions.py" line="78" />
             <source>Open from Re&amp;pository…</source>
             <translation>Aus Re&amp;pository öffnen…</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="617" />
+            <location filename="../../ui/shell/actions.py" line="141" />
             <source>Plan &amp;Settings…</source>
             <translation>Plan&amp;einstellungen…</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="278" />
+            <location filename="../../ui/shell/actions.py" line="97" />
             <source>Push to Net&amp;Box…</source>
             <translation>In Net&amp;Box schreiben…</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="401" />
+            <location filename="../../ui/shell/actions.py" line="135" />
             <source>Rackwright &amp;Guide</source>
             <translation>Rackwright-&amp;Handbuch</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="620" />
+            <location filename="../../ui/shell/actions.py" line="144" />
             <source>Re&amp;name Selection…</source>
             <translation>Auswahl &amp;umbenennen…</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="392" />
+            <location filename="../../ui/shell/actions.py" line="123" />
             <source>Read a distributor price list (XLSX or CSV) into your catalog; the capex uses its prices</source>
             <translation>Eine Händler-Preisliste (XLSX oder CSV) in den Katalog einlesen; die Investitionskosten nutzen ihre Preise</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="448" />
+            <location filename="../../ui/shell/mainwindow.py" line="210" />
             <source>Recalculating…</source>
             <translation>Wird neu berechnet…</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="434" />
+            <location filename="../../ui/shell/mainwindow.py" line="196" />
             <source>Refused: {reason}</source>
             <translation>Abgelehnt: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="309" />
+            <location filename="../../ui/shell/actions.py" line="120" />
             <source>Reset &amp;Layout</source>
             <translation>&amp;Layout zurücksetzen</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="452" />
+            <location filename="../../ui/shell/mainwindow.py" line="214" />
             <source>Results up to date</source>
             <translation>Ergebnisse aktuell</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="261" />
+            <location filename="../../ui/shell/actions.py" line="83" />
             <source>Save &amp;As…</source>
             <translation>Speichern &amp;unter…</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="260" />
+            <location filename="../../ui/shell/actions.py" line="82" />
             <source>Save the plan</source>
             <translation>Den Plan speichern</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="259" />
+            <location filename="../../ui/shell/actions.py" line="81" />
             <source>Save the plan as the next revision in the team repository</source>
             <translation>Den Plan als nächste Revision im Team-Repository speichern</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="261" />
+            <location filename="../../ui/shell/actions.py" line="84" />
             <source>Save the plan under a new name</source>
             <translation>Den Plan unter neuem Namen speichern</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="258" />
+            <location filename="../../ui/shell/actions.py" line="80" />
             <source>Save to Reposi&amp;tory…</source>
             <translation>Im Reposi&amp;tory speichern…</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="281" />
+            <location filename="../../ui/shell/actions.py" line="100" />
             <source>Se&amp;ttings…</source>
             <translation>Ein&amp;stellungen…</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="663" />
+            <location filename="../../ui/shell/actions.py" line="154" />
             <source>Search the builds that meet the selected workload of this plan and open the chosen one as a new plan</source>
             <translation>Die Aufbauten suchen, die die gewählte Arbeitslast dieses Plans erfüllen, und den gewählten als neuen Plan öffnen</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="303" />
+            <location filename="../../ui/shell/actions.py" line="112" />
             <source>Select &amp;All</source>
             <translation>&amp;Alles auswählen</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="729" />
+            <location filename="../../ui/shell/windows.py" line="161" />
             <source>Select racks or devices to rename</source>
             <translation>Racks oder Geräte zum Umbenennen wählen</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="662" />
+            <location filename="../../ui/shell/actions.py" line="153" />
             <source>Si&amp;ze This Workload…</source>
             <translation>Diese Arbeitslast &amp;dimensionieren…</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="618" />
+            <location filename="../../ui/shell/actions.py" line="142" />
             <source>Site, customer, currency and exchange rates, energy price, PUE, utilisation and naming patterns of this plan</source>
             <translation>Standort, Kunde, Währung und Wechselkurse, Strompreis, PUE, Auslastung und Namensmuster dieses Plans</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="249" />
+            <location filename="../../ui/shell/actions.py" line="74" />
             <source>Start a new plan</source>
             <translation>Einen neuen Plan beginnen</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="252" />
+            <location filename="../../ui/shell/actions.py" line="77" />
             <source>Start a plan from a NetBox site export (racks, devices)</source>
             <translation>Einen Plan aus einem NetBox-Standortexport beginnen (Racks, Geräte)</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="657" />
+            <location filename="../../ui/shell/actions.py" line="148" />
             <source>Start from a reference design: racks placed, powered, cooled and wired, with its workload</source>
             <translation>Von einem Referenzdesign ausgehen: Racks platziert, mit Strom versorgt, gekühlt und verkabelt, mit seiner Arbeitslast</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="660" />
+            <location filename="../../ui/shell/actions.py" line="151" />
             <source>State the workloads and limits; compare the builds that meet them and open the chosen one as a plan</source>
             <translation>Arbeitslasten und Grenzen angeben; die Aufbauten vergleichen, die sie erfüllen, und den gewählten als Plan öffnen</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="403" />
+            <location filename="../../ui/shell/actions.py" line="136" />
             <source>The user guide: catalog, racks, feeds, workloads, wiring, export</source>
             <translation>Das Benutzerhandbuch: Katalog, Racks, Einspeisungen, Arbeitslasten, Verkabelung, Export</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="67" />
+            <location filename="../../ui/shell/docks.py" line="43" />
             <source>Totals</source>
             <translation>Summen</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="359" />
+            <location filename="../../ui/shell/actions.py" line="128" />
             <source>Wire the NVLink spine of the selected NVL72 rack: every GPU to every switch chip (one undo step)</source>
             <translation>Den NVLink-Spine des gewählten NVL72-Racks verkabeln: jede GPU an jeden Switch-Chip (ein Rückgängig-Schritt)</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="589" />
+            <location filename="../../ui/shell/windows.py" line="105" />
             <source>Wiring the NVLink domain of {name}…</source>
             <translation>NVLink-Domäne von {name} wird verkabelt…</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="70" />
+            <location filename="../../ui/shell/docks.py" line="46" />
             <source>Workloads</source>
             <translation>Arbeitslasten</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="272" />
+            <location filename="../../ui/shell/actions.py" line="92" />
             <source>Write the BOM, cable schedule, racks, power and workload verdicts as CSV files, one per table</source>
             <translation>Stückliste, Kabelplan, Racks, Strom und Arbeitslast-Ergebnisse als CSV-Dateien schreiben, eine pro Tabelle</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="268" />
+            <location filename="../../ui/shell/actions.py" line="90" />
             <source>Write the BOM, cable schedule, racks, power and workload verdicts as an Excel workbook</source>
             <translation>Stückliste, Kabelplan, Racks, Strom und Arbeitslast-Ergebnisse als Excel-Arbeitsmappe schreiben</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="265" />
+            <location filename="../../ui/shell/actions.py" line="88" />
             <source>Write the printed build plan as a PDF</source>
             <translation>Den gedruckten Aufbauplan als PDF schreiben</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="276" />
+            <location filename="../../ui/shell/actions.py" line="95" />
             <source>Write the site, racks, devices, power feeds and cables as NetBox bulk-import files, with the device types</source>
             <translation>Standort, Racks, Geräte, Einspeisungen und Kabel als NetBox-Massenimportdateien schreiben, mit den Gerätetypen</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="487" />
+            <location filename="../../ui/shell/mainwindow.py" line="242" />
             <source>{path} no longer exists</source>
             <translation>{path} existiert nicht mehr</translation>
         </message>
@@ -6146,7 +6159,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>RecoveryController</name>
         <message>
-            <location filename="../../ui/shell/recovery.py" line="209" />
+            <location filename="../../ui/shell/recovery.py" line="211" />
             <source>Cannot recover</source>
             <translation>Wiederherstellung nicht möglich</translation>
         </message>

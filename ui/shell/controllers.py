@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QMimeData, QObject, Signal
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QApplication, QMainWindow, QWidget
 
 from planner.files.documents import load_plan, open_document, repository_link, save_plan, sniff, with_embedded
 from planner.files.plan_io import PlanFormatError
@@ -34,16 +34,17 @@ from planner.model.plan import Plan, Site
 from ui import dialogs
 from ui.document import Document
 from ui.settings import AppSettings
+from ui.shell.filejobs import FileJobs
 from ui.tasks import BackgroundTask
 
 if TYPE_CHECKING:
+    from planner.base.progress import ProgressFn
     from planner.catalog import Catalog
     from planner.files.storage import EmbeddedCatalog
     from planner.netbox.site import SiteImport
     from ui.shell.recovery import RecoveryController
 
 log = logging.getLogger(__name__)
-
 
 
 def new_plan(catalog: Catalog) -> Plan:
@@ -69,31 +70,44 @@ def read_plan(path: str, parent: QWidget | None) -> Plan | None:
     return opened[0] if opened is not None else None
 
 
-def read_document(path: str, parent: QWidget | None) -> tuple[Plan, EmbeddedCatalog | None] | None:
-    """Load a plan and the catalog entries stored in it (None for JSON); on bad input show a
-    dialog naming file and field and return None."""
-    try:
-        if sniff(path) == "rackplan":
-            opened = open_document(path)
-            return opened.plan, opened.embedded
-        return load_plan(path), None
-    except PlanFormatError as e:
-        tr = QCoreApplication.translate
+def load_document(path: str) -> tuple[Plan, EmbeddedCatalog | None]:
+    """The plan at ``path`` and the catalog entries stored in it (None for JSON); raises
+    what :func:`report_open_error` explains. Qt-free: runs off the GUI thread."""
+    if sniff(path) == "rackplan":
+        opened = open_document(path)
+        return opened.plan, opened.embedded
+    return load_plan(path), None
+
+
+def report_open_error(error: BaseException, path: str, parent: QWidget | None) -> None:
+    """The dialog for a plan that could not be opened: file and field for a format error."""
+    tr = QCoreApplication.translate
+    title = tr("Controllers", "Cannot open plan")
+    if isinstance(error, PlanFormatError):
+        e = error
         where = tr("Controllers", "\nField: {field}").format(field=e.where) if e.where else ""
         line = tr("Controllers", " (line {line})").format(line=e.line) if e.line else ""
-        dialogs.show_error(parent, QCoreApplication.translate("Controllers", "Cannot open plan"),
-                           QCoreApplication.translate("Controllers", "{file}{line} could not be opened.{where}\n\n{message}")
+        dialogs.show_error(parent, title,
+                           tr("Controllers", "{file}{line} could not be opened.{where}\n\n{message}")
                            .format(file=Path(e.file).name, line=line, where=where, message=message_text(e.message)),
                            details=str(e))
-    except (OSError, ValueError) as e:
-        dialogs.show_error(parent, QCoreApplication.translate("Controllers", "Cannot open plan"),
-                           QCoreApplication.translate("Controllers", "{file} could not be opened.\n\n{error}").format(
-                               file=Path(path).name, error=e))
-    except Exception as e:  # any other failure to read a file ends in the same dialog, never a traceback
-        log.exception("reading %s failed", path)
-        dialogs.show_error(parent, QCoreApplication.translate("Controllers", "Cannot open plan"),
-                           QCoreApplication.translate("Controllers", "{file} could not be opened.\n\n{error}").format(
-                               file=Path(path).name, error=f"{type(e).__name__}: {e}")[:2000])
+    elif isinstance(error, OSError | ValueError):
+        dialogs.show_error(parent, title, tr("Controllers", "{file} could not be opened.\n\n{error}").format(
+            file=Path(path).name, error=error))
+    else:  # any other failure to read a file ends in the same dialog, never a traceback
+        log.error("reading %s failed", path, exc_info=error)
+        dialogs.show_error(parent, title, tr("Controllers", "{file} could not be opened.\n\n{error}").format(
+            file=Path(path).name, error=f"{type(error).__name__}: {error}")[:2000])
+
+
+def read_document(path: str, parent: QWidget | None) -> tuple[Plan, EmbeddedCatalog | None] | None:
+    """Load a plan and the catalog entries stored in it (None for JSON) on this thread (the
+    app's start, before a window exists); on bad input show a dialog naming file and field
+    and return None."""
+    try:
+        return load_document(path)
+    except Exception as e:  # noqa: BLE001 - every failure ends in the dialog
+        report_open_error(e, path, parent)
     return None
 
 
@@ -110,6 +124,12 @@ class FileController(QObject):
         self.window = parent_widget
         self.recovery = recovery  # autosave slots, file locks
         self._site_task: BackgroundTask | None = None  # New from NetBox Site, made when first used
+        self.jobs = FileJobs(parent_widget)  # Open and Save, off the GUI thread
+        self._edits = 0  # edits (and plan swaps) so far: what changed while a file was read or written
+        doc.changed.connect(self._count_edit)
+
+    def _count_edit(self, _change: object) -> None:
+        self._edits += 1
 
     def maybe_save(self) -> bool:
         """True when it is fine to drop the current plan (saved, discarded or clean)."""
@@ -126,7 +146,7 @@ class FileController(QObject):
     def new_from(self, plan: Plan | None) -> bool:
         """File > New (``plan`` None: an empty plan), or a plan made for the user (a template,
         a sized workload), opened as a new untitled document."""
-        if not self.maybe_save():
+        if self.refuse_while_busy() or not self.maybe_save():
             return False
         if self.recovery is not None:
             self.recovery.closed()
@@ -139,7 +159,7 @@ class FileController(QObject):
         """File > New from NetBox Site...: a new plan with the racks and devices of a NetBox
         site export (planner.netbox.site), read off the GUI thread; what was left out is
         listed by file and line."""
-        if not self.maybe_save():
+        if self.refuse_while_busy() or not self.maybe_save():
             return
         paths = dialogs.ask_netbox_site(self.window)
         if not paths:
@@ -174,18 +194,41 @@ class FileController(QObject):
         dialogs.show_error(self.window, self.tr("New from NetBox Site"),
                            self.tr("The NetBox export could not be read.\n\n{reason}").format(reason=text[:2000]))
 
+    def refuse_while_busy(self) -> bool:
+        """True (and said in the status bar) while an open or save runs: a second one waits."""
+        if not self.jobs.busy:
+            return False
+        msg = self.tr("{job} Try again when it has finished.").format(job=self.jobs.label)
+        if isinstance(self.window, QMainWindow):
+            self.window.statusBar().showMessage(msg, 8000)
+        return True
+
     def open(self, path: str | None = None) -> bool:
-        if not self.maybe_save():
+        """File > Open: the file is read off the GUI thread (the window stays usable); the
+        plan shown stays until the new one has been read, and if it was edited meanwhile the
+        unsaved-changes question comes again before it is replaced."""
+        if self.refuse_while_busy() or not self.maybe_save():
             return False
         if path is None:
             start = str(self.doc.path.parent) if self.doc.path else ""
             path = dialogs.ask_open_path(self.window, start)
             if not path:
                 return False
-        opened = read_document(path, self.window)
-        if opened is None:
+        edits = self._edits
+        file = path
+
+        def work(progress: ProgressFn) -> tuple[Plan, EmbeddedCatalog | None]:
+            progress(0.0, "read")
+            return load_document(file)
+
+        kind, value = self.jobs.run(work, self.tr("Opening {file}\u2026").format(file=Path(path).name))
+        if kind != "done" or not isinstance(value, tuple):
+            if isinstance(value, BaseException):
+                report_open_error(value, path, self.window)
             return False
-        plan, embedded = opened
+        if self._edits != edits and not self.maybe_save():  # edited while the file was read
+            return False
+        plan, embedded = value
         lock = None
         if self.recovery is not None:
             go, lock = self.recovery.try_lock(path, self.window)
@@ -203,11 +246,15 @@ class FileController(QObject):
         return True
 
     def save(self) -> bool:
+        if self.refuse_while_busy():
+            return False
         if self.doc.path is None or self.doc.path.suffix.lower() not in (".json", ".rackplan"):
             return self.save_as()
         return self._write(self.doc.path)
 
     def save_as(self) -> bool:
+        if self.refuse_while_busy():
+            return False
         suggested = str(self.doc.path) if self.doc.path else "plan.json"
         path = dialogs.ask_save_path(self.window, suggested)
         if not path:
@@ -218,23 +265,36 @@ class FileController(QObject):
         return self._write(p)
 
     def _write(self, path: Path) -> bool:
+        """Write the plan as it is now (a snapshot) off the GUI thread; edits made while it is
+        written stay in the window and keep it modified."""
+        if self.refuse_while_busy():
+            return False
         old = self.doc.path
-        # Save As of a pulled plan: the copy stays linked to its repository plan (and a file
-        # saved over keeps none of its own link); a re-save keeps the file's link
-        link = None if old is not None and old.resolve() == path.resolve() else repository_link(old)
-        try:
+        snapshot, catalog, edits = self.doc.plan.snapshot(), self.doc.catalog, self._edits
+        generation = self.recovery.generation() if self.recovery is not None else None
+        same_file = old is not None and old.resolve() == path.resolve()
+
+        def work(progress: ProgressFn) -> None:
+            progress(0.0, "write")
+            # Save As of a pulled plan: the copy stays linked to its repository plan (and a file
+            # saved over keeps none of its own link); a re-save keeps the file's link
+            link = None if same_file else repository_link(old)
             # the entries the plan uses from this document's catalog (with those its file
             # brought), so a Save As keeps a colleague's hardware
-            save_plan(self.doc.plan, path, self.doc.catalog, link=link)
-        except Exception as e:  # disk full, permissions, storage errors: the plan stays open and unsaved
-            log.exception("save failed")
-            dialogs.show_error(self.window, self.tr("Cannot save plan"), self.tr("{file} could not be saved.\n\n{error}").format(
-                file=path.name, error=e))
+            save_plan(snapshot, path, catalog, link=link)
+
+        kind, error = self.jobs.run(work, self.tr("Saving {file}\u2026").format(file=path.name))
+        if kind != "done":  # disk full, permissions, storage errors: the plan stays open and unsaved
+            if isinstance(error, BaseException):  # the task logged any unexpected one
+                dialogs.show_error(self.window, self.tr("Cannot save plan"),
+                                   self.tr("{file} could not be saved.\n\n{error}").format(file=path.name, error=error))
             return False
         self.doc.mark_saved(path)
+        if self._edits != edits:  # what was edited while the file was written is not in it
+            self.doc.undo_stack.resetClean()
         if self.recovery is not None:
-            self.recovery.saved(old)
-            if old is None or old.resolve() != path.resolve():
+            self.recovery.saved(old, generation)
+            if not same_file:
                 _go, lock = self.recovery.try_lock(path, None)
                 self.recovery.adopt(lock)
         self.recentChanged.emit(self.settings.add_recent(str(path.resolve())))

@@ -122,12 +122,14 @@ class RecoveryController(QObject):
             self.failing = text
             self.autosaveFailed.emit(text)
 
-    def saved(self, old_path: Path | None) -> None:
-        """After a successful save: drop recovery copies of this document."""
+    def saved(self, old_path: Path | None, generation: tuple[int, int] | None = None) -> None:
+        """After a successful save: drop recovery copies of this document. ``generation``:
+        the plan's generation when the saved snapshot was taken (edits made while it was
+        written are still autosaved); None: now."""
         saver, store = self.saver, self.store
         if saver is None or store is None:
             return
-        saver.saved(self.generation())
+        saver.saved(generation if generation is not None else self.generation())
         try:
             store.discard_for(untitled_id=self.untitled_id)
             if old_path is not None:
