@@ -13,7 +13,7 @@ import re
 from typing import Any
 
 from planner.base.fileio import validation_message
-from planner.i18n import N_, _message, deferred, error_text, tmsg
+from planner.i18n import N_, _message, deferred, error_text, parse_number, tmsg
 from planner.model.edits import Compound, Edit, EditRefused, SetProperty
 from planner.model.logo import LogoError, read_logo
 from planner.model.naming import pattern_error
@@ -57,9 +57,12 @@ class SettingsInvalid(EditRefused):
 
 
 def _number(text: object) -> float:
+    """A rate or price as typed: planner.i18n.parse_number in the active language (German
+    ``1.500`` is 1500), lenient about the other decimal mark where it cannot be grouping
+    (``0,92`` and ``0.92`` alike)."""
     if isinstance(text, int | float):
         return float(text)
-    return float(str(text).strip().replace(",", "."))
+    return float(parse_number(str(text), lenient=True))
 
 
 def parse_rates(rows: list[tuple[str, Any]], currency: str) -> dict[str, float]:
@@ -142,8 +145,6 @@ def parse_requirements(raw: Any, plan_currency: str) -> Requirements | None:
     comma-separated text) -> ``Requirements``, or None when nothing is stated. Raises
     SettingsInvalid naming the field ("Requirements, budget: ..."); field = ``requirements``,
     kind = the requirement's field."""
-    from planner.i18n import parse_number
-
     if raw is None or isinstance(raw, Requirements):
         return raw
     vals: dict[str, Any] = {}
@@ -383,8 +384,6 @@ def price_override_edit(plan: Plan, slug: str, amount: str | float | None = None
         edit = SetProperty("metadata", None, "price_overrides", current)
         edit.text = deferred(N_("Remove price for this plan ({slug})"), slug=slug)
         return edit
-    from planner.i18n import parse_number
-
     try:  # as the language writes it: German 250.000 is 250000, not 250
         value = float(amount) if isinstance(amount, int | float) else float(parse_number(str(amount)))
     except ValueError:

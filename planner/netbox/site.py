@@ -217,8 +217,16 @@ def rack_cell_names(name: str, facility_id: str) -> tuple[str, ...]:
 
 
 def _number(text: str) -> float | None:
+    """The first number in a NetBox cell (``42``, ``12.5``, ``42U``; a decimal comma too),
+    read by planner.i18n.parse_number as NetBox writes it (English)."""
+    from planner.i18n import parse_number
+
     m = re.search(r"-?\d+(?:[.,]\d+)?", text or "")
-    return float(m.group(0).replace(",", ".")) if m else None
+    if m is None:
+        return None
+    # a machine-written mark is a decimal one: a fourth place keeps 12.125 from reading as grouping
+    return float(parse_number(m.group(0) + ("0" if "." in m.group(0) or "," in m.group(0) else ""), "en",
+                              lenient=True))
 
 
 def _id(prefix: str, n: int) -> str:
