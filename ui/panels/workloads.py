@@ -1056,8 +1056,7 @@ class WorkloadsPanel(QWidget):
         servers = self.selected_servers()
         if not servers:
             msg = self.tr("Select GPU servers (or their racks) in the rack view or the floor plan first")
-            self._say(msg, error=True)
-            self.doc.refused.emit(msg)
+            self._say(self.doc.refuse(msg), error=True)
             return None
         idx = self.doc.plan.index
         names = [idx.placements[p].name or p for p in servers]

@@ -723,7 +723,7 @@ class MainWindow(QMainWindow):
         from ui.dialogs.rename import RenameDialog
 
         if not any(k in ("rack", "placement") for k, _ in self.doc.selection):
-            self.doc.refused.emit(self.tr("Select racks or devices to rename"))
+            self.doc.refuse(self.tr("Select racks or devices to rename"))
             return None
         dlg = RenameDialog(self.doc, self)
         dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
