@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from planner.i18n import N_, Np_, deferred, tf, tmsg
 from planner.model.edits import AddItem, Compound, Edit, EditRefused, RemoveItem, SetProperty
+from planner.model.naming import unique_name
 from planner.model.plan import Placement, Plan, PowerConnection, PowerFeed, PowerSource
 
 if TYPE_CHECKING:
@@ -27,16 +28,6 @@ SOURCE_KINDS = ("ups", "panel", "switchboard", "generator")
 
 def _names(items: Iterable[PowerFeed | PowerSource]) -> set[str]:
     return {x.name for x in items}
-
-
-def unique_name(taken: set[str], name: str) -> str:
-    """``name``, or ``name 2``, ``name 3``, ... when taken."""
-    if name not in taken:
-        return name
-    n = 2
-    while f"{name} {n}" in taken:
-        n += 1
-    return f"{name} {n}"
 
 
 def new_feed(plan: Plan, side: str = "A", name: str | None = None, upstream: str | None = None,
