@@ -68,9 +68,9 @@ class RequirementLine:
 
     @property
     def verdict(self) -> str:
-        if self.met is None:
-            return _("not determined")
-        return _("met") if self.met else _("NOT MET")
+        from planner.fabric.names import NOT_DETERMINED, verdict_text
+
+        return message_text(verdict_text(self.met, unknown=NOT_DETERMINED))
 
     @property
     def margin_text(self) -> str:

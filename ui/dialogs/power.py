@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 
 from planner.base.findings import finding_text
 from planner.engine import levels
+from planner.fabric.names import source_kind_text
 from planner.gestures.power_edits import (
     SOURCE_KINDS,
     ab_feeds_edit,
@@ -45,6 +46,7 @@ from planner.gestures.power_edits import (
     feed_users,
     source_users,
 )
+from planner.i18n import message_text
 from planner.model.edits import Change, SetProperty
 from planner.model.naming import display_name
 from ui import dialogs, style
@@ -69,8 +71,9 @@ def _tr(text: str) -> str:
 
 
 def kind_names() -> dict[str, str]:
-    return {"ups": _tr("UPS"), "panel": _tr("Panel"), "switchboard": _tr("Switchboard"),
-            "generator": _tr("Generator")}
+    """The power source kinds in their order, each by its word (planner.fabric.names, the
+    reports' table) in the app's language."""
+    return {k: message_text(source_kind_text(k)) for k in SOURCE_KINDS}
 
 
 def chain_figures(results: Results | None, kind: str, eid: str) -> str:
