@@ -79,3 +79,39 @@ def test_verdict_words_are_defined_once():
     assert verdict_text(True, "warn") == "met within the model's uncertainty"
     assert verdict_text(False, "warn") == "NOT MET"  # a warning level does not soften a miss
     assert message_text(verdict_text(False), "de") != "NOT MET"  # translated at the edge
+
+
+def test_unit_constants_are_defined_once():
+    """The foot and the US gallon live in planner/base/units.py; the display modules (the
+    reports' and the app's) take them from there."""
+    from planner.base import units
+    from planner.reports import display
+    from ui import units as ui_units
+
+    assert units.FOOT_M == 0.3048 and display.FOOT_M is units.FOOT_M and ui_units.FOOT_M is units.FOOT_M
+    copies = []
+    for name, tree in _modules():
+        if name == "planner/base/units.py":
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id in ("FOOT_M", "US_GALLON_L")
+                                                    for t in node.targets):
+                copies.append(f"{name}:{node.lineno}")
+            if isinstance(node, ast.Constant) and node.value in (0.3048, 3.785411784):
+                copies.append(f"{name}:{node.lineno}")
+    assert not copies, "unit constants come from planner.base.units: " + ", ".join(copies)
+
+
+def test_a_finding_translates_as_every_planner_message():
+    from planner.base.findings import Finding, finding_message, finding_text
+    from planner.i18n import Message, tmsg
+
+    template = ("String should have at least {n} character", "String should have at least {n} characters")
+    f = Finding("error", "X", finding_message(template, {"n": 3}), "plan", template=template, params=(("n", 3),))
+    m = f.as_message()
+    assert isinstance(m, Message) and m == f.message == "String should have at least 3 characters" == tmsg(template, n=3)
+    assert finding_text(f, "de") == "Der Text muss mindestens 3 Zeichen lang sein"
+    for lang in ("en", "de"):
+        assert finding_text(f, lang) == message_text(m, lang) == message_text(tmsg(template, n=3), lang)
+    plain = Finding("info", "Y", "as written", "plan")
+    assert plain.as_message() == finding_text(plain, "de") == "as written"

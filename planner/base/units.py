@@ -8,6 +8,8 @@ from typing import Any
 U_MM = 44.45  # EIA-310: 1U = 1.75 in = 44.45 mm
 INCH_MM = 25.4
 LB_KG = 0.45359237
+FOOT_M = 0.3048  # exact: 12 in (international foot, 1959)
+US_GALLON_L = 3.785411784  # exact: 231 in^3 (NIST Handbook 44, appendix C)
 W_TO_BTU_PER_H = 3.412141633  # 1 W = 3.412 BTU/h (Schneider Electric WP25; NIST: 1 BTU_IT/h = 0.29307107 W)
 TON_REFRIGERATION_W = 3516.852842  # 12,000 BTU/h
 CFM_TO_M3_PER_H = 1.6990107955  # 1 ft3/min = 0.028316846592 m3/min x 60 (exact foot)

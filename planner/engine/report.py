@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from planner.base.findings import SEVERITY_RANK, finding_text
+from planner.base.units import US_GALLON_L
 from planner.engine.results import Results, set_json_builder
 from planner.fabric.names import SOURCE_KINDS, bottleneck_text, fabric_kind_text, workload_kind_text
 from planner.i18n import (
@@ -230,7 +231,7 @@ def _temp(c: float, imperial: bool) -> str:
 
 
 def _flow(l_per_min: float, imperial: bool) -> float:
-    return l_per_min / 3.785411784 if imperial else l_per_min  # US gallon (NIST Handbook 44)
+    return l_per_min / US_GALLON_L if imperial else l_per_min
 
 
 def _months(m: float | None) -> str:

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from planner.base.findings import SEVERITY_NAMES, SEVERITY_RANK, finding_text
-from planner.base.units import LB_KG
+from planner.base.units import FOOT_M, LB_KG
 from planner.fabric.names import SOURCE_KINDS, bottleneck_text, verdict_text, workload_kind_text
 from planner.fabric.schedule import cable_schedule
 from planner.i18n import N_, Np_, _, message_text, tf, use_language
@@ -38,7 +38,6 @@ if TYPE_CHECKING:
     from planner.engine.results import Results
     from planner.model.plan import Plan
 
-FOOT_M = 0.3048  # exact (international foot, 1959)
 
 # the engine's level codes (planner.engine.levels) and PDU wiring codes (catalog) as the cells say them
 LEVELS = {"none": "", "ok": N_("ok"), "warn": N_("near limit"), "over": N_("over the limit")}
