@@ -115,3 +115,22 @@ def test_a_finding_translates_as_every_planner_message():
         assert finding_text(f, lang) == message_text(m, lang) == message_text(tmsg(template, n=3), lang)
     plain = Finding("info", "Y", "as written", "plan")
     assert plain.as_message() == finding_text(plain, "de") == "as written"
+
+
+def test_the_cooling_options_are_listed_once():
+    """The cooling a customer has (requirements, plan-for, generated designs: air, rdhx, dlc,
+    immersion) is one Literal in the model; what each allows of a rack's cooling methods is
+    one table there too."""
+    from planner.design.model import COOLING_METHODS, COOLING_OPTIONS, CoolingOption
+    from planner.model.plan import COOLING_OPTION_METHODS, CoolingMethod, RequirementCooling
+    from planner.reports.requirements import COOLING_ALLOWS
+
+    options = set(get_args(RequirementCooling))
+    assert set(get_args(CoolingOption)) == set(COOLING_OPTIONS) == set(COOLING_OPTION_METHODS) == options
+    assert COOLING_ALLOWS is COOLING_OPTION_METHODS
+    methods = set(get_args(CoolingMethod))
+    assert all(set(allowed) <= methods for allowed in COOLING_OPTION_METHODS.values())
+    assert all(COOLING_METHODS[o] in COOLING_OPTION_METHODS[o] for o in options)  # a design uses an allowed one
+    copies = [f"{name}:{line}" for name, tree in _modules() if name != "planner/model/plan.py"
+              for line, found in _literal_sets(tree, dicts=False) if options <= found]
+    assert not copies, "the cooling options come from planner.model.plan: " + ", ".join(copies)

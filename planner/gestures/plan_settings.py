@@ -17,7 +17,16 @@ from planner.i18n import N_, _message, deferred, error_text, parse_number, tmsg
 from planner.model.edits import Compound, Edit, EditRefused, SetProperty
 from planner.model.logo import LogoError, read_logo
 from planner.model.naming import pattern_error
-from planner.model.plan import NAMING_KINDS, SITE_REGIONS, Logo, Metadata, Plan, PriceOverride, Requirements
+from planner.model.plan import (
+    COOLING_OPTIONS,
+    NAMING_KINDS,
+    SITE_REGIONS,
+    Logo,
+    Metadata,
+    Plan,
+    PriceOverride,
+    Requirements,
+)
 
 # field -> what the user sees it called (messages name the field)
 FIELD_LABELS = {
@@ -168,7 +177,7 @@ def parse_requirements(raw: Any, plan_currency: str) -> Requirements | None:
                                                    "(ISO 4217, e.g. EUR)", field=_label(REQUIREMENT_LABELS, "currency"),
                                                    code=cur), "currency")
     cooling = [c for c in raw.get("cooling") or [] if c]
-    bad = [c for c in cooling if c not in ("air", "rdhx", "dlc", "immersion")]
+    bad = [c for c in cooling if c not in COOLING_OPTIONS]
     if bad:
         raise SettingsInvalid("requirements", tmsg("Requirements, {field}: unknown cooling {code!r}",
                                                    field=_label(REQUIREMENT_LABELS, "cooling"), code=bad[0]), "cooling")
