@@ -4,7 +4,7 @@
     <context>
         <name>App</name>
         <message numerus="yes">
-            <location filename="../../ui/app.py" line="105" />
+            <location filename="../../ui/shell/app.py" line="106" />
             <source>%n catalog file(s) failed validation and were skipped:
 
 {files}
@@ -24,7 +24,7 @@ Der übrige Katalog wurde normal geladen.</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../../ui/app.py" line="104" />
+            <location filename="../../ui/shell/app.py" line="105" />
             <source>Catalog problems</source>
             <translation>Probleme im Katalog</translation>
         </message>
@@ -32,267 +32,267 @@ Der übrige Katalog wurde normal geladen.</numerusform>
     <context>
         <name>AutowireDialog</name>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="331" />
+            <location filename="../../ui/dialogs/wiring.py" line="330" />
             <source>Added power: {typical:.2f} kW typical, {max:.2f} kW max</source>
             <translation>Zusätzliche Leistung: {typical:.2f} kW typisch, {max:.2f} kW maximal</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="135" />
+            <location filename="../../ui/dialogs/wiring.py" line="136" />
             <source>All servers and storage ({n})</source>
             <translation>Alle Server und Speicher ({n})</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="201" />
+            <location filename="../../ui/dialogs/wiring.py" line="202" />
             <source>Apply</source>
             <translation>Übernehmen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="355" />
+            <location filename="../../ui/dialogs/wiring.py" line="354" />
             <source>Apply adds this as one undo step; Cancel adds nothing.</source>
             <translation>„Übernehmen“ fügt dies als einen Rückgängig-Schritt hinzu; „Abbrechen“ fügt nichts hinzu.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="104" />
+            <location filename="../../ui/dialogs/wiring.py" line="105" />
             <source>Auto-wire fabric</source>
             <translation>Fabric automatisch verkabeln</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="324" />
+            <location filename="../../ui/dialogs/wiring.py" line="323" />
             <source>Cables to add: {n} ({servers} to servers, {uplinks} uplinks)</source>
             <translation>Hinzuzufügende Kabel: {n} ({servers} zu Servern, {uplinks} Uplinks)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="547" />
+            <location filename="../../ui/dialogs/wiring.py" line="546" />
             <source>Cancelling: nothing will be added to the plan</source>
             <translation>Abbruch: dem Plan wird nichts hinzugefügt</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="385" />
+            <location filename="../../ui/dialogs/wiring.py" line="384" />
             <source>Chosen devices ({n})</source>
             <translation>Gewählte Geräte ({n})</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="118" />
+            <location filename="../../ui/dialogs/wiring.py" line="119" />
             <source>Design a new fabric</source>
             <translation>Eine neue Fabric entwerfen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="441" />
+            <location filename="../../ui/dialogs/wiring.py" line="440" />
             <source>Designing the {kind} fabric for {n} devices…</source>
             <translation>Die {kind}-Fabric für {n} Geräte wird entworfen…</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="68" />
+            <location filename="../../ui/dialogs/wiring.py" line="69" />
             <source>End-of-row leaves per row</source>
             <translation>End-of-Row-Leafs pro Reihe</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="337" />
+            <location filename="../../ui/dialogs/wiring.py" line="336" />
             <source>Every rail meets on the fabric's one leaf: new ports take its free ports</source>
             <translation>Alle Rails treffen sich am einzigen Leaf der Fabric: neue Ports belegen dessen freie Ports</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="120" />
+            <location filename="../../ui/dialogs/wiring.py" line="121" />
             <source>Extend {name} (existing links stay)</source>
             <translation>{name} erweitern (bestehende Verbindungen bleiben)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="183" />
+            <location filename="../../ui/dialogs/wiring.py" line="184" />
             <source>Fabric:</source>
             <translation>Fabric:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="129" />
+            <location filename="../../ui/dialogs/wiring.py" line="130" />
             <source>Group: {name} ({n})</source>
             <translation>Gruppe: {name} ({n})</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="188" />
+            <location filename="../../ui/dialogs/wiring.py" line="189" />
             <source>Leaves:</source>
             <translation>Leafs:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="185" />
+            <location filename="../../ui/dialogs/wiring.py" line="186" />
             <source>Network:</source>
             <translation>Netzwerk:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="280" />
+            <location filename="../../ui/dialogs/wiring.py" line="279" />
             <source>New switches go into checked racks that hold this fabric's switches first,
 then network racks, then other racks with room, then new network racks.</source>
             <translation>Neue Switches kommen zuerst in angehakte Racks mit Switches dieser Fabric,
 dann in Netzwerk-Racks, dann in andere Racks mit Platz, dann in neue Netzwerk-Racks.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="339" />
+            <location filename="../../ui/dialogs/wiring.py" line="338" />
             <source>No rail pattern to keep: new ports fill free leaf ports in order, then new leaves</source>
             <translation>Kein Rail-Muster zu erhalten: neue Ports belegen freie Leaf-Ports der Reihe nach, dann neue Leafs</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="421" />
+            <location filename="../../ui/dialogs/wiring.py" line="420" />
             <source>None of these devices has {kind} ports to wire</source>
             <translation>Keines dieser Geräte hat {kind}-Ports zum Verkabeln</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="262" />
+            <location filename="../../ui/dialogs/wiring.py" line="263" />
             <source>Not yet wired into {name} ({n})</source>
             <translation>Noch nicht in {name} verkabelt ({n})</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="329" />
+            <location filename="../../ui/dialogs/wiring.py" line="328" />
             <source>Optics to add: {n} transceivers</source>
             <translation>Hinzuzufügende Optiken: {n} Transceiver</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="187" />
+            <location filename="../../ui/dialogs/wiring.py" line="188" />
             <source>Oversubscription:</source>
             <translation>Überbuchung:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="284" />
+            <location filename="../../ui/dialogs/wiring.py" line="283" />
             <source>Preview</source>
             <translation>Vorschau</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="285" />
+            <location filename="../../ui/dialogs/wiring.py" line="284" />
             <source>Preview lists what will be added; nothing changes until Apply.</source>
             <translation>Die Vorschau listet, was hinzukommt; nichts ändert sich vor „Übernehmen“.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="322" />
+            <location filename="../../ui/dialogs/wiring.py" line="321" />
             <source>Racks receiving switches: {racks}</source>
             <translation>Racks, die Switches aufnehmen: {racks}</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="66" />
+            <location filename="../../ui/dialogs/wiring.py" line="67" />
             <source>Rail-optimised leaves (compute)</source>
             <translation>Rail-optimierte Leafs (Compute)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="335" />
+            <location filename="../../ui/dialogs/wiring.py" line="334" />
             <source>Rails kept: NIC n of each new server goes to a rail-n leaf</source>
             <translation>Rails bleiben: Netzwerkkarte n jedes neuen Servers geht an ein Rail-n-Leaf</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="134" />
+            <location filename="../../ui/dialogs/wiring.py" line="135" />
             <source>Row: {name} ({n} servers/storage)</source>
             <translation>Reihe: {name} ({n} Server/Storage)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="126" />
+            <location filename="../../ui/dialogs/wiring.py" line="127" />
             <source>Selected devices ({n})</source>
             <translation>Ausgewählte Geräte ({n})</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="184" />
+            <location filename="../../ui/dialogs/wiring.py" line="185" />
             <source>Servers:</source>
             <translation>Server:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="546" />
+            <location filename="../../ui/dialogs/wiring.py" line="545" />
             <source>Stopping the design…</source>
             <translation>Entwurf wird angehalten…</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="186" />
+            <location filename="../../ui/dialogs/wiring.py" line="187" />
             <source>Switch model:</source>
             <translation>Switch-Modell:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="189" />
+            <location filename="../../ui/dialogs/wiring.py" line="190" />
             <source>Switch racks:</source>
             <translation>Switch-Racks:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="190" />
+            <location filename="../../ui/dialogs/wiring.py" line="191" />
             <source>Switches go into free U of the checked racks; when those are full,
 new network racks are proposed at the end of a network row.</source>
             <translation>Switches kommen in freie HE der angehakten Racks; sind diese voll,
 werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="316" />
+            <location filename="../../ui/dialogs/wiring.py" line="315" />
             <source>Switches to add: {n}</source>
             <translation>Hinzuzufügende Switches: {n}</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="342" />
+            <location filename="../../ui/dialogs/wiring.py" line="341" />
             <source>The fabric grows from {a} to {b} tiers; existing links stay</source>
             <translation>Die Fabric wächst von {a} auf {b} Ebenen; bestehende Verbindungen bleiben</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="364" />
+            <location filename="../../ui/dialogs/wiring.py" line="363" />
             <source>The plan changed since the preview: preview again</source>
             <translation>Der Plan hat sich seit der Vorschau geändert: Vorschau erneut anzeigen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="67" />
+            <location filename="../../ui/dialogs/wiring.py" line="68" />
             <source>Top-of-rack leaf per rack</source>
             <translation>Top-of-Rack-Leaf pro Rack</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="195" />
-            <location filename="../../ui/dialogs/wiring.py" line="284" />
+            <location filename="../../ui/dialogs/wiring.py" line="196" />
+            <location filename="../../ui/dialogs/wiring.py" line="283" />
             <source>Wire</source>
             <translation>Verkabeln</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="444" />
+            <location filename="../../ui/dialogs/wiring.py" line="443" />
             <source>Working out what {n} devices add to the fabric…</source>
             <translation>Es wird ermittelt, was {n} Geräte zur Fabric hinzufügen…</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="308" />
+            <location filename="../../ui/dialogs/wiring.py" line="307" />
             <source>leaf</source>
             <translation>Leaf</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="327" />
+            <location filename="../../ui/dialogs/wiring.py" line="326" />
             <source>no catalog cable reaches</source>
             <translation>kein Katalogkabel reicht</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="323" />
+            <location filename="../../ui/dialogs/wiring.py" line="322" />
             <source>none</source>
             <translation>keine</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="321" />
+            <location filename="../../ui/dialogs/wiring.py" line="320" />
             <source>none: the new servers fit free leaf ports</source>
             <translation>keine: die neuen Server passen an freie Leaf-Ports</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="308" />
+            <location filename="../../ui/dialogs/wiring.py" line="307" />
             <source>spine</source>
             <translation>Spine</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="326" />
+            <location filename="../../ui/dialogs/wiring.py" line="325" />
             <source>{count} × {cable}, {length}</source>
             <translation>{count} × {cable}, {length}</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="317" />
+            <location filename="../../ui/dialogs/wiring.py" line="316" />
             <source>{count} × {model} ({tier}) in {rack}: U{units}</source>
             <translation>{count} × {model} ({tier}) in {rack}: HE {units}</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="330" />
+            <location filename="../../ui/dialogs/wiring.py" line="329" />
             <source>{count} × {optic}</source>
             <translation>{count} × {optic}</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="345" />
+            <location filename="../../ui/dialogs/wiring.py" line="344" />
             <source>{n} links have no catalog cable for their length (see the findings)</source>
             <translation>{n} Verbindungen haben kein Katalogkabel für ihre Länge (siehe Befunde)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="159" />
+            <location filename="../../ui/dialogs/wiring.py" line="160" />
             <source>{rack} (network)</source>
             <translation>{rack} (Netzwerk)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="319" />
+            <location filename="../../ui/dialogs/wiring.py" line="318" />
             <source>{rack} (new network rack)</source>
             <translation>{rack} (neues Netzwerk-Rack)</translation>
         </message>
@@ -396,27 +396,27 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
     <context>
         <name>BuildPlanExporter</name>
         <message>
-            <location filename="../../ui/export.py" line="123" />
+            <location filename="../../ui/exports/export.py" line="123" />
             <source>; rack sheets one per layout ({n})</source>
             <translation>; Rackblätter je Aufbau eines ({n})</translation>
         </message>
         <message>
-            <location filename="../../ui/export.py" line="69" />
+            <location filename="../../ui/exports/export.py" line="69" />
             <source>An export is already running.</source>
             <translation>Ein Export läuft bereits.</translation>
         </message>
         <message>
-            <location filename="../../ui/export.py" line="74" />
+            <location filename="../../ui/exports/export.py" line="74" />
             <source>Build plan export cancelled; nothing was written</source>
             <translation>Export des Aufbauplans abgebrochen; nichts wurde geschrieben</translation>
         </message>
         <message>
-            <location filename="../../ui/export.py" line="73" />
+            <location filename="../../ui/exports/export.py" line="73" />
             <source>Build plan export failed</source>
             <translation>Export des Aufbauplans fehlgeschlagen</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/export.py" line="126" />
+            <location filename="../../ui/exports/export.py" line="126" />
             <source>Build plan written: {path} (%n page(s){extra})</source>
             <translation>
                 <numerusform>Aufbauplan geschrieben: {path} (%n Seite{extra})</numerusform>
@@ -424,32 +424,32 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
             </translation>
         </message>
         <message>
-            <location filename="../../ui/export.py" line="75" />
+            <location filename="../../ui/exports/export.py" line="75" />
             <source>Cancel</source>
             <translation>Abbrechen</translation>
         </message>
         <message>
-            <location filename="../../ui/export.py" line="75" />
+            <location filename="../../ui/exports/export.py" line="75" />
             <source>Cancelling…</source>
             <translation>Wird abgebrochen…</translation>
         </message>
         <message>
-            <location filename="../../ui/export.py" line="68" />
+            <location filename="../../ui/exports/export.py" line="68" />
             <source>Cannot export build plan</source>
             <translation>Aufbauplan kann nicht exportiert werden</translation>
         </message>
         <message>
-            <location filename="../../ui/export.py" line="68" />
+            <location filename="../../ui/exports/export.py" line="68" />
             <source>Export build plan</source>
             <translation>Aufbauplan exportieren</translation>
         </message>
         <message>
-            <location filename="../../ui/export.py" line="72" />
+            <location filename="../../ui/exports/export.py" line="72" />
             <source>Exporting the build plan to {file}…</source>
             <translation>Aufbauplan wird nach {file} exportiert…</translation>
         </message>
         <message>
-            <location filename="../../ui/export.py" line="133" />
+            <location filename="../../ui/exports/export.py" line="133" />
             <source>The build plan could not be made.
 
 {error}</source>
@@ -458,12 +458,12 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
 {error}</translation>
         </message>
         <message>
-            <location filename="../../ui/export.py" line="71" />
+            <location filename="../../ui/exports/export.py" line="71" />
             <source>Writing the build plan: {stage}…</source>
             <translation>Aufbauplan wird geschrieben: {stage}…</translation>
         </message>
         <message>
-            <location filename="../../ui/export.py" line="70" />
+            <location filename="../../ui/exports/export.py" line="70" />
             <source>Writing the build plan…</source>
             <translation>Aufbauplan wird geschrieben…</translation>
         </message>
@@ -609,18 +609,18 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
     <context>
         <name>CableList</name>
         <message>
-            <location filename="../../ui/panels/cables.py" line="536" />
+            <location filename="../../ui/panels/cables.py" line="537" />
             <source>CSV (*.csv)</source>
             <translation>CSV (*.csv)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="553" />
-            <location filename="../../ui/panels/cables.py" line="562" />
+            <location filename="../../ui/panels/cables.py" line="554" />
+            <location filename="../../ui/panels/cables.py" line="563" />
             <source>Cannot export cables</source>
             <translation>Kabel können nicht exportiert werden</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/cables.py" line="527" />
+            <location filename="../../ui/panels/cables.py" line="528" />
             <source>Disconnect %n cable(s)</source>
             <translation>
                 <numerusform>%n Kabel trennen</numerusform>
@@ -628,43 +628,43 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
             </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="268" />
+            <location filename="../../ui/panels/cables.py" line="269" />
             <source>Export CSV…</source>
             <translation>CSV exportieren…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="536" />
+            <location filename="../../ui/panels/cables.py" line="537" />
             <source>Export cable schedule</source>
             <translation>Kabelplan exportieren</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="274" />
+            <location filename="../../ui/panels/cables.py" line="275" />
             <source>Fabric:</source>
             <translation>Fabric:</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="275" />
+            <location filename="../../ui/panels/cables.py" line="276" />
             <source>Media:</source>
             <translation>Medium:</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="274" />
+            <location filename="../../ui/panels/cables.py" line="275" />
             <source>Rack:</source>
             <translation>Rack:</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="263" />
+            <location filename="../../ui/panels/cables.py" line="264" />
             <source>Search device, port, label…</source>
             <translation>Gerät, Port, Beschriftung suchen…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="541" />
+            <location filename="../../ui/panels/cables.py" line="542" />
             <source>Writing {n} cables…</source>
             <translation>{n} Kabel werden geschrieben…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="546" />
-            <location filename="../../ui/panels/cables.py" line="553" />
+            <location filename="../../ui/panels/cables.py" line="547" />
+            <location filename="../../ui/panels/cables.py" line="554" />
             <source>{file} could not be written.
 
 {error}</source>
@@ -673,12 +673,12 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
 {error}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="471" />
+            <location filename="../../ui/panels/cables.py" line="472" />
             <source>{shown} of {total} cables</source>
             <translation>{shown} von {total} Kabeln</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="472" />
+            <location filename="../../ui/panels/cables.py" line="473" />
             <source>{total} cables</source>
             <translation>{total} Kabel</translation>
         </message>
@@ -686,7 +686,7 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
     <context>
         <name>CableTable</name>
         <message numerus="yes">
-            <location filename="../../ui/panels/cables.py" line="235" />
+            <location filename="../../ui/panels/cables.py" line="236" />
             <source>Disconnect %n cable(s)</source>
             <translation>
                 <numerusform>%n Kabel trennen</numerusform>
@@ -697,62 +697,62 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
     <context>
         <name>Cables</name>
         <message>
-            <location filename="../../ui/panels/cables.py" line="446" />
+            <location filename="../../ui/panels/cables.py" line="447" />
             <source>All</source>
             <translation>Alle</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="70" />
+            <location filename="../../ui/panels/cables.py" line="71" />
             <source>Fabric</source>
             <translation>Fabric</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="71" />
+            <location filename="../../ui/panels/cables.py" line="72" />
             <source>From</source>
             <translation>Von</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="75" />
+            <location filename="../../ui/panels/cables.py" line="76" />
             <source>Gb/s</source>
             <translation>Gb/s</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="69" />
+            <location filename="../../ui/panels/cables.py" line="70" />
             <source>ID</source>
             <translation>ID</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="77" />
+            <location filename="../../ui/panels/cables.py" line="78" />
             <source>Length</source>
             <translation>Länge</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="76" />
+            <location filename="../../ui/panels/cables.py" line="77" />
             <source>Media</source>
             <translation>Medium</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="72" />
+            <location filename="../../ui/panels/cables.py" line="73" />
             <source>Port</source>
             <translation>Port</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="74" />
+            <location filename="../../ui/panels/cables.py" line="75" />
             <source>Port </source>
             <translation>Port </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="73" />
+            <location filename="../../ui/panels/cables.py" line="74" />
             <source>To</source>
             <translation>Nach</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="63" />
+            <location filename="../../ui/panels/cables.py" line="64" />
             <source>U{n}</source>
             <translation>HE {n}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="213" />
+            <location filename="../../ui/panels/cables.py" line="214" />
             <source>{cable} with {transceiver} transceivers</source>
             <translation>{cable} mit Transceivern {transceiver}</translation>
         </message>
@@ -997,48 +997,48 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
     <context>
         <name>ConnectDialog</name>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="567" />
+            <location filename="../../ui/dialogs/wiring.py" line="566" />
             <source>Automatic (by port kind)</source>
             <translation>Automatisch (nach Portart)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="623" />
+            <location filename="../../ui/dialogs/wiring.py" line="622" />
             <source>Choose a port at each end</source>
             <translation>An jedem Ende einen Port wählen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="559" />
-            <location filename="../../ui/dialogs/wiring.py" line="600" />
+            <location filename="../../ui/dialogs/wiring.py" line="558" />
+            <location filename="../../ui/dialogs/wiring.py" line="599" />
             <source>Connect</source>
             <translation>Verbinden</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="594" />
+            <location filename="../../ui/dialogs/wiring.py" line="593" />
             <source>Device:</source>
             <translation>Gerät:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="598" />
+            <location filename="../../ui/dialogs/wiring.py" line="597" />
             <source>Fabric:</source>
             <translation>Fabric:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="595" />
+            <location filename="../../ui/dialogs/wiring.py" line="594" />
             <source>Port:</source>
             <translation>Port:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="596" />
+            <location filename="../../ui/dialogs/wiring.py" line="595" />
             <source>To device:</source>
             <translation>Zu Gerät:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="597" />
+            <location filename="../../ui/dialogs/wiring.py" line="596" />
             <source>To port:</source>
             <translation>Zu Port:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="617" />
+            <location filename="../../ui/dialogs/wiring.py" line="616" />
             <source>{port}  (in use)</source>
             <translation>{port}  (belegt)</translation>
         </message>
@@ -1046,27 +1046,27 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
     <context>
         <name>Controllers</name>
         <message>
-            <location filename="../../ui/controllers.py" line="96" />
+            <location filename="../../ui/shell/controllers.py" line="82" />
             <source>
 Field: {field}</source>
             <translation>
 Feld: {field}</translation>
         </message>
         <message>
-            <location filename="../../ui/controllers.py" line="97" />
+            <location filename="../../ui/shell/controllers.py" line="83" />
             <source> (line {line})</source>
             <translation> (Zeile {line})</translation>
         </message>
         <message>
-            <location filename="../../ui/controllers.py" line="98" />
-            <location filename="../../ui/controllers.py" line="103" />
-            <location filename="../../ui/controllers.py" line="108" />
+            <location filename="../../ui/shell/controllers.py" line="84" />
+            <location filename="../../ui/shell/controllers.py" line="89" />
+            <location filename="../../ui/shell/controllers.py" line="94" />
             <source>Cannot open plan</source>
             <translation>Plan kann nicht geöffnet werden</translation>
         </message>
         <message>
-            <location filename="../../ui/controllers.py" line="104" />
-            <location filename="../../ui/controllers.py" line="109" />
+            <location filename="../../ui/shell/controllers.py" line="90" />
+            <location filename="../../ui/shell/controllers.py" line="95" />
             <source>{file} could not be opened.
 
 {error}</source>
@@ -1075,7 +1075,7 @@ Feld: {field}</translation>
 {error}</translation>
         </message>
         <message>
-            <location filename="../../ui/controllers.py" line="99" />
+            <location filename="../../ui/shell/controllers.py" line="85" />
             <source>{file}{line} could not be opened.{where}
 
 {message}</source>
@@ -1087,37 +1087,37 @@ Feld: {field}</translation>
     <context>
         <name>CoolingLoops</name>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="93" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="92" />
             <source>CDU catalog</source>
             <translation>CDU-Katalog</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="93" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="92" />
             <source>design value</source>
             <translation>Auslegungswert</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="75" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="74" />
             <source>facility water, {kw} kW, {s}/{r} °C</source>
             <translation>Gebäudewasser, {kw} kW, {s}/{r} °C</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="94" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="93" />
             <source>from capacity and ΔT</source>
             <translation>aus Kapazität und ΔT</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="78" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="77" />
             <source>in-row, {n} × {cdu}, {s}/{r} °C</source>
             <translation>In-Row, {n} × {cdu}, {s}/{r} °C</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="95" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="94" />
             <source>unknown</source>
             <translation>unbekannt</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="96" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="95" />
             <source>{load} kW of {cap} kW ({pct} %), {racks} rack(s)
 flow {flow} L/min of {rated} L/min rated ({basis})</source>
             <translation>{load} kW von {cap} kW ({pct} %), {racks} Rack(s)
@@ -1127,104 +1127,104 @@ Durchfluss {flow} L/min von {rated} L/min Nenndurchfluss ({basis})</translation>
     <context>
         <name>CoolingLoopsDialog</name>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="376" />
-            <location filename="../../ui/dialogs/cooling_loops.py" line="468" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="378" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="470" />
             <source>Assign selected racks</source>
             <translation>Gewählte Racks zuordnen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="388" />
-            <location filename="../../ui/dialogs/cooling_loops.py" line="467" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="390" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="469" />
             <source>Assign selected racks ({n})</source>
             <translation>Gewählte Racks zuordnen ({n})</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="350" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="352" />
             <source>Capacity</source>
             <translation>Kapazität</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="398" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="400" />
             <source>Close</source>
             <translation>Schließen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="344" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="346" />
             <source>Cooling loops</source>
             <translation>Kühlkreisläufe</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="389" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="391" />
             <source>Delete</source>
             <translation>Löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="366" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="368" />
             <source>Edit…</source>
             <translation>Bearbeiten…</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="350" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="352" />
             <source>Flow</source>
             <translation>Durchfluss</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="349" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="351" />
             <source>Kind</source>
             <translation>Art</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="350" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="352" />
             <source>Load</source>
             <translation>Last</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="349" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="351" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="364" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="366" />
             <source>New facility water loop…</source>
             <translation>Neuer Gebäudewasser-Kreislauf…</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="362" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="364" />
             <source>New in-row CDU loop…</source>
             <translation>Neuer In-Row-CDU-Kreislauf…</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="378" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="380" />
             <source>Put the racks selected in the plan on this loop (one undo step). Racks on air become direct liquid on a CDU loop, rear doors on facility water. The arrow picks racks without selecting them in the plan.</source>
             <translation>Die im Plan gewählten Racks an diesen Kreislauf hängen (ein Rückgängig-Schritt). Luftgekühlte Racks werden an einem CDU-Kreislauf zu direkter Flüssigkeitskühlung, an Gebäudewasser zu Rückkühltüren. Der Pfeil wählt Racks, ohne sie im Plan auszuwählen.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="351" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="353" />
             <source>Racks</source>
             <translation>Racks</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="349" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="351" />
             <source>Supply/return</source>
             <translation>Vorlauf/Rücklauf</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="513" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="514" />
             <source>The selected racks are already on this loop.</source>
             <translation>Die gewählten Racks hängen bereits an diesem Kreislauf.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="391" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="393" />
             <source>Unassign racks and delete</source>
             <translation>Racks lösen und löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="437" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="439" />
             <source>facility water</source>
             <translation>Gebäudewasser</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="438" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="440" />
             <source>in-row, {n} × {cdu}</source>
             <translation>In-Row, {n} × {cdu}</translation>
         </message>
@@ -1414,12 +1414,12 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
     <context>
         <name>Document</name>
         <message>
-            <location filename="../../ui/document.py" line="308" />
+            <location filename="../../ui/document.py" line="340" />
             <source>Engine error: {error}</source>
             <translation>Fehler der Berechnung: {error}</translation>
         </message>
         <message>
-            <location filename="../../ui/document.py" line="211" />
+            <location filename="../../ui/document.py" line="243" />
             <source>Untitled</source>
             <translation>Unbenannt</translation>
         </message>
@@ -1427,27 +1427,27 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
     <context>
         <name>EditController</name>
         <message>
-            <location filename="../../ui/controllers.py" line="395" />
+            <location filename="../../ui/shell/controllers.py" line="372" />
             <source>Duplicate rack</source>
             <translation>Rack duplizieren</translation>
         </message>
         <message>
-            <location filename="../../ui/controllers.py" line="351" />
+            <location filename="../../ui/shell/controllers.py" line="335" />
             <source>Nothing to paste: copy racks or devices first</source>
             <translation>Nichts einzufügen: zuerst Racks oder Geräte kopieren</translation>
         </message>
         <message>
-            <location filename="../../ui/controllers.py" line="396" />
+            <location filename="../../ui/shell/controllers.py" line="373" />
             <source>Number of copies of {rack}:</source>
             <translation>Anzahl der Kopien von {rack}:</translation>
         </message>
         <message>
-            <location filename="../../ui/controllers.py" line="392" />
+            <location filename="../../ui/shell/controllers.py" line="369" />
             <source>Select a rack to duplicate</source>
             <translation>Ein Rack zum Duplizieren auswählen</translation>
         </message>
         <message>
-            <location filename="../../ui/controllers.py" line="361" />
+            <location filename="../../ui/shell/controllers.py" line="342" />
             <source>The clipboard does not hold Rackwright items ({error})</source>
             <translation>Die Zwischenablage enthält keine Rackwright-Objekte ({error})</translation>
         </message>
@@ -1573,12 +1573,12 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
     <context>
         <name>Export</name>
         <message>
-            <location filename="../../ui/export.py" line="44" />
+            <location filename="../../ui/exports/export.py" line="44" />
             <source>Export build plan (PDF)</source>
             <translation>Aufbauplan exportieren (PDF)</translation>
         </message>
         <message>
-            <location filename="../../ui/export.py" line="39" />
+            <location filename="../../ui/exports/export.py" line="39" />
             <source>PDF documents (*.pdf);;All files (*)</source>
             <translation>PDF-Dokumente (*.pdf);;Alle Dateien (*)</translation>
         </message>
@@ -2159,17 +2159,17 @@ Trays</translation>
     <context>
         <name>FileController</name>
         <message>
-            <location filename="../../ui/controllers.py" line="245" />
+            <location filename="../../ui/shell/controllers.py" line="231" />
             <source>Cannot save plan</source>
             <translation>Plan kann nicht gespeichert werden</translation>
         </message>
         <message>
-            <location filename="../../ui/controllers.py" line="188" />
+            <location filename="../../ui/shell/controllers.py" line="174" />
             <source>New from NetBox Site</source>
             <translation>Neu aus NetBox-Standort</translation>
         </message>
         <message>
-            <location filename="../../ui/controllers.py" line="189" />
+            <location filename="../../ui/shell/controllers.py" line="175" />
             <source>The NetBox export could not be read.
 
 {reason}</source>
@@ -2178,12 +2178,12 @@ Trays</translation>
 {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/controllers.py" line="180" />
+            <location filename="../../ui/shell/controllers.py" line="166" />
             <source>rack type by height: {guess}</source>
             <translation>Racktyp nach Höhe: {guess}</translation>
         </message>
         <message>
-            <location filename="../../ui/controllers.py" line="245" />
+            <location filename="../../ui/shell/controllers.py" line="231" />
             <source>{file} could not be saved.
 
 {error}</source>
@@ -2192,7 +2192,7 @@ Trays</translation>
 {error}</translation>
         </message>
         <message>
-            <location filename="../../ui/controllers.py" line="178" />
+            <location filename="../../ui/shell/controllers.py" line="164" />
             <source>{racks} rack(s) and {devices} device(s) of site “{site}” imported.</source>
             <translation>{racks} Rack(s) und {devices} Gerät(e) des Standorts „{site}“ importiert.</translation>
         </message>
@@ -2411,7 +2411,7 @@ Trays</translation>
     <context>
         <name>FloorScene</name>
         <message>
-            <location filename="../../ui/scenes/floor/gestures.py" line="142" />
+            <location filename="../../ui/scenes/floor/gestures.py" line="136" />
             <source>Add a room first: rows go inside a room</source>
             <translation>Zuerst einen Raum anlegen: Reihen liegen in einem Raum</translation>
         </message>
@@ -2431,7 +2431,7 @@ Trays</translation>
             <translation>WARMGANG</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/gestures.py" line="148" />
+            <location filename="../../ui/scenes/floor/gestures.py" line="142" />
             <source>Rows go inside a room: right-click on a room's floor</source>
             <translation>Reihen liegen in einem Raum: Rechtsklick auf den Boden eines Raums</translation>
         </message>
@@ -2725,122 +2725,122 @@ Trays</translation>
     <context>
         <name>Help</name>
         <message>
-            <location filename="../../ui/help.py" line="207" />
+            <location filename="../../ui/shell/help.py" line="207" />
             <source>About Rackwright</source>
             <translation>Über Rackwright</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="131" />
+            <location filename="../../ui/shell/help.py" line="131" />
             <source>Command</source>
             <translation>Befehl</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="178" />
+            <location filename="../../ui/shell/help.py" line="178" />
             <source>Desktop planner for AI/GPU datacenter builds: racks, fabrics, cooling and workloads in one live model. Works offline; every figure is traceable to a catalog source or a documented formula.</source>
             <translation>Desktop-Planer für KI-/GPU-Rechenzentrumsaufbauten: Racks, Fabrics, Kühlung und Arbeitslasten in einem Live-Modell. Arbeitet offline; jede Zahl ist auf eine Katalogquelle oder eine dokumentierte Formel zurückführbar.</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="127" />
+            <location filename="../../ui/shell/help.py" line="127" />
             <source>In the rack elevations: Up/Down move the selection 1U, Delete removes it, Escape clears the selection, Ctrl+wheel zooms.</source>
             <translation>In den Rackansichten: Auf/Ab verschieben die Auswahl um 1 HE, Entf entfernt sie, Esc hebt die Auswahl auf, Strg+Mausrad zoomt.</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="136" />
+            <location filename="../../ui/shell/help.py" line="136" />
             <source>Keyboard Shortcuts</source>
             <translation>Tastenkürzel</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="129" />
+            <location filename="../../ui/shell/help.py" line="129" />
             <source>Keyboard shortcuts</source>
             <translation>Tastenkürzel</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="132" />
+            <location filename="../../ui/shell/help.py" line="132" />
             <source>Keys</source>
             <translation>Tasten</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="190" />
+            <location filename="../../ui/shell/help.py" line="190" />
             <source>Licence</source>
             <translation>Lizenz</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="131" />
+            <location filename="../../ui/shell/help.py" line="131" />
             <source>Menu</source>
             <translation>Menü</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="190" />
+            <location filename="../../ui/shell/help.py" line="190" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="183" />
+            <location filename="../../ui/shell/help.py" line="183" />
             <source>Qt for Python and Qt are used under the LGPL v3: they are separate libraries in Rackwright's folder that you may replace with your own build of the same version. Third-party Notices has the details and every licence text.</source>
             <translation>Qt for Python und Qt werden unter der LGPL v3 verwendet: Sie liegen als eigene Bibliotheken im Ordner von Rackwright und dürfen durch einen eigenen Build derselben Version ersetzt werden. Die Hinweise zu Drittanbietern enthalten die Einzelheiten und alle Lizenztexte.</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="71" />
+            <location filename="../../ui/shell/help.py" line="71" />
             <source>Rackwright Guide</source>
             <translation>Rackwright-Handbuch</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="103" />
+            <location filename="../../ui/shell/help.py" line="103" />
             <source>Redo</source>
             <translation>Wiederholen</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="181" />
+            <location filename="../../ui/shell/help.py" line="181" />
             <source>The PDF build plan embeds the DejaVu fonts (Bitstream Vera licence, see resources/fonts/LICENSE-DejaVu.txt).</source>
             <translation>Der PDF-Aufbauplan bettet die DejaVu-Schriften ein (Bitstream-Vera-Lizenz, siehe resources/fonts/LICENSE-DejaVu.txt).</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="77" />
+            <location filename="../../ui/shell/help.py" line="77" />
             <source>The user guide is missing from this installation: {path}</source>
             <translation>Das Benutzerhandbuch fehlt in dieser Installation: {path}</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="195" />
+            <location filename="../../ui/shell/help.py" line="195" />
             <source>Third-party Notices</source>
             <translation>Hinweise zu Drittanbietern</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="211" />
+            <location filename="../../ui/shell/help.py" line="211" />
             <source>Third-party Notices…</source>
             <translation>Hinweise zu Drittanbietern…</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="188" />
+            <location filename="../../ui/shell/help.py" line="188" />
             <source>Third-party software</source>
             <translation>Software von Drittanbietern</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="102" />
+            <location filename="../../ui/shell/help.py" line="102" />
             <source>Undo</source>
             <translation>Rückgängig</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="190" />
+            <location filename="../../ui/shell/help.py" line="190" />
             <source>Version</source>
             <translation>Version</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="187" />
+            <location filename="../../ui/shell/help.py" line="187" />
             <source>Versions</source>
             <translation>Versionen</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="119" />
+            <location filename="../../ui/shell/help.py" line="119" />
             <source>Window</source>
             <translation>Fenster</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="169" />
+            <location filename="../../ui/shell/help.py" line="169" />
             <source>not installed</source>
             <translation>nicht installiert</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="148" />
+            <location filename="../../ui/shell/help.py" line="148" />
             <source>not stated</source>
             <translation>nicht angegeben</translation>
         </message>
@@ -2848,28 +2848,28 @@ Trays</translation>
     <context>
         <name>Inspector</name>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="596" />
+            <location filename="../../ui/panels/inspector.py" line="602" />
             <source>(default)</source>
             <translation>(Standard)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="582" />
+            <location filename="../../ui/panels/inspector.py" line="588" />
             <source>(generic)</source>
             <translation>(generisch)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="596" />
+            <location filename="../../ui/panels/inspector.py" line="602" />
             <source>(loop's)</source>
             <translation>(des Kreislaufs)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="894" />
-            <location filename="../../ui/panels/inspector.py" line="910" />
+            <location filename="../../ui/panels/inspector.py" line="903" />
+            <location filename="../../ui/panels/inspector.py" line="919" />
             <source>(no engine results yet)</source>
             <translation>(noch keine Berechnungsergebnisse)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="556" />
+            <location filename="../../ui/panels/inspector.py" line="562" />
             <source>(none)</source>
             <translation>(keine)</translation>
         </message>
@@ -2879,32 +2879,32 @@ Trays</translation>
             <translation>(nicht verbunden)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="589" />
+            <location filename="../../ui/panels/inspector.py" line="595" />
             <source>(not set)</source>
             <translation>(nicht gesetzt)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="662" />
+            <location filename="../../ui/panels/inspector.py" line="671" />
             <source>Air (no row default)</source>
             <translation>Luft (kein Reihen-Standard)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="594" />
+            <location filename="../../ui/panels/inspector.py" line="600" />
             <source>Air ΔT</source>
             <translation>Luft-ΔT</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="674" />
+            <location filename="../../ui/panels/inspector.py" line="683" />
             <source>All {total} racks follow the row.</source>
             <translation>Alle {total} Racks folgen der Reihe.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="677" />
+            <location filename="../../ui/panels/inspector.py" line="686" />
             <source>Apply to all racks</source>
             <translation>Auf alle Racks anwenden</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="540" />
+            <location filename="../../ui/panels/inspector.py" line="546" />
             <source>As row ({method})</source>
             <translation>Wie Reihe ({method})</translation>
         </message>
@@ -2929,35 +2929,35 @@ Trays</translation>
             <translation>Ändern unter Plan &gt; Planeinstellungen…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="734" />
+            <location filename="../../ui/panels/inspector.py" line="743" />
             <source>Compute</source>
             <translation>Rechenleistung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="598" />
+            <location filename="../../ui/panels/inspector.py" line="604" />
             <source>Coolant temperature rise, overriding the loop's</source>
             <translation>Temperaturanstieg des Kühlmittels, statt dem des Kreislaufs</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="594" />
+            <location filename="../../ui/panels/inspector.py" line="600" />
             <source>Coolant ΔT</source>
             <translation>Kühlmittel-ΔT</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="536" />
-            <location filename="../../ui/panels/inspector.py" line="915" />
+            <location filename="../../ui/panels/inspector.py" line="542" />
+            <location filename="../../ui/panels/inspector.py" line="924" />
             <source>Cooling</source>
             <translation>Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="661" />
+            <location filename="../../ui/panels/inspector.py" line="670" />
             <source>Cooling (row default)</source>
             <translation>Kühlung (Reihen-Standard)</translation>
         </message>
         <message>
             <location filename="../../ui/panels/inspector.py" line="56" />
-            <location filename="../../ui/panels/inspector.py" line="577" />
-            <location filename="../../ui/panels/inspector.py" line="793" />
+            <location filename="../../ui/panels/inspector.py" line="583" />
+            <location filename="../../ui/panels/inspector.py" line="802" />
             <source>Cooling loop</source>
             <translation>Kühlkreislauf</translation>
         </message>
@@ -2967,12 +2967,12 @@ Trays</translation>
             <translation>Kühlkreisläufe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="422" />
+            <location filename="../../ui/panels/inspector.py" line="428" />
             <source>Cord {n}</source>
             <translation>Netzkabel {n}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="573" />
+            <location filename="../../ui/panels/inspector.py" line="579" />
             <source>Create a cooling loop and put this rack on it (one undo step)</source>
             <translation>Einen Kühlkreislauf anlegen und dieses Rack daran hängen (ein Rückgängig-Schritt)</translation>
         </message>
@@ -2982,13 +2982,13 @@ Trays</translation>
             <translation>Kunde</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="825" />
+            <location filename="../../ui/panels/inspector.py" line="834" />
             <source>Delete loop</source>
             <translation>Kreislauf löschen</translation>
         </message>
         <message>
             <location filename="../../ui/panels/inspector.py" line="316" />
-            <location filename="../../ui/panels/inspector.py" line="708" />
+            <location filename="../../ui/panels/inspector.py" line="717" />
             <source>Depth</source>
             <translation>Tiefe</translation>
         </message>
@@ -2998,19 +2998,19 @@ Trays</translation>
             <translation>Gerät</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="510" />
-            <location filename="../../ui/panels/inspector.py" line="808" />
+            <location filename="../../ui/panels/inspector.py" line="516" />
+            <location filename="../../ui/panels/inspector.py" line="817" />
             <source>Engine</source>
             <translation>Berechnung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="679" />
+            <location filename="../../ui/panels/inspector.py" line="688" />
             <source>Every rack of the row follows the row's cooling: their own choices are cleared (one undo step)</source>
             <translation>Jedes Rack der Reihe folgt der Kühlung der Reihe: seine eigene Wahl wird gelöscht (ein Rückgängig-Schritt)</translation>
         </message>
         <message>
             <location filename="../../ui/panels/inspector.py" line="58" />
-            <location filename="../../ui/panels/inspector.py" line="726" />
+            <location filename="../../ui/panels/inspector.py" line="735" />
             <source>Fabric</source>
             <translation>Fabric</translation>
         </message>
@@ -3025,17 +3025,17 @@ Trays</translation>
             <translation>Einspeisung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="717" />
+            <location filename="../../ui/panels/inspector.py" line="726" />
             <source>Floor</source>
             <translation>Raum</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="710" />
+            <location filename="../../ui/panels/inspector.py" line="719" />
             <source>Floor load limit</source>
             <translation>Grenze der Bodenlast</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="709" />
+            <location filename="../../ui/panels/inspector.py" line="718" />
             <source>Floor tiles</source>
             <translation>Bodenplatten</translation>
         </message>
@@ -3045,7 +3045,7 @@ Trays</translation>
             <translation>Vorne</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="734" />
+            <location filename="../../ui/panels/inspector.py" line="743" />
             <source>Front-end</source>
             <translation>Frontend</translation>
         </message>
@@ -3061,19 +3061,19 @@ Trays</translation>
         </message>
         <message>
             <location filename="../../ui/panels/inspector.py" line="267" />
-            <location filename="../../ui/panels/inspector.py" line="498" />
-            <location filename="../../ui/panels/inspector.py" line="706" />
-            <location filename="../../ui/panels/inspector.py" line="728" />
+            <location filename="../../ui/panels/inspector.py" line="504" />
+            <location filename="../../ui/panels/inspector.py" line="715" />
+            <location filename="../../ui/panels/inspector.py" line="737" />
             <source>Id</source>
             <translation>ID</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="736" />
+            <location filename="../../ui/panels/inspector.py" line="745" />
             <source>Kind</source>
             <translation>Art</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="749" />
+            <location filename="../../ui/panels/inspector.py" line="758" />
             <source>Layout</source>
             <translation>Aufteilung</translation>
         </message>
@@ -3088,12 +3088,12 @@ Trays</translation>
             <translation>Verbindung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="739" />
+            <location filename="../../ui/panels/inspector.py" line="748" />
             <source>Link speed</source>
             <translation>Verbindungsgeschwindigkeit</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="752" />
+            <location filename="../../ui/panels/inspector.py" line="761" />
             <source>Links</source>
             <translation>Verbindungen</translation>
         </message>
@@ -3103,7 +3103,7 @@ Trays</translation>
             <translation>Unterste HE</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="735" />
+            <location filename="../../ui/panels/inspector.py" line="744" />
             <source>Management</source>
             <translation>Management</translation>
         </message>
@@ -3118,13 +3118,13 @@ Trays</translation>
             <translation>Maximale Leistung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="588" />
+            <location filename="../../ui/panels/inspector.py" line="594" />
             <source>Max. supply</source>
             <translation>Max. Versorgung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="542" />
-            <location filename="../../ui/panels/inspector.py" line="664" />
+            <location filename="../../ui/panels/inspector.py" line="548" />
+            <location filename="../../ui/panels/inspector.py" line="673" />
             <source>Method</source>
             <translation>Methode</translation>
         </message>
@@ -3134,16 +3134,16 @@ Trays</translation>
             <translation>Geld</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="735" />
+            <location filename="../../ui/panels/inspector.py" line="744" />
             <source>NVLink</source>
             <translation>NVLink</translation>
         </message>
         <message>
             <location filename="../../ui/panels/inspector.py" line="261" />
-            <location filename="../../ui/panels/inspector.py" line="497" />
-            <location filename="../../ui/panels/inspector.py" line="647" />
-            <location filename="../../ui/panels/inspector.py" line="705" />
-            <location filename="../../ui/panels/inspector.py" line="727" />
+            <location filename="../../ui/panels/inspector.py" line="503" />
+            <location filename="../../ui/panels/inspector.py" line="656" />
+            <location filename="../../ui/panels/inspector.py" line="714" />
+            <location filename="../../ui/panels/inspector.py" line="736" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
@@ -3153,12 +3153,12 @@ Trays</translation>
             <translation>Daten fehlen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="571" />
+            <location filename="../../ui/panels/inspector.py" line="577" />
             <source>New loop…</source>
             <translation>Neuer Kreislauf…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="521" />
+            <location filename="../../ui/panels/inspector.py" line="527" />
             <source>No PDUs in this rack: drag PDUs from the catalog onto its sides.</source>
             <translation>Keine PDUs in diesem Rack: PDUs aus dem Katalog an seine Seiten ziehen.</translation>
         </message>
@@ -3173,7 +3173,7 @@ Trays</translation>
             <translation>Kein Preis: nicht in den Investitionskosten, die damit unvollständig sind.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="821" />
+            <location filename="../../ui/panels/inspector.py" line="830" />
             <source>No racks yet: choose this loop in a rack's or row's cooling, or use Plan &gt; Cooling Loops &gt; Assign selected racks.</source>
             <translation>Noch keine Racks: diesen Kreislauf in der Kühlung eines Racks oder einer Reihe wählen oder Plan &gt; Kühlkreisläufe &gt; Gewählte Racks zuordnen nutzen.</translation>
         </message>
@@ -3183,17 +3183,17 @@ Trays</translation>
             <translation>Noch keine Ergebnisse.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="547" />
+            <location filename="../../ui/panels/inspector.py" line="553" />
             <source>Not on a cooling loop: choose one, or create it with New loop…</source>
             <translation>An keinem Kühlkreislauf: einen wählen oder mit „Neuer Kreislauf…“ anlegen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="650" />
+            <location filename="../../ui/panels/inspector.py" line="659" />
             <source>Orientation</source>
             <translation>Ausrichtung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="741" />
+            <location filename="../../ui/panels/inspector.py" line="750" />
             <source>Oversubscription target</source>
             <translation>Überbuchungsziel</translation>
         </message>
@@ -3208,8 +3208,8 @@ Trays</translation>
             <translation>PUE</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="454" />
-            <location filename="../../ui/panels/inspector.py" line="477" />
+            <location filename="../../ui/panels/inspector.py" line="460" />
+            <location filename="../../ui/panels/inspector.py" line="483" />
             <source>Pin</source>
             <translation>Fest</translation>
         </message>
@@ -3219,29 +3219,29 @@ Trays</translation>
             <translation>Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="456" />
+            <location filename="../../ui/panels/inspector.py" line="462" />
             <source>Plug this cord into the chosen outlet; the device's other cords stay where they are. A cord the engine spread there moves elsewhere.</source>
             <translation>Dieses Netzkabel in den gewählten Steckplatz stecken; die anderen Netzkabel des Geräts bleiben, wo sie sind. Ein von der Berechnung dort verteiltes Netzkabel zieht um.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="914" />
+            <location filename="../../ui/panels/inspector.py" line="923" />
             <source>Power</source>
             <translation>Strom</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="404" />
+            <location filename="../../ui/panels/inspector.py" line="410" />
             <source>Power cords</source>
             <translation>Netzkabel</translation>
         </message>
         <message>
             <location filename="../../ui/panels/inspector.py" line="287" />
-            <location filename="../../ui/panels/inspector.py" line="758" />
+            <location filename="../../ui/panels/inspector.py" line="767" />
             <source>Power feed</source>
             <translation>Einspeisung</translation>
         </message>
         <message>
             <location filename="../../ui/panels/inspector.py" line="241" />
-            <location filename="../../ui/panels/inspector.py" line="519" />
+            <location filename="../../ui/panels/inspector.py" line="525" />
             <source>Power feeds</source>
             <translation>Einspeisungen</translation>
         </message>
@@ -3267,33 +3267,33 @@ Trays</translation>
         </message>
         <message>
             <location filename="../../ui/panels/inspector.py" line="268" />
-            <location filename="../../ui/panels/inspector.py" line="496" />
+            <location filename="../../ui/panels/inspector.py" line="502" />
             <source>Rack</source>
             <translation>Rack</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="504" />
+            <location filename="../../ui/panels/inspector.py" line="510" />
             <source>Rack type</source>
             <translation>Racktyp</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="653" />
-            <location filename="../../ui/panels/inspector.py" line="720" />
+            <location filename="../../ui/panels/inspector.py" line="662" />
+            <location filename="../../ui/panels/inspector.py" line="729" />
             <source>Racks</source>
             <translation>Racks</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="814" />
+            <location filename="../../ui/panels/inspector.py" line="823" />
             <source>Racks on this loop</source>
             <translation>Racks an diesem Kreislauf</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="744" />
+            <location filename="../../ui/panels/inspector.py" line="753" />
             <source>Rail-optimised</source>
             <translation>Rail-optimiert</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="712" />
+            <location filename="../../ui/panels/inspector.py" line="721" />
             <source>Raised floor (unchecked: slab)</source>
             <translation>Doppelboden (nicht angehakt: Rohboden)</translation>
         </message>
@@ -3314,18 +3314,18 @@ Trays</translation>
         </message>
         <message>
             <location filename="../../ui/panels/inspector.py" line="58" />
-            <location filename="../../ui/panels/inspector.py" line="704" />
+            <location filename="../../ui/panels/inspector.py" line="713" />
             <source>Room</source>
             <translation>Raum</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="499" />
-            <location filename="../../ui/panels/inspector.py" line="646" />
+            <location filename="../../ui/panels/inspector.py" line="505" />
+            <location filename="../../ui/panels/inspector.py" line="655" />
             <source>Row</source>
             <translation>Reihe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="719" />
+            <location filename="../../ui/panels/inspector.py" line="728" />
             <source>Rows</source>
             <translation>Reihen</translation>
         </message>
@@ -3340,7 +3340,7 @@ Trays</translation>
             <translation>Seriennummer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="599" />
+            <location filename="../../ui/panels/inspector.py" line="605" />
             <source>Server air temperature rise, for the airflow</source>
             <translation>Temperaturanstieg der Serverluft, für die Luftmenge</translation>
         </message>
@@ -3365,17 +3365,17 @@ Trays</translation>
             <translation>Quellen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="482" />
+            <location filename="../../ui/panels/inspector.py" line="488" />
             <source>Spread automatically</source>
             <translation>Automatisch verteilen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="734" />
+            <location filename="../../ui/panels/inspector.py" line="743" />
             <source>Storage</source>
             <translation>Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="738" />
+            <location filename="../../ui/panels/inspector.py" line="747" />
             <source>Technology</source>
             <translation>Technik</translation>
         </message>
@@ -3385,7 +3385,7 @@ Trays</translation>
             <translation>Dem Katalogeintrag fehlen diese Werte (aus NetBox importiert?); die Berechnung zählt Fehlendes als null. Im Katalog eintragen.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="488" />
+            <location filename="../../ui/panels/inspector.py" line="494" />
             <source>The engine spreads these cords over the rack's PDUs, A/B alternating, each on the least-loaded phase.</source>
             <translation>Die Berechnung verteilt diese Netzkabel auf die PDUs des Racks, abwechselnd A/B, jeweils auf die am wenigsten belastete Phase.</translation>
         </message>
@@ -3395,7 +3395,7 @@ Trays</translation>
             <translation>Das gewählte Element existiert nicht mehr.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="591" />
+            <location filename="../../ui/panels/inspector.py" line="597" />
             <source>The warmest coolant the door, cold plates or tank are designed for; a warning when the loop supplies warmer water</source>
             <translation>Das wärmste Kühlmittel, für das Tür, Kühlplatten oder Tank ausgelegt sind; eine Warnung, wenn der Kreislauf wärmeres Wasser liefert</translation>
         </message>
@@ -3410,17 +3410,17 @@ Trays</translation>
             <translation>Typische Leistung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="827" />
+            <location filename="../../ui/panels/inspector.py" line="836" />
             <source>Unassign racks and delete</source>
             <translation>Racks lösen und löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="586" />
+            <location filename="../../ui/panels/inspector.py" line="592" />
             <source>Unit</source>
             <translation>Einheit</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="707" />
+            <location filename="../../ui/panels/inspector.py" line="716" />
             <source>Width</source>
             <translation>Breite</translation>
         </message>
@@ -3430,12 +3430,12 @@ Trays</translation>
             <translation>Arbeitslast</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="648" />
+            <location filename="../../ui/panels/inspector.py" line="657" />
             <source>X</source>
             <translation>X</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="649" />
+            <location filename="../../ui/panels/inspector.py" line="658" />
             <source>Y</source>
             <translation>Y</translation>
         </message>
@@ -3450,7 +3450,7 @@ Trays</translation>
             <translation>Katalogpreis</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="436" />
+            <location filename="../../ui/panels/inspector.py" line="442" />
             <source>cord </source>
             <translation>Netzkabel </translation>
         </message>
@@ -3465,12 +3465,12 @@ Trays</translation>
             <translation>keine</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="443" />
+            <location filename="../../ui/panels/inspector.py" line="449" />
             <source>outlet </source>
             <translation>Steckplatz </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="417" />
+            <location filename="../../ui/panels/inspector.py" line="423" />
             <source>pinned</source>
             <translation>fest</translation>
         </message>
@@ -3480,17 +3480,17 @@ Trays</translation>
             <translation>Preis für diesen Plan gesetzt{source}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="417" />
+            <location filename="../../ui/panels/inspector.py" line="423" />
             <source>spread by the engine</source>
             <translation>von der Berechnung verteilt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="918" />
+            <location filename="../../ui/panels/inspector.py" line="927" />
             <source>{0}: {1}</source>
             <translation>{0}: {1}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="921" />
+            <location filename="../../ui/panels/inspector.py" line="930" />
             <source>{0}: {1} % of its limit, {2}</source>
             <translation>{0}: {1} % der Grenze, {2}</translation>
         </message>
@@ -3528,17 +3528,17 @@ Delete, Copy and Duplicate act on all of them.</source>
 Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="671" />
+            <location filename="../../ui/panels/inspector.py" line="680" />
             <source>{n} of {total} racks have their own cooling: {names}</source>
             <translation>{n} von {total} Racks haben ihre eigene Kühlung: {names}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="418" />
+            <location filename="../../ui/panels/inspector.py" line="424" />
             <source>{pdu} outlet {outlet}, {phase} ({how})</source>
             <translation>{pdu} Steckplatz {outlet}, {phase} ({how})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="414" />
+            <location filename="../../ui/panels/inspector.py" line="420" />
             <source>{pdu}, outlet not known yet</source>
             <translation>{pdu}, Steckplatz noch unbekannt</translation>
         </message>
@@ -3549,8 +3549,8 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
         </message>
         <message>
             <location filename="../../ui/panels/inspector.py" line="264" />
-            <location filename="../../ui/panels/inspector.py" line="503" />
-            <location filename="../../ui/panels/inspector.py" line="585" />
+            <location filename="../../ui/panels/inspector.py" line="509" />
+            <location filename="../../ui/panels/inspector.py" line="591" />
             <source>{slug} (not in catalog)</source>
             <translation>{slug} (nicht im Katalog)</translation>
         </message>
@@ -3570,7 +3570,7 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>{v} V {phases}-phasig, {a} A</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="819" />
+            <location filename="../../ui/panels/inspector.py" line="828" />
             <source>… and {n} more</source>
             <translation>… und {n} weitere</translation>
         </message>
@@ -3755,22 +3755,22 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
     <context>
         <name>LoopEditor</name>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="272" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="271" />
             <source>Edit cooling loop</source>
             <translation>Kühlkreislauf bearbeiten</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="278" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="274" />
             <source>New facility water loop</source>
             <translation>Neuer Gebäudewasser-Kreislauf</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="279" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="275" />
             <source>New in-row CDU loop</source>
             <translation>Neuer In-Row-CDU-Kreislauf</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="283" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="279" />
             <source>Racks that go on the new loop: {names}</source>
             <translation>Racks für den neuen Kreislauf: {names}</translation>
         </message>
@@ -3778,99 +3778,99 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
     <context>
         <name>LoopForm</name>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="134" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="133" />
             <source>CDU model</source>
             <translation>CDU-Modell</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="139" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="138" />
             <source>CDUs</source>
             <translation>CDUs</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="151" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="150" />
             <source>Capacity</source>
             <translation>Kapazität</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="144" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="143" />
             <source>Coolant</source>
             <translation>Kühlmittel</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="123" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="122" />
             <source>Facility water (chilled or warm)</source>
             <translation>Gebäudewasser (Kalt- oder Warmwasser)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="122" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="121" />
             <source>In-row CDUs (secondary loop)</source>
             <translation>In-Row-CDUs (Sekundärkreislauf)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="124" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="123" />
             <source>Kind</source>
             <translation>Art</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="119" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="118" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="143" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="142" />
             <source>PG25 (25 % propylene glycol)</source>
             <translation>PG25 (25 % Propylenglykol)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="154" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="153" />
             <source>Rated flow</source>
             <translation>Nenndurchfluss</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="148" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="147" />
             <source>Return</source>
             <translation>Rücklauf</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="243" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="242" />
             <source>Return: must be warmer than the supply ({s} °C)</source>
             <translation>Rücklauf: muss wärmer sein als der Vorlauf ({s} °C)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="146" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="145" />
             <source>Supply</source>
             <translation>Vorlauf</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="142" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="141" />
             <source>Water</source>
             <translation>Wasser</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="208" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="207" />
             <source>from capacity and ΔT</source>
             <translation>aus Kapazität und ΔT</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="150" />
-            <location filename="../../ui/dialogs/cooling_loops.py" line="207" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="149" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="206" />
             <source>from the CDUs (catalog)</source>
             <translation>aus den CDUs (Katalog)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="153" />
-            <location filename="../../ui/dialogs/cooling_loops.py" line="209" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="152" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="208" />
             <source>from the CDUs, else capacity and ΔT</source>
             <translation>aus den CDUs, sonst aus Kapazität und ΔT</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="130" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="129" />
             <source>{name} ({kw} kW)</source>
             <translation>{name} ({kw} kW)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="133" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="132" />
             <source>{slug} (not in catalog)</source>
             <translation>{slug} (nicht im Katalog)</translation>
         </message>
@@ -3878,485 +3878,485 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
     <context>
         <name>MainWindow</name>
         <message>
-            <location filename="../../ui/mainwindow.py" line="403" />
+            <location filename="../../ui/shell/mainwindow.py" line="403" />
             <source>&amp;About Rackwright</source>
             <translation>Ü&amp;ber Rackwright</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="294" />
+            <location filename="../../ui/shell/mainwindow.py" line="294" />
             <source>&amp;Copy</source>
             <translation>&amp;Kopieren</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="296" />
+            <location filename="../../ui/shell/mainwindow.py" line="296" />
             <source>&amp;Delete</source>
             <translation>&amp;Löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="331" />
+            <location filename="../../ui/shell/mainwindow.py" line="331" />
             <source>&amp;Edit</source>
             <translation>&amp;Bearbeiten</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="261" />
+            <location filename="../../ui/shell/mainwindow.py" line="261" />
             <source>&amp;Export Build Plan (PDF)…</source>
             <translation>Aufbauplan als PDF &amp;exportieren…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="309" />
+            <location filename="../../ui/shell/mainwindow.py" line="309" />
             <source>&amp;File</source>
             <translation>&amp;Datei</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="304" />
+            <location filename="../../ui/shell/mainwindow.py" line="304" />
             <source>&amp;Fit Elevations</source>
             <translation>Rackansichten &amp;einpassen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="405" />
+            <location filename="../../ui/shell/mainwindow.py" line="405" />
             <source>&amp;Help</source>
             <translation>&amp;Hilfe</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="401" />
+            <location filename="../../ui/shell/mainwindow.py" line="401" />
             <source>&amp;Keyboard Shortcuts</source>
             <translation>&amp;Tastenkürzel</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="248" />
+            <location filename="../../ui/shell/mainwindow.py" line="248" />
             <source>&amp;New</source>
             <translation>&amp;Neu</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="249" />
+            <location filename="../../ui/shell/mainwindow.py" line="249" />
             <source>&amp;Open…</source>
             <translation>Ö&amp;ffnen…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="295" />
+            <location filename="../../ui/shell/mainwindow.py" line="295" />
             <source>&amp;Paste</source>
             <translation>E&amp;infügen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="350" />
+            <location filename="../../ui/shell/mainwindow.py" line="350" />
             <source>&amp;Plan</source>
             <translation>&amp;Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="359" />
+            <location filename="../../ui/shell/mainwindow.py" line="359" />
             <source>&amp;Power Feeds and Sources…</source>
             <translation>&amp;Einspeisungen und Stromquellen…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="279" />
+            <location filename="../../ui/shell/mainwindow.py" line="279" />
             <source>&amp;Quit</source>
             <translation>&amp;Beenden</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="305" />
+            <location filename="../../ui/shell/mainwindow.py" line="305" />
             <source>&amp;Recalculate</source>
             <translation>&amp;Neu berechnen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="228" />
-            <location filename="../../ui/mainwindow.py" line="282" />
+            <location filename="../../ui/shell/mainwindow.py" line="228" />
+            <location filename="../../ui/shell/mainwindow.py" line="282" />
             <source>&amp;Redo</source>
             <translation>&amp;Wiederholen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="228" />
+            <location filename="../../ui/shell/mainwindow.py" line="228" />
             <source>&amp;Redo {action}</source>
             <translation>&amp;Wiederholen: {action}</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="259" />
+            <location filename="../../ui/shell/mainwindow.py" line="259" />
             <source>&amp;Save</source>
             <translation>&amp;Speichern</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="223" />
-            <location filename="../../ui/mainwindow.py" line="280" />
+            <location filename="../../ui/shell/mainwindow.py" line="223" />
+            <location filename="../../ui/shell/mainwindow.py" line="280" />
             <source>&amp;Undo</source>
             <translation>&amp;Rückgängig</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="223" />
+            <location filename="../../ui/shell/mainwindow.py" line="223" />
             <source>&amp;Undo {action}</source>
             <translation>&amp;Rückgängig: {action}</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="336" />
+            <location filename="../../ui/shell/mainwindow.py" line="336" />
             <source>&amp;View</source>
             <translation>&amp;Ansicht</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="360" />
+            <location filename="../../ui/shell/mainwindow.py" line="360" />
             <source>Add and edit UPSs, panels and the feeds that hang off them</source>
             <translation>USVs, Verteilungen und die daran hängenden Einspeisungen anlegen und bearbeiten</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="352" />
+            <location filename="../../ui/shell/mainwindow.py" line="352" />
             <source>Auto-&amp;wire Fabric…</source>
             <translation>Fabric automatisch &amp;verkabeln…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="355" />
+            <location filename="../../ui/shell/mainwindow.py" line="355" />
             <source>Auto-wire &amp;NVLink Domain</source>
             <translation>&amp;NVLink-Domäne automatisch verkabeln</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="591" />
+            <location filename="../../ui/shell/mainwindow.py" line="591" />
             <source>Auto-wired {links} NVLink links to {trays} switch trays</source>
             <translation>{links} NVLink-Verbindungen zu {trays} Switch-Trays automatisch verkabelt</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="572" />
+            <location filename="../../ui/shell/mainwindow.py" line="572" />
             <source>Auto-wired {links} links, {switches} switches</source>
             <translation>{links} Verbindungen, {switches} Switches automatisch verkabelt</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="928" />
-            <location filename="../../ui/mainwindow.py" line="936" />
+            <location filename="../../ui/shell/mainwindow.py" line="928" />
+            <location filename="../../ui/shell/mainwindow.py" line="936" />
             <source>Autosave failed</source>
             <translation>Automatisches Speichern fehlgeschlagen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="931" />
+            <location filename="../../ui/shell/mainwindow.py" line="931" />
             <source>Autosave failed: {error}. Until a save works, a crash would lose the changes since the last save.</source>
             <translation>Automatisches Speichern fehlgeschlagen: {error}. Bis ein Speichern gelingt, gingen bei einem Absturz die Änderungen seit dem letzten Speichern verloren.</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="557" />
+            <location filename="../../ui/shell/mainwindow.py" line="557" />
             <source>Cables</source>
             <translation>Kabel</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="143" />
+            <location filename="../../ui/shell/mainwindow.py" line="143" />
             <source>Catalog</source>
             <translation>Katalog</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="68" />
+            <location filename="../../ui/shell/mainwindow.py" line="68" />
             <source>Charts</source>
             <translation>Diagramme</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="365" />
+            <location filename="../../ui/shell/mainwindow.py" line="365" />
             <source>Cooling &amp;Loops…</source>
             <translation>Kühl&amp;kreisläufe…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="299" />
+            <location filename="../../ui/shell/mainwindow.py" line="299" />
             <source>Copy the selected rack N times along its row</source>
             <translation>Das gewählte Rack N-mal entlang seiner Reihe kopieren</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="276" />
+            <location filename="../../ui/shell/mainwindow.py" line="276" />
             <source>Create or update the plan's site, racks, devices, power and cables in a live NetBox through its REST API</source>
             <translation>Standort, Racks, Geräte, Strom und Kabel des Plans in einem laufenden NetBox über seine REST-API anlegen oder aktualisieren</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="366" />
+            <location filename="../../ui/shell/mainwindow.py" line="366" />
             <source>Create, edit and delete CDU and facility water loops; assign the selected racks</source>
             <translation>CDU- und Gebäudewasser-Kreisläufe anlegen, bearbeiten und löschen; die gewählten Racks zuordnen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="293" />
+            <location filename="../../ui/shell/mainwindow.py" line="293" />
             <source>Cu&amp;t</source>
             <translation>&amp;Ausschneiden</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="297" />
+            <location filename="../../ui/shell/mainwindow.py" line="297" />
             <source>D&amp;uplicate</source>
             <translation>&amp;Duplizieren</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="353" />
+            <location filename="../../ui/shell/mainwindow.py" line="353" />
             <source>Design and wire a leaf/spine fabric for servers (one undo step)</source>
             <translation>Eine Leaf/Spine-Fabric für Server entwerfen und verkabeln (ein Rückgängig-Schritt)</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="298" />
+            <location filename="../../ui/shell/mainwindow.py" line="298" />
             <source>Duplicate Rack × &amp;N…</source>
             <translation>Rack × &amp;N duplizieren…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="443" />
+            <location filename="../../ui/shell/mainwindow.py" line="443" />
             <source>Engine not available</source>
             <translation>Berechnung nicht verfügbar</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="271" />
+            <location filename="../../ui/shell/mainwindow.py" line="271" />
             <source>Export &amp;NetBox Import Files…</source>
             <translation>&amp;NetBox-Importdateien exportieren…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="263" />
+            <location filename="../../ui/shell/mainwindow.py" line="263" />
             <source>Export &amp;Workbook (Excel)…</source>
             <translation>&amp;Arbeitsmappe exportieren (Excel)…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="267" />
+            <location filename="../../ui/shell/mainwindow.py" line="267" />
             <source>Export Tables (&amp;CSV)…</source>
             <translation>Tabellen exportieren (&amp;CSV)…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="574" />
+            <location filename="../../ui/shell/mainwindow.py" line="574" />
             <source>Extended the fabric: {links} links, {switches} switches added</source>
             <translation>Fabric erweitert: {links} Verbindungen, {switches} Switches hinzugefügt</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="348" />
+            <location filename="../../ui/shell/mainwindow.py" line="348" />
             <source>F&amp;loor</source>
             <translation>&amp;Raum</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="556" />
+            <location filename="../../ui/shell/mainwindow.py" line="556" />
             <source>Fabric</source>
             <translation>Fabric</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="67" />
+            <location filename="../../ui/shell/mainwindow.py" line="67" />
             <source>Findings</source>
             <translation>Befunde</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="65" />
+            <location filename="../../ui/shell/mainwindow.py" line="65" />
             <source>Floor plan</source>
             <translation>Raumplan</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="388" />
+            <location filename="../../ui/shell/mainwindow.py" line="388" />
             <source>Import &amp;Price List…</source>
             <translation>&amp;Preisliste importieren…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="150" />
+            <location filename="../../ui/shell/mainwindow.py" line="150" />
             <source>Inspector</source>
             <translation>Inspektor</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="302" />
+            <location filename="../../ui/shell/mainwindow.py" line="302" />
             <source>Move Down 1U</source>
             <translation>1 HE nach unten</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="301" />
+            <location filename="../../ui/shell/mainwindow.py" line="301" />
             <source>Move Up 1U</source>
             <translation>1 HE nach oben</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="618" />
+            <location filename="../../ui/shell/mainwindow.py" line="618" />
             <source>Name the selected racks or devices from a pattern (one undo step)</source>
             <translation>Die gewählten Racks oder Geräte nach einem Muster benennen (ein Rückgängig-Schritt)</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="653" />
+            <location filename="../../ui/shell/mainwindow.py" line="653" />
             <source>New from &amp;Template…</source>
             <translation>Neu aus &amp;Vorlage…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="656" />
+            <location filename="../../ui/shell/mainwindow.py" line="656" />
             <source>New from &amp;Workload…</source>
             <translation>Neu aus &amp;Arbeitslast…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="250" />
+            <location filename="../../ui/shell/mainwindow.py" line="250" />
             <source>New from NetBox &amp;Site…</source>
             <translation>Neu aus NetBox-&amp;Standort…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="447" />
+            <location filename="../../ui/shell/mainwindow.py" line="447" />
             <source>No results yet</source>
             <translation>Noch keine Ergebnisse</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="312" />
+            <location filename="../../ui/shell/mainwindow.py" line="312" />
             <source>Open &amp;Recent</source>
             <translation>&amp;Zuletzt geöffnet</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="249" />
+            <location filename="../../ui/shell/mainwindow.py" line="249" />
             <source>Open a plan</source>
             <translation>Einen Plan öffnen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="256" />
+            <location filename="../../ui/shell/mainwindow.py" line="256" />
             <source>Open a plan from the team repository (PostgreSQL)</source>
             <translation>Einen Plan aus dem Team-Repository öffnen (PostgreSQL)</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="255" />
+            <location filename="../../ui/shell/mainwindow.py" line="255" />
             <source>Open from Re&amp;pository…</source>
             <translation>Aus Re&amp;pository öffnen…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="614" />
+            <location filename="../../ui/shell/mainwindow.py" line="614" />
             <source>Plan &amp;Settings…</source>
             <translation>Plan&amp;einstellungen…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="275" />
+            <location filename="../../ui/shell/mainwindow.py" line="275" />
             <source>Push to Net&amp;Box…</source>
             <translation>In Net&amp;Box schreiben…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="398" />
+            <location filename="../../ui/shell/mainwindow.py" line="398" />
             <source>Rackwright &amp;Guide</source>
             <translation>Rackwright-&amp;Handbuch</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="617" />
+            <location filename="../../ui/shell/mainwindow.py" line="617" />
             <source>Re&amp;name Selection…</source>
             <translation>Auswahl &amp;umbenennen…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="389" />
+            <location filename="../../ui/shell/mainwindow.py" line="389" />
             <source>Read a distributor price list (XLSX or CSV) into your catalog; the capex uses its prices</source>
             <translation>Eine Händler-Preisliste (XLSX oder CSV) in den Katalog einlesen; die Investitionskosten nutzen ihre Preise</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="445" />
+            <location filename="../../ui/shell/mainwindow.py" line="445" />
             <source>Recalculating…</source>
             <translation>Wird neu berechnet…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="431" />
+            <location filename="../../ui/shell/mainwindow.py" line="431" />
             <source>Refused: {reason}</source>
             <translation>Abgelehnt: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="306" />
+            <location filename="../../ui/shell/mainwindow.py" line="306" />
             <source>Reset &amp;Layout</source>
             <translation>&amp;Layout zurücksetzen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="449" />
+            <location filename="../../ui/shell/mainwindow.py" line="449" />
             <source>Results up to date</source>
             <translation>Ergebnisse aktuell</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="260" />
+            <location filename="../../ui/shell/mainwindow.py" line="260" />
             <source>Save &amp;As…</source>
             <translation>Speichern &amp;unter…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="259" />
+            <location filename="../../ui/shell/mainwindow.py" line="259" />
             <source>Save the plan</source>
             <translation>Den Plan speichern</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="258" />
+            <location filename="../../ui/shell/mainwindow.py" line="258" />
             <source>Save the plan as the next revision in the team repository</source>
             <translation>Den Plan als nächste Revision im Team-Repository speichern</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="260" />
+            <location filename="../../ui/shell/mainwindow.py" line="260" />
             <source>Save the plan under a new name</source>
             <translation>Den Plan unter neuem Namen speichern</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="257" />
+            <location filename="../../ui/shell/mainwindow.py" line="257" />
             <source>Save to Reposi&amp;tory…</source>
             <translation>Im Reposi&amp;tory speichern…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="278" />
+            <location filename="../../ui/shell/mainwindow.py" line="278" />
             <source>Se&amp;ttings…</source>
             <translation>Ein&amp;stellungen…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="660" />
+            <location filename="../../ui/shell/mainwindow.py" line="660" />
             <source>Search the builds that meet the selected workload of this plan and open the chosen one as a new plan</source>
             <translation>Die Aufbauten suchen, die die gewählte Arbeitslast dieses Plans erfüllen, und den gewählten als neuen Plan öffnen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="300" />
+            <location filename="../../ui/shell/mainwindow.py" line="300" />
             <source>Select &amp;All</source>
             <translation>&amp;Alles auswählen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="726" />
+            <location filename="../../ui/shell/mainwindow.py" line="726" />
             <source>Select racks or devices to rename</source>
             <translation>Racks oder Geräte zum Umbenennen wählen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="659" />
+            <location filename="../../ui/shell/mainwindow.py" line="659" />
             <source>Si&amp;ze This Workload…</source>
             <translation>Diese Arbeitslast &amp;dimensionieren…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="615" />
+            <location filename="../../ui/shell/mainwindow.py" line="615" />
             <source>Site, customer, currency and exchange rates, energy price, PUE, utilisation and naming patterns of this plan</source>
             <translation>Standort, Kunde, Währung und Wechselkurse, Strompreis, PUE, Auslastung und Namensmuster dieses Plans</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="248" />
+            <location filename="../../ui/shell/mainwindow.py" line="248" />
             <source>Start a new plan</source>
             <translation>Einen neuen Plan beginnen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="251" />
+            <location filename="../../ui/shell/mainwindow.py" line="251" />
             <source>Start a plan from a NetBox site export (racks, devices)</source>
             <translation>Einen Plan aus einem NetBox-Standortexport beginnen (Racks, Geräte)</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="654" />
+            <location filename="../../ui/shell/mainwindow.py" line="654" />
             <source>Start from a reference design: racks placed, powered, cooled and wired, with its workload</source>
             <translation>Von einem Referenzdesign ausgehen: Racks platziert, mit Strom versorgt, gekühlt und verkabelt, mit seiner Arbeitslast</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="657" />
+            <location filename="../../ui/shell/mainwindow.py" line="657" />
             <source>State the workloads and limits; compare the builds that meet them and open the chosen one as a plan</source>
             <translation>Arbeitslasten und Grenzen angeben; die Aufbauten vergleichen, die sie erfüllen, und den gewählten als Plan öffnen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="400" />
+            <location filename="../../ui/shell/mainwindow.py" line="400" />
             <source>The user guide: catalog, racks, feeds, workloads, wiring, export</source>
             <translation>Das Benutzerhandbuch: Katalog, Racks, Einspeisungen, Arbeitslasten, Verkabelung, Export</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="66" />
+            <location filename="../../ui/shell/mainwindow.py" line="66" />
             <source>Totals</source>
             <translation>Summen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="356" />
+            <location filename="../../ui/shell/mainwindow.py" line="356" />
             <source>Wire the NVLink spine of the selected NVL72 rack: every GPU to every switch chip (one undo step)</source>
             <translation>Den NVLink-Spine des gewählten NVL72-Racks verkabeln: jede GPU an jeden Switch-Chip (ein Rückgängig-Schritt)</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="586" />
+            <location filename="../../ui/shell/mainwindow.py" line="586" />
             <source>Wiring the NVLink domain of {name}…</source>
             <translation>NVLink-Domäne von {name} wird verkabelt…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="69" />
+            <location filename="../../ui/shell/mainwindow.py" line="69" />
             <source>Workloads</source>
             <translation>Arbeitslasten</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="269" />
+            <location filename="../../ui/shell/mainwindow.py" line="269" />
             <source>Write the BOM, cable schedule, racks, power and workload verdicts as CSV files, one per table</source>
             <translation>Stückliste, Kabelplan, Racks, Strom und Arbeitslast-Ergebnisse als CSV-Dateien schreiben, eine pro Tabelle</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="265" />
+            <location filename="../../ui/shell/mainwindow.py" line="265" />
             <source>Write the BOM, cable schedule, racks, power and workload verdicts as an Excel workbook</source>
             <translation>Stückliste, Kabelplan, Racks, Strom und Arbeitslast-Ergebnisse als Excel-Arbeitsmappe schreiben</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="262" />
+            <location filename="../../ui/shell/mainwindow.py" line="262" />
             <source>Write the printed build plan as a PDF</source>
             <translation>Den gedruckten Aufbauplan als PDF schreiben</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="273" />
+            <location filename="../../ui/shell/mainwindow.py" line="273" />
             <source>Write the site, racks, devices, power feeds and cables as NetBox bulk-import files, with the device types</source>
             <translation>Standort, Racks, Geräte, Einspeisungen und Kabel als NetBox-Massenimportdateien schreiben, mit den Gerätetypen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="484" />
+            <location filename="../../ui/shell/mainwindow.py" line="484" />
             <source>{path} no longer exists</source>
             <translation>{path} existiert nicht mehr</translation>
         </message>
@@ -4397,52 +4397,52 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
     <context>
         <name>NetboxExporter</name>
         <message>
-            <location filename="../../ui/export_netbox.py" line="61" />
+            <location filename="../../ui/exports/export_netbox.py" line="61" />
             <source>An export is already running.</source>
             <translation>Ein Export läuft bereits.</translation>
         </message>
         <message>
-            <location filename="../../ui/export_netbox.py" line="64" />
+            <location filename="../../ui/exports/export_netbox.py" line="64" />
             <source>Cancel</source>
             <translation>Abbrechen</translation>
         </message>
         <message>
-            <location filename="../../ui/export_netbox.py" line="65" />
+            <location filename="../../ui/exports/export_netbox.py" line="65" />
             <source>Cancelling…</source>
             <translation>Wird abgebrochen…</translation>
         </message>
         <message>
-            <location filename="../../ui/export_netbox.py" line="60" />
+            <location filename="../../ui/exports/export_netbox.py" line="60" />
             <source>Cannot export the NetBox files</source>
             <translation>NetBox-Dateien können nicht exportiert werden</translation>
         </message>
         <message>
-            <location filename="../../ui/export_netbox.py" line="60" />
+            <location filename="../../ui/exports/export_netbox.py" line="60" />
             <source>Export NetBox import files</source>
             <translation>NetBox-Importdateien exportieren</translation>
         </message>
         <message>
-            <location filename="../../ui/export_netbox.py" line="38" />
+            <location filename="../../ui/exports/export_netbox.py" line="38" />
             <source>Export NetBox import files: choose a folder</source>
             <translation>NetBox-Importdateien exportieren: Ordner wählen</translation>
         </message>
         <message>
-            <location filename="../../ui/export_netbox.py" line="63" />
+            <location filename="../../ui/exports/export_netbox.py" line="63" />
             <source>Exporting the NetBox files to {name}…</source>
             <translation>NetBox-Dateien werden nach {name} exportiert…</translation>
         </message>
         <message>
-            <location filename="../../ui/export_netbox.py" line="64" />
+            <location filename="../../ui/exports/export_netbox.py" line="64" />
             <source>NetBox export cancelled; nothing was written</source>
             <translation>NetBox-Export abgebrochen; nichts wurde geschrieben</translation>
         </message>
         <message>
-            <location filename="../../ui/export_netbox.py" line="63" />
+            <location filename="../../ui/exports/export_netbox.py" line="63" />
             <source>NetBox export failed</source>
             <translation>NetBox-Export fehlgeschlagen</translation>
         </message>
         <message>
-            <location filename="../../ui/export_netbox.py" line="93" />
+            <location filename="../../ui/exports/export_netbox.py" line="93" />
             <source>The NetBox files could not be made.
 
 {error}</source>
@@ -4451,22 +4451,22 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
 {error}</translation>
         </message>
         <message>
-            <location filename="../../ui/export_netbox.py" line="62" />
+            <location filename="../../ui/exports/export_netbox.py" line="62" />
             <source>Writing the NetBox files: {stage}…</source>
             <translation>NetBox-Dateien werden geschrieben: {stage}…</translation>
         </message>
         <message>
-            <location filename="../../ui/export_netbox.py" line="61" />
+            <location filename="../../ui/exports/export_netbox.py" line="61" />
             <source>Writing the NetBox files…</source>
             <translation>NetBox-Dateien werden geschrieben…</translation>
         </message>
         <message>
-            <location filename="../../ui/export_netbox.py" line="87" />
+            <location filename="../../ui/exports/export_netbox.py" line="87" />
             <source>{count} NetBox files written to {folder} (import them in the order of their numbers)</source>
             <translation>{count} NetBox-Dateien nach {folder} geschrieben (in der Reihenfolge ihrer Nummern importieren)</translation>
         </message>
         <message>
-            <location filename="../../ui/export_netbox.py" line="79" />
+            <location filename="../../ui/exports/export_netbox.py" line="79" />
             <source>{path} is a file; the NetBox files are written into a folder.</source>
             <translation>{path} ist eine Datei; die NetBox-Dateien werden in einen Ordner geschrieben.</translation>
         </message>
@@ -4550,73 +4550,73 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
     <context>
         <name>NetboxPusher</name>
         <message>
-            <location filename="../../ui/netbox_push.py" line="56" />
+            <location filename="../../ui/exports/netbox_push.py" line="56" />
             <source>API token:</source>
             <translation>API-Token:</translation>
         </message>
         <message>
-            <location filename="../../ui/netbox_push.py" line="93" />
+            <location filename="../../ui/exports/netbox_push.py" line="93" />
             <source>An export is already running.</source>
             <translation>Ein Export läuft bereits.</translation>
         </message>
         <message>
-            <location filename="../../ui/netbox_push.py" line="96" />
+            <location filename="../../ui/exports/netbox_push.py" line="96" />
             <source>Cancel</source>
             <translation>Abbrechen</translation>
         </message>
         <message>
-            <location filename="../../ui/netbox_push.py" line="96" />
+            <location filename="../../ui/exports/netbox_push.py" line="96" />
             <source>Cancelling…</source>
             <translation>Wird abgebrochen…</translation>
         </message>
         <message>
-            <location filename="../../ui/netbox_push.py" line="92" />
+            <location filename="../../ui/exports/netbox_push.py" line="92" />
             <source>Cannot push to NetBox</source>
             <translation>Kann nicht in NetBox schreiben</translation>
         </message>
         <message>
-            <location filename="../../ui/netbox_push.py" line="55" />
+            <location filename="../../ui/exports/netbox_push.py" line="55" />
             <source>NetBox address:</source>
             <translation>NetBox-Adresse:</translation>
         </message>
         <message>
-            <location filename="../../ui/netbox_push.py" line="96" />
+            <location filename="../../ui/exports/netbox_push.py" line="96" />
             <source>NetBox push cancelled</source>
             <translation>Schreiben in NetBox abgebrochen</translation>
         </message>
         <message>
-            <location filename="../../ui/netbox_push.py" line="95" />
+            <location filename="../../ui/exports/netbox_push.py" line="95" />
             <source>NetBox push failed</source>
             <translation>Schreiben in NetBox fehlgeschlagen</translation>
         </message>
         <message>
-            <location filename="../../ui/netbox_push.py" line="46" />
-            <location filename="../../ui/netbox_push.py" line="92" />
+            <location filename="../../ui/exports/netbox_push.py" line="46" />
+            <location filename="../../ui/exports/netbox_push.py" line="92" />
             <source>Push to NetBox</source>
             <translation>In NetBox schreiben</translation>
         </message>
         <message>
-            <location filename="../../ui/netbox_push.py" line="95" />
+            <location filename="../../ui/exports/netbox_push.py" line="95" />
             <source>Pushing the plan to NetBox site {name}…</source>
             <translation>Der Plan wird in den NetBox-Standort {name} geschrieben…</translation>
         </message>
         <message>
-            <location filename="../../ui/netbox_push.py" line="94" />
+            <location filename="../../ui/exports/netbox_push.py" line="94" />
             <source>Pushing the plan to NetBox: {stage}…</source>
             <translation>Der Plan wird in NetBox geschrieben: {stage}…</translation>
         </message>
         <message>
-            <location filename="../../ui/netbox_push.py" line="93" />
+            <location filename="../../ui/exports/netbox_push.py" line="93" />
             <source>Pushing the plan to NetBox…</source>
             <translation>Der Plan wird in NetBox geschrieben…</translation>
         </message>
         <message>
-            <location filename="../../ui/netbox_push.py" line="57" />
+            <location filename="../../ui/exports/netbox_push.py" line="57" />
             <source>Site:</source>
             <translation>Standort:</translation>
         </message>
         <message>
-            <location filename="../../ui/netbox_push.py" line="123" />
+            <location filename="../../ui/exports/netbox_push.py" line="123" />
             <source>The plan could not be pushed to NetBox.
 
 {error}</source>
@@ -4625,32 +4625,32 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
 {error}</translation>
         </message>
         <message>
-            <location filename="../../ui/netbox_push.py" line="53" />
+            <location filename="../../ui/exports/netbox_push.py" line="53" />
             <source>Verify the TLS certificate</source>
             <translation>TLS-Zertifikat prüfen</translation>
         </message>
         <message>
-            <location filename="../../ui/netbox_push.py" line="76" />
+            <location filename="../../ui/exports/netbox_push.py" line="76" />
             <source>comparing with NetBox</source>
             <translation>Vergleich mit NetBox</translation>
         </message>
         <message>
-            <location filename="../../ui/netbox_push.py" line="73" />
+            <location filename="../../ui/exports/netbox_push.py" line="73" />
             <source>connecting</source>
             <translation>Verbindung wird aufgebaut</translation>
         </message>
         <message>
-            <location filename="../../ui/netbox_push.py" line="79" />
+            <location filename="../../ui/exports/netbox_push.py" line="79" />
             <source>pushing</source>
             <translation>Schreiben</translation>
         </message>
         <message>
-            <location filename="../../ui/netbox_push.py" line="115" />
+            <location filename="../../ui/exports/netbox_push.py" line="115" />
             <source>{count} changes made in NetBox site {site}</source>
             <translation>{count} Änderungen im NetBox-Standort {site} gemacht</translation>
         </message>
         <message>
-            <location filename="../../ui/netbox_push.py" line="113" />
+            <location filename="../../ui/exports/netbox_push.py" line="113" />
             <source>{count} changes made in NetBox site {site}; {left} cables left out (a termination is not in NetBox)</source>
             <translation>{count} Änderungen im NetBox-Standort {site} gemacht; {left} Kabel ausgelassen (ein Anschluss ist nicht in NetBox)</translation>
         </message>
@@ -4701,7 +4701,7 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
     <context>
         <name>NewFromTemplateDialog</name>
         <message>
-            <location filename="../../ui/design/templates.py" line="254" />
+            <location filename="../../ui/design/templates.py" line="255" />
             <source>(none stated)</source>
             <translation>(nicht angegeben)</translation>
         </message>
@@ -4711,7 +4711,7 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>Erstelle {title}… ({done} von {total} fertig)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/templates.py" line="262" />
+            <location filename="../../ui/design/templates.py" line="263" />
             <source>Building…</source>
             <translation>Wird erstellt…</translation>
         </message>
@@ -4721,7 +4721,7 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>Investitionskosten</translation>
         </message>
         <message>
-            <location filename="../../ui/design/templates.py" line="283" />
+            <location filename="../../ui/design/templates.py" line="284" />
             <source>Capex incomplete: these items have no price (or no exchange rate) and are left out:
 {items}</source>
             <translation>Investitionskosten unvollständig: Diese Positionen haben keinen Preis (oder keinen Wechselkurs) und fehlen:
@@ -4738,7 +4738,7 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>Plan erstellen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/templates.py" line="301" />
+            <location filename="../../ui/design/templates.py" line="302" />
             <source>Creating {title} when it is built…</source>
             <translation>{title} wird erstellt, sobald er gebaut ist…</translation>
         </message>
@@ -4768,12 +4768,12 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>Racks</translation>
         </message>
         <message>
-            <location filename="../../ui/design/templates.py" line="257" />
+            <location filename="../../ui/design/templates.py" line="258" />
             <source>This template could not be built: {reason}</source>
             <translation>Diese Vorlage konnte nicht aufgebaut werden: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/templates.py" line="287" />
+            <location filename="../../ui/design/templates.py" line="288" />
             <source>{errors} errors, {warnings} warnings</source>
             <translation>{errors} Fehler, {warnings} Warnungen</translation>
         </message>
@@ -4955,7 +4955,7 @@ Seine Revisionen bleiben erhalten: er lässt sich unter „Entfernte Pläne zeig
     <context>
         <name>PlanExporter</name>
         <message>
-            <location filename="../../ui/exporting.py" line="161" />
+            <location filename="../../ui/exports/exporting.py" line="161" />
             <source>{name} could not be written.
 
 {reason}</source>
@@ -4964,7 +4964,7 @@ Seine Revisionen bleiben erhalten: er lässt sich unter „Entfernte Pläne zeig
 {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/exporting.py" line="157" />
+            <location filename="../../ui/exports/exporting.py" line="157" />
             <source>{name} could not be written.
 
 {reason}
@@ -5381,32 +5381,12 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>Power</name>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="83" />
+            <location filename="../../ui/dialogs/power.py" line="85" />
             <source>(no engine results yet)</source>
             <translation>(noch keine Berechnungsergebnisse)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="74" />
-            <source>Generator</source>
-            <translation>Notstromaggregat</translation>
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/power.py" line="73" />
-            <source>Panel</source>
-            <translation>Unterverteilung</translation>
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/power.py" line="73" />
-            <source>Switchboard</source>
-            <translation>Hauptverteilung</translation>
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/power.py" line="73" />
-            <source>UPS</source>
-            <translation>USV</translation>
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/power.py" line="84" />
+            <location filename="../../ui/dialogs/power.py" line="86" />
             <source>{load:.1f} kW normal, {fail:.1f} kW on failover of {cap:.1f} kW ({util:.0f} %)</source>
             <translation>{load:.1f} kW normal, {fail:.1f} kW bei Ausfall, von {cap:.1f} kW ({util:.0f} %)</translation>
         </message>
@@ -5414,98 +5394,98 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>PowerDialog</name>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="323" />
+            <location filename="../../ui/dialogs/power.py" line="325" />
             <source>A new feed on the selected source (on the other side than the last feed)</source>
             <translation>Eine neue Einspeisung an der gewählten Stromquelle (auf der anderen Seite als die letzte Einspeisung)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="328" />
+            <location filename="../../ui/dialogs/power.py" line="330" />
             <source>Add A+B Feeds for Selected Racks</source>
             <translation>A+B-Einspeisungen für die gewählten Racks anlegen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="321" />
+            <location filename="../../ui/dialogs/power.py" line="323" />
             <source>Add Feed</source>
             <translation>Einspeisung hinzufügen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="311" />
+            <location filename="../../ui/dialogs/power.py" line="313" />
             <source>Add UPS / Panel</source>
             <translation>USV / Verteilung hinzufügen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="289" />
+            <location filename="../../ui/dialogs/power.py" line="291" />
             <source>Capacity kW</source>
             <translation>Kapazität kW</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="339" />
-            <location filename="../../ui/dialogs/power.py" line="564" />
+            <location filename="../../ui/dialogs/power.py" line="341" />
+            <location filename="../../ui/dialogs/power.py" line="567" />
             <source>Delete</source>
             <translation>Löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="562" />
+            <location filename="../../ui/dialogs/power.py" line="565" />
             <source>Disconnect its PDUs and delete the feed?</source>
             <translation>Die PDUs trennen und die Einspeisung löschen?</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="393" />
+            <location filename="../../ui/dialogs/power.py" line="395" />
             <source>Feed</source>
             <translation>Einspeisung</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="399" />
+            <location filename="../../ui/dialogs/power.py" line="401" />
             <source>Feeds on no source</source>
             <translation>Einspeisungen ohne Stromquelle</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="563" />
+            <location filename="../../ui/dialogs/power.py" line="566" />
             <source>Hang what it supplies on its own upstream (or nothing) and delete it?</source>
             <translation>Was sie versorgt, an ihre eigene Vorstufe (oder nichts) hängen und sie löschen?</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="288" />
+            <location filename="../../ui/dialogs/power.py" line="290" />
             <source>Kind</source>
             <translation>Art</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="288" />
+            <location filename="../../ui/dialogs/power.py" line="290" />
             <source>Load / failover kW</source>
             <translation>Last / Ausfall kW</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="288" />
+            <location filename="../../ui/dialogs/power.py" line="290" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="282" />
+            <location filename="../../ui/dialogs/power.py" line="284" />
             <source>Power Feeds and Sources</source>
             <translation>Einspeisungen und Stromquellen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="299" />
+            <location filename="../../ui/dialogs/power.py" line="301" />
             <source>Select a power source or a feed to edit it, or add one below.</source>
             <translation>Eine Stromquelle oder Einspeisung zum Bearbeiten wählen oder unten eine hinzufügen.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="534" />
+            <location filename="../../ui/dialogs/power.py" line="536" />
             <source>Select one or more racks (or devices in them) first, or pick them here.</source>
             <translation>Zuerst ein oder mehrere Racks (oder Geräte darin) im Plan wählen oder hier auswählen.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="547" />
+            <location filename="../../ui/dialogs/power.py" line="550" />
             <source>Select one or more racks (or devices in them) first.</source>
             <translation>Zuerst ein oder mehrere Racks (oder Geräte darin) wählen.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="288" />
+            <location filename="../../ui/dialogs/power.py" line="290" />
             <source>Side</source>
             <translation>Seite</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="330" />
+            <location filename="../../ui/dialogs/power.py" line="332" />
             <source>Two feeds per selected rack, named after it, with its unconnected PDUs on them (left PDUs on A, right on B); on the selected source. The arrow picks racks without selecting them in the plan.</source>
             <translation>Zwei Einspeisungen pro gewähltem Rack, nach ihm benannt, mit seinen nicht verbundenen PDUs daran (linke PDUs an A, rechte an B); an der gewählten Stromquelle. Der Pfeil wählt Racks, ohne sie im Plan auszuwählen.</translation>
         </message>
@@ -5513,106 +5493,106 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>PowerForm</name>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="265" />
+            <location filename="../../ui/dialogs/power.py" line="267" />
             <source>(none yet: pick this feed in a PDU's Inspector)</source>
             <translation>(noch keine: diese Einspeisung im Inspektor einer PDU wählen)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="189" />
-            <location filename="../../ui/dialogs/power.py" line="217" />
+            <location filename="../../ui/dialogs/power.py" line="191" />
+            <location filename="../../ui/dialogs/power.py" line="219" />
             <source>(none)</source>
             <translation>(keine)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="270" />
+            <location filename="../../ui/dialogs/power.py" line="272" />
             <source>(nothing yet: hang feeds or panels off it)</source>
             <translation>(noch nichts: Einspeisungen oder Unterverteilungen daran hängen)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="202" />
+            <location filename="../../ui/dialogs/power.py" line="204" />
             <source>1-phase</source>
             <translation>1-phasig</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="202" />
+            <location filename="../../ui/dialogs/power.py" line="204" />
             <source>3-phase</source>
             <translation>3-phasig</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="203" />
+            <location filename="../../ui/dialogs/power.py" line="205" />
             <source>Breaker</source>
             <translation>Sicherung</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="216" />
+            <location filename="../../ui/dialogs/power.py" line="218" />
             <source>Capacity</source>
             <translation>Kapazität</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="205" />
+            <location filename="../../ui/dialogs/power.py" line="207" />
             <source>Continuous load</source>
             <translation>Dauerlast</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="118" />
+            <location filename="../../ui/dialogs/power.py" line="120" />
             <source>Engine</source>
             <translation>Berechnung</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="208" />
+            <location filename="../../ui/dialogs/power.py" line="210" />
             <source>Fraction of the breaker rating the feed may carry continuously (NEC: 0.8); 'engine default' uses the setting</source>
             <translation>Anteil der Sicherungsnennstroms, den die Einspeisung dauerhaft tragen darf (NEC: 0,8); „Berechnungsstandard“ nutzt die Einstellung</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="200" />
-            <location filename="../../ui/dialogs/power.py" line="218" />
+            <location filename="../../ui/dialogs/power.py" line="202" />
+            <location filename="../../ui/dialogs/power.py" line="220" />
             <source>Hangs off</source>
             <translation>Hängt an</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="215" />
+            <location filename="../../ui/dialogs/power.py" line="217" />
             <source>Kind</source>
             <translation>Art</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="198" />
-            <location filename="../../ui/dialogs/power.py" line="214" />
+            <location filename="../../ui/dialogs/power.py" line="200" />
+            <location filename="../../ui/dialogs/power.py" line="216" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="210" />
+            <location filename="../../ui/dialogs/power.py" line="212" />
             <source>PDUs</source>
             <translation>PDUs</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="202" />
+            <location filename="../../ui/dialogs/power.py" line="204" />
             <source>Phases</source>
             <translation>Phasen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="204" />
+            <location filename="../../ui/dialogs/power.py" line="206" />
             <source>Power factor</source>
             <translation>Leistungsfaktor</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="199" />
-            <location filename="../../ui/dialogs/power.py" line="217" />
+            <location filename="../../ui/dialogs/power.py" line="201" />
+            <location filename="../../ui/dialogs/power.py" line="219" />
             <source>Side</source>
             <translation>Seite</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="219" />
+            <location filename="../../ui/dialogs/power.py" line="221" />
             <source>Supplies</source>
             <translation>Versorgt</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="201" />
+            <location filename="../../ui/dialogs/power.py" line="203" />
             <source>Voltage</source>
             <translation>Spannung</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="206" />
+            <location filename="../../ui/dialogs/power.py" line="208" />
             <source>engine default</source>
             <translation>Berechnungsstandard</translation>
         </message>
@@ -5802,32 +5782,32 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>RackGraphicsView</name>
         <message>
-            <location filename="../../ui/scenes/rack/view.py" line="208" />
+            <location filename="../../ui/scenes/rack/view.py" line="209" />
             <source>Connect {port}…</source>
             <translation>{port} verbinden…</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/view.py" line="216" />
+            <location filename="../../ui/scenes/rack/view.py" line="217" />
             <source>Connect…</source>
             <translation>Verbinden…</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/view.py" line="269" />
+            <location filename="../../ui/scenes/rack/view.py" line="270" />
             <source>Copies of {rack}:</source>
             <translation>Kopien von {rack}:</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/view.py" line="222" />
+            <location filename="../../ui/scenes/rack/view.py" line="223" />
             <source>Delete</source>
             <translation>Löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/view.py" line="229" />
+            <location filename="../../ui/scenes/rack/view.py" line="230" />
             <source>Delete rack</source>
             <translation>Rack löschen</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/scenes/rack/view.py" line="245" />
+            <location filename="../../ui/scenes/rack/view.py" line="246" />
             <source>Disconnect %n cable(s)</source>
             <translation>
                 <numerusform>%n Kabel trennen</numerusform>
@@ -5835,7 +5815,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/scenes/rack/view.py" line="219" />
+            <location filename="../../ui/scenes/rack/view.py" line="220" />
             <source>Disconnect all (%n cable(s))</source>
             <translation>
                 <numerusform>Alle trennen (%n Kabel)</numerusform>
@@ -5843,34 +5823,34 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/view.py" line="207" />
+            <location filename="../../ui/scenes/rack/view.py" line="208" />
             <source>Disconnect {port}</source>
             <translation>{port} trennen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/gestures.py" line="113" />
-            <location filename="../../ui/scenes/rack/gestures.py" line="170" />
+            <location filename="../../ui/scenes/rack/gestures.py" line="112" />
+            <location filename="../../ui/scenes/rack/gestures.py" line="169" />
             <source>Drop the device on a rack</source>
             <translation>Das Gerät auf einem Rack ablegen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/view.py" line="223" />
+            <location filename="../../ui/scenes/rack/view.py" line="224" />
             <source>Duplicate</source>
             <translation>Duplizieren</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/view.py" line="268" />
+            <location filename="../../ui/scenes/rack/view.py" line="269" />
             <source>Duplicate rack</source>
             <translation>Rack duplizieren</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/view.py" line="228" />
+            <location filename="../../ui/scenes/rack/view.py" line="229" />
             <source>Duplicate rack x N…</source>
             <translation>Rack × N duplizieren…</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/view.py" line="225" />
-            <location filename="../../ui/scenes/rack/view.py" line="231" />
+            <location filename="../../ui/scenes/rack/view.py" line="226" />
+            <location filename="../../ui/scenes/rack/view.py" line="232" />
             <source>Properties</source>
             <translation>Eigenschaften</translation>
         </message>
@@ -6098,7 +6078,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>RecoveryController</name>
         <message>
-            <location filename="../../ui/recovery.py" line="209" />
+            <location filename="../../ui/shell/recovery.py" line="209" />
             <source>Cannot recover</source>
             <translation>Wiederherstellung nicht möglich</translation>
         </message>
@@ -6212,43 +6192,43 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>RepositoryController</name>
         <message>
-            <location filename="../../ui/repository.py" line="205" />
+            <location filename="../../ui/shell/repository.py" line="205" />
             <source>Merged with revision {head} and saved as revision {rev} of “{name}”.</source>
             <translation>Mit Revision {head} zusammengeführt und als Revision {rev} von „{name}“ gespeichert.</translation>
         </message>
         <message>
-            <location filename="../../ui/repository.py" line="220" />
+            <location filename="../../ui/shell/repository.py" line="220" />
             <source>Name of the new plan in the repository:</source>
             <translation>Name des neuen Plans im Repository:</translation>
         </message>
         <message>
-            <location filename="../../ui/repository.py" line="200" />
+            <location filename="../../ui/shell/repository.py" line="200" />
             <source>No changes since revision {rev}; nothing saved to the repository.</source>
             <translation>Keine Änderungen seit Revision {rev}; nichts im Repository gespeichert.</translation>
         </message>
         <message>
-            <location filename="../../ui/repository.py" line="146" />
+            <location filename="../../ui/shell/repository.py" line="146" />
             <source>Open from Repository</source>
             <translation>Aus Repository öffnen</translation>
         </message>
         <message>
-            <location filename="../../ui/repository.py" line="143" />
+            <location filename="../../ui/shell/repository.py" line="143" />
             <source>Opened “{name}” revision {rev} from the repository as {file}.</source>
             <translation>„{name}“ Revision {rev} aus dem Repository als {file} geöffnet.</translation>
         </message>
         <message>
-            <location filename="../../ui/repository.py" line="219" />
+            <location filename="../../ui/shell/repository.py" line="219" />
             <source>Save as New Plan</source>
             <translation>Als neuen Plan speichern</translation>
         </message>
         <message>
-            <location filename="../../ui/repository.py" line="171" />
-            <location filename="../../ui/repository.py" line="224" />
+            <location filename="../../ui/shell/repository.py" line="171" />
+            <location filename="../../ui/shell/repository.py" line="224" />
             <source>Save to Repository</source>
             <translation>Im Repository speichern</translation>
         </message>
         <message>
-            <location filename="../../ui/repository.py" line="208" />
+            <location filename="../../ui/shell/repository.py" line="208" />
             <source>Saved as revision {rev} of “{name}”.</source>
             <translation>Als Revision {rev} von „{name}“ gespeichert.</translation>
         </message>
@@ -6469,22 +6449,22 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>ScalingSection</name>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="587" />
+            <location filename="../../ui/panels/scaling_chart.py" line="588" />
             <source>No scaling chart: {reason}</source>
             <translation>Kein Skalierungsdiagramm: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="544" />
+            <location filename="../../ui/panels/scaling_chart.py" line="545" />
             <source>Sizing the workload at other GPU counts…</source>
             <translation>Die Arbeitslast wird für andere GPU-Anzahlen dimensioniert…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="539" />
+            <location filename="../../ui/panels/scaling_chart.py" line="540" />
             <source>Storage targets do not scale with the GPU count: no scaling chart.</source>
             <translation>Storage-Ziele skalieren nicht mit der GPU-Anzahl: kein Skalierungsdiagramm.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="542" />
+            <location filename="../../ui/panels/scaling_chart.py" line="543" />
             <source>Updating…</source>
             <translation>Wird aktualisiert…</translation>
         </message>
@@ -6574,63 +6554,63 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>TablesExporter</name>
         <message>
-            <location filename="../../ui/export_tables.py" line="89" />
+            <location filename="../../ui/exports/export_tables.py" line="89" />
             <source>An export is already running.</source>
             <translation>Ein Export läuft bereits.</translation>
         </message>
         <message>
-            <location filename="../../ui/export_tables.py" line="92" />
+            <location filename="../../ui/exports/export_tables.py" line="92" />
             <source>Cancel</source>
             <translation>Abbrechen</translation>
         </message>
         <message>
-            <location filename="../../ui/export_tables.py" line="92" />
+            <location filename="../../ui/exports/export_tables.py" line="92" />
             <source>Cancelling…</source>
             <translation>Wird abgebrochen…</translation>
         </message>
         <message>
-            <location filename="../../ui/export_tables.py" line="88" />
-            <location filename="../../ui/export_tables.py" line="135" />
+            <location filename="../../ui/exports/export_tables.py" line="88" />
+            <location filename="../../ui/exports/export_tables.py" line="135" />
             <source>Cannot export tables</source>
             <translation>Tabellen können nicht exportiert werden</translation>
         </message>
         <message>
-            <location filename="../../ui/export_tables.py" line="45" />
+            <location filename="../../ui/exports/export_tables.py" line="45" />
             <source>Excel workbooks (*.xlsx);;All files (*)</source>
             <translation>Excel-Arbeitsmappen (*.xlsx);;Alle Dateien (*)</translation>
         </message>
         <message>
-            <location filename="../../ui/export_tables.py" line="88" />
+            <location filename="../../ui/exports/export_tables.py" line="88" />
             <source>Export tables</source>
             <translation>Tabellen exportieren</translation>
         </message>
         <message>
-            <location filename="../../ui/export_tables.py" line="53" />
+            <location filename="../../ui/exports/export_tables.py" line="53" />
             <source>Export tables (CSV): choose a folder</source>
             <translation>Tabellen exportieren (CSV): Ordner wählen</translation>
         </message>
         <message>
-            <location filename="../../ui/export_tables.py" line="44" />
+            <location filename="../../ui/exports/export_tables.py" line="44" />
             <source>Export workbook (Excel)</source>
             <translation>Arbeitsmappe exportieren (Excel)</translation>
         </message>
         <message>
-            <location filename="../../ui/export_tables.py" line="90" />
+            <location filename="../../ui/exports/export_tables.py" line="90" />
             <source>Exporting the tables to {name}…</source>
             <translation>Tabellen werden nach {name} exportiert…</translation>
         </message>
         <message>
-            <location filename="../../ui/export_tables.py" line="91" />
+            <location filename="../../ui/exports/export_tables.py" line="91" />
             <source>Table export cancelled; nothing was written</source>
             <translation>Tabellenexport abgebrochen; nichts wurde geschrieben</translation>
         </message>
         <message>
-            <location filename="../../ui/export_tables.py" line="91" />
+            <location filename="../../ui/exports/export_tables.py" line="91" />
             <source>Table export failed</source>
             <translation>Tabellenexport fehlgeschlagen</translation>
         </message>
         <message>
-            <location filename="../../ui/export_tables.py" line="157" />
+            <location filename="../../ui/exports/export_tables.py" line="157" />
             <source>The tables could not be made.
 
 {error}</source>
@@ -6639,27 +6619,27 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
 {error}</translation>
         </message>
         <message>
-            <location filename="../../ui/export_tables.py" line="149" />
+            <location filename="../../ui/exports/export_tables.py" line="149" />
             <source>Workbook written: {path}</source>
             <translation>Arbeitsmappe geschrieben: {path}</translation>
         </message>
         <message>
-            <location filename="../../ui/export_tables.py" line="90" />
+            <location filename="../../ui/exports/export_tables.py" line="90" />
             <source>Writing the tables: {stage}…</source>
             <translation>Tabellen werden geschrieben: {stage}…</translation>
         </message>
         <message>
-            <location filename="../../ui/export_tables.py" line="89" />
+            <location filename="../../ui/exports/export_tables.py" line="89" />
             <source>Writing the tables…</source>
             <translation>Tabellen werden geschrieben…</translation>
         </message>
         <message>
-            <location filename="../../ui/export_tables.py" line="150" />
+            <location filename="../../ui/exports/export_tables.py" line="150" />
             <source>{count} CSV files written to {folder}</source>
             <translation>{count} CSV-Dateien nach {folder} geschrieben</translation>
         </message>
         <message>
-            <location filename="../../ui/export_tables.py" line="136" />
+            <location filename="../../ui/exports/export_tables.py" line="136" />
             <source>{path} is a file; the CSV tables are written into a folder.</source>
             <translation>{path} ist eine Datei; die CSV-Tabellen werden in einen Ordner geschrieben.</translation>
         </message>
@@ -7465,615 +7445,615 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>Workloads</name>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="278" />
+            <location filename="../../ui/panels/workloads.py" line="279" />
             <source>  (asked {users})</source>
             <translation>  (gefragt: {users})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="274" />
-            <location filename="../../ui/panels/workloads.py" line="295" />
+            <location filename="../../ui/panels/workloads.py" line="275" />
+            <location filename="../../ui/panels/workloads.py" line="296" />
             <source>  (target {tgt})</source>
             <translation>  (Ziel {tgt})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="276" />
+            <location filename="../../ui/panels/workloads.py" line="277" />
             <source>  (target {tt} s)</source>
             <translation>  (Ziel {tt} s)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="291" />
+            <location filename="../../ui/panels/workloads.py" line="292" />
             <source> (energy {cost})</source>
             <translation> (Energie {cost})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="295" />
+            <location filename="../../ui/panels/workloads.py" line="296" />
             <source> days</source>
             <translation> Tage</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="298" />
+            <location filename="../../ui/panels/workloads.py" line="299" />
             <source> of {capacity}</source>
             <translation> von {capacity}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="305" />
+            <location filename="../../ui/panels/workloads.py" line="306" />
             <source> on {gpus} × {gpu}</source>
             <translation> auf {gpus} × {gpu}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="283" />
+            <location filename="../../ui/panels/workloads.py" line="284" />
             <source> · KV cache {size}</source>
             <translation> · KV-Cache {size}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="308" />
+            <location filename="../../ui/panels/workloads.py" line="309" />
             <source>, written in {time}</source>
             <translation>, geschrieben in {time}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="111" />
-            <location filename="../../ui/panels/workloads.py" line="306" />
+            <location filename="../../ui/panels/workloads.py" line="112" />
+            <location filename="../../ui/panels/workloads.py" line="307" />
             <source>Activation recompute</source>
             <translation>Aktivierungs-Neuberechnung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="123" />
+            <location filename="../../ui/panels/workloads.py" line="124" />
             <source>Attention data parallel (MoE)</source>
             <translation>Attention-Datenparallelität (MoE)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="307" />
+            <location filename="../../ui/panels/workloads.py" line="308" />
             <source>Checkpoint</source>
             <translation>Checkpoint</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="126" />
+            <location filename="../../ui/panels/workloads.py" line="127" />
             <source>Checkpoint every (min)</source>
             <translation>Checkpoint alle (min)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="311" />
+            <location filename="../../ui/panels/workloads.py" line="312" />
             <source>Checkpoint size</source>
             <translation>Checkpoint-Größe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="125" />
+            <location filename="../../ui/panels/workloads.py" line="126" />
             <source>Checkpoint size (GB)</source>
             <translation>Checkpoint-Größe (GB)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="313" />
+            <location filename="../../ui/panels/workloads.py" line="314" />
             <source>Checkpoint write</source>
             <translation>Checkpoint schreiben</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="86" />
+            <location filename="../../ui/panels/workloads.py" line="87" />
             <source>Checkpoint {model}</source>
             <translation>Checkpoint {model}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="115" />
+            <location filename="../../ui/panels/workloads.py" line="116" />
             <source>Concurrent users</source>
             <translation>Gleichzeitige Nutzer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="109" />
+            <location filename="../../ui/panels/workloads.py" line="110" />
             <source>Context parallel</source>
             <translation>Kontextparallel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="290" />
+            <location filename="../../ui/panels/workloads.py" line="291" />
             <source>Cost per million tokens</source>
             <translation>Kosten pro Million Tokens</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="128" />
+            <location filename="../../ui/panels/workloads.py" line="129" />
             <source>Dataset read (GB/s)</source>
             <translation>Datensatz lesen (GB/s)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="292" />
+            <location filename="../../ui/panels/workloads.py" line="293" />
             <source>Energy per token</source>
             <translation>Energie pro Token</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="122" />
+            <location filename="../../ui/panels/workloads.py" line="123" />
             <source>Expert parallel (MoE)</source>
             <translation>Expertenparallelität (MoE)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="77" />
+            <location filename="../../ui/panels/workloads.py" line="78" />
             <source>Fine-tune {model} (LoRA)</source>
             <translation>Feintuning {model} (LoRA)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="80" />
+            <location filename="../../ui/panels/workloads.py" line="81" />
             <source>Fine-tune {model} (QLoRA)</source>
             <translation>Feintuning {model} (QLoRA)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="74" />
+            <location filename="../../ui/panels/workloads.py" line="75" />
             <source>Fine-tune {model} (full)</source>
             <translation>Feintuning {model} (vollständig)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="94" />
+            <location filename="../../ui/panels/workloads.py" line="95" />
             <source>Fine-tuning</source>
             <translation>Feintuning</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="75" />
+            <location filename="../../ui/panels/workloads.py" line="76" />
             <source>Fine-tuning (LoRA)</source>
             <translation>Feintuning (LoRA)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="78" />
+            <location filename="../../ui/panels/workloads.py" line="79" />
             <source>Fine-tuning (QLoRA)</source>
             <translation>Feintuning (QLoRA)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="72" />
+            <location filename="../../ui/panels/workloads.py" line="73" />
             <source>Fine-tuning (full)</source>
             <translation>Feintuning (vollständig)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="166" />
+            <location filename="../../ui/panels/workloads.py" line="167" />
             <source>GPU memory</source>
             <translation>GPU-Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="296" />
+            <location filename="../../ui/panels/workloads.py" line="297" />
             <source>GPU-hours</source>
             <translation>GPU-Stunden</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="322" />
+            <location filename="../../ui/panels/workloads.py" line="323" />
             <source>GPUs that would meet it</source>
             <translation>GPUs, die es erfüllen würden</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="106" />
+            <location filename="../../ui/panels/workloads.py" line="107" />
             <source>Global batch (tokens)</source>
             <translation>Globale Batch-Größe (Tokens)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="95" />
+            <location filename="../../ui/panels/workloads.py" line="96" />
             <source>Inference</source>
             <translation>Inferenz</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="81" />
+            <location filename="../../ui/panels/workloads.py" line="82" />
             <source>Inference serving</source>
             <translation>Inferenz-Betrieb</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="113" />
+            <location filename="../../ui/panels/workloads.py" line="114" />
             <source>Input tokens</source>
             <translation>Eingabe-Tokens</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="112" />
+            <location filename="../../ui/panels/workloads.py" line="113" />
             <source>KV-cache precision</source>
             <translation>KV-Cache-Genauigkeit</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="429" />
+            <location filename="../../ui/panels/workloads.py" line="430" />
             <source>Key figure</source>
             <translation>Kennzahl</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="280" />
-            <location filename="../../ui/panels/workloads.py" line="303" />
+            <location filename="../../ui/panels/workloads.py" line="281" />
+            <location filename="../../ui/panels/workloads.py" line="304" />
             <source>Layout</source>
             <translation>Aufteilung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="429" />
+            <location filename="../../ui/panels/workloads.py" line="430" />
             <source>Limited by</source>
             <translation>Begrenzt durch</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="154" />
+            <location filename="../../ui/panels/workloads.py" line="155" />
             <source>LoRA</source>
             <translation>LoRA</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="101" />
+            <location filename="../../ui/panels/workloads.py" line="102" />
             <source>LoRA rank</source>
             <translation>LoRA-Rang</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="297" />
+            <location filename="../../ui/panels/workloads.py" line="298" />
             <source>Memory per GPU</source>
             <translation>Speicher pro GPU</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="232" />
+            <location filename="../../ui/panels/workloads.py" line="233" />
             <source>Met within the model's uncertainty · margin {margin} · limited by {bn}</source>
             <translation>Im Rahmen der Modellunsicherheit erfüllt · Spielraum {margin} · begrenzt durch {bn}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="235" />
+            <location filename="../../ui/panels/workloads.py" line="236" />
             <source>Met · margin {margin} · limited by {bn}</source>
             <translation>Erfüllt · Spielraum {margin} · begrenzt durch {bn}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="100" />
+            <location filename="../../ui/panels/workloads.py" line="101" />
             <source>Method</source>
             <translation>Methode</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="99" />
+            <location filename="../../ui/panels/workloads.py" line="100" />
             <source>Model</source>
             <translation>Modell</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="224" />
+            <location filename="../../ui/panels/workloads.py" line="225" />
             <source>No verdict yet</source>
             <translation>Noch kein Ergebnis</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="226" />
+            <location filename="../../ui/panels/workloads.py" line="227" />
             <source>Not evaluated</source>
             <translation>Nicht bewertet</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="238" />
+            <location filename="../../ui/panels/workloads.py" line="239" />
             <source>Not met · margin {margin} · limited by {bn}</source>
             <translation>Nicht erfüllt · Spielraum {margin} · begrenzt durch {bn}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="237" />
+            <location filename="../../ui/panels/workloads.py" line="238" />
             <source>Not met · the {bn} of its servers fails</source>
             <translation>Nicht erfüllt · {bn} der Server reicht nicht</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="114" />
+            <location filename="../../ui/panels/workloads.py" line="115" />
             <source>Output tokens</source>
             <translation>Ausgabe-Tokens</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="121" />
+            <location filename="../../ui/panels/workloads.py" line="122" />
             <source>Output-length spread (std. dev. / mean)</source>
             <translation>Streuung der Ausgabelänge (Std.-abw. / Mittel)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="124" />
+            <location filename="../../ui/panels/workloads.py" line="125" />
             <source>PCIe switch between GPUs</source>
             <translation>PCIe-Switch zwischen den GPUs</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="108" />
+            <location filename="../../ui/panels/workloads.py" line="109" />
             <source>Pipeline parallel</source>
             <translation>Pipeline-Parallelität</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="71" />
+            <location filename="../../ui/panels/workloads.py" line="72" />
             <source>Pre-train {model}</source>
             <translation>Pre-Training {model}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="70" />
-            <location filename="../../ui/panels/workloads.py" line="93" />
+            <location filename="../../ui/panels/workloads.py" line="71" />
+            <location filename="../../ui/panels/workloads.py" line="94" />
             <source>Pre-training</source>
             <translation>Vortraining</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="104" />
+            <location filename="../../ui/panels/workloads.py" line="105" />
             <source>Precision</source>
             <translation>Genauigkeit</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="155" />
+            <location filename="../../ui/panels/workloads.py" line="156" />
             <source>QLoRA</source>
             <translation>QLoRA</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="157" />
+            <location filename="../../ui/panels/workloads.py" line="158" />
             <source>SGLang</source>
             <translation>SGLang</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="120" />
+            <location filename="../../ui/panels/workloads.py" line="121" />
             <source>Scheduler limit (sequences per replica)</source>
             <translation>Scheduler-Grenze (Sequenzen je Replikat)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="105" />
+            <location filename="../../ui/panels/workloads.py" line="106" />
             <source>Sequence length</source>
             <translation>Sequenzlänge</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="83" />
+            <location filename="../../ui/panels/workloads.py" line="84" />
             <source>Serve {model}</source>
             <translation>Bereitstellung {model}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="118" />
+            <location filename="../../ui/panels/workloads.py" line="119" />
             <source>Serving stack</source>
             <translation>Serving-Stack</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="229" />
+            <location filename="../../ui/panels/workloads.py" line="230" />
             <source>Sized (no target) · limited by {bn}</source>
             <translation>Dimensioniert (ohne Ziel) · begrenzt durch {bn}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="119" />
+            <location filename="../../ui/panels/workloads.py" line="120" />
             <source>Software generation (year)</source>
             <translation>Softwarestand (Jahr)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="96" />
+            <location filename="../../ui/panels/workloads.py" line="97" />
             <source>Storage</source>
             <translation>Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="84" />
+            <location filename="../../ui/panels/workloads.py" line="85" />
             <source>Storage (checkpoints, dataset)</source>
             <translation>Speicher (Checkpoints, Datensatz)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="318" />
+            <location filename="../../ui/panels/workloads.py" line="319" />
             <source>Storage read</source>
             <translation>Speicher lesen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="317" />
+            <location filename="../../ui/panels/workloads.py" line="318" />
             <source>Storage write</source>
             <translation>Speicher schreiben</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="279" />
+            <location filename="../../ui/panels/workloads.py" line="280" />
             <source>System throughput</source>
             <translation>Systemdurchsatz</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="280" />
+            <location filename="../../ui/panels/workloads.py" line="281" />
             <source>TP {tp} × {replicas} replicas on {gpus} × {gpu}</source>
             <translation>TP {tp} × {replicas} Replikate auf {gpus} × {gpu}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="103" />
+            <location filename="../../ui/panels/workloads.py" line="104" />
             <source>Target duration (days)</source>
             <translation>Zieldauer (Tage)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="117" />
+            <location filename="../../ui/panels/workloads.py" line="118" />
             <source>Target time to first token (s)</source>
             <translation>Ziel-Zeit bis zum ersten Token (s)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="116" />
+            <location filename="../../ui/panels/workloads.py" line="117" />
             <source>Target tokens/s per user</source>
             <translation>Ziel-Tokens/s pro Nutzer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="107" />
+            <location filename="../../ui/panels/workloads.py" line="108" />
             <source>Tensor parallel</source>
             <translation>Tensor-Parallelität</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="156" />
+            <location filename="../../ui/panels/workloads.py" line="157" />
             <source>TensorRT-LLM</source>
             <translation>TensorRT-LLM</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="299" />
+            <location filename="../../ui/panels/workloads.py" line="300" />
             <source>Throughput</source>
             <translation>Durchsatz</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="316" />
+            <location filename="../../ui/panels/workloads.py" line="317" />
             <source>Time spent checkpointing</source>
             <translation>Zeit für Checkpoints</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="276" />
+            <location filename="../../ui/panels/workloads.py" line="277" />
             <source>Time to first token</source>
             <translation>Zeit bis zum ersten Token</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="295" />
+            <location filename="../../ui/panels/workloads.py" line="296" />
             <source>Time to train</source>
             <translation>Trainingsdauer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="273" />
+            <location filename="../../ui/panels/workloads.py" line="274" />
             <source>Tokens/s per user</source>
             <translation>Tokens/s pro Nutzer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="102" />
+            <location filename="../../ui/panels/workloads.py" line="103" />
             <source>Training tokens</source>
             <translation>Trainings-Tokens</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="277" />
+            <location filename="../../ui/panels/workloads.py" line="278" />
             <source>Users that fit</source>
             <translation>Passende Nutzer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="428" />
+            <location filename="../../ui/panels/workloads.py" line="429" />
             <source>Verdict</source>
             <translation>Ergebnis</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="282" />
+            <location filename="../../ui/panels/workloads.py" line="283" />
             <source>Weights per GPU</source>
             <translation>Gewichte pro GPU</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="428" />
+            <location filename="../../ui/panels/workloads.py" line="429" />
             <source>Workload</source>
             <translation>Arbeitslast</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="127" />
+            <location filename="../../ui/panels/workloads.py" line="128" />
             <source>Write checkpoint within (s)</source>
             <translation>Checkpoint schreiben innerhalb (s)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="110" />
+            <location filename="../../ui/panels/workloads.py" line="111" />
             <source>ZeRO stage</source>
             <translation>ZeRO-Stufe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="137" />
+            <location filename="../../ui/panels/workloads.py" line="138" />
             <source>as weights</source>
             <translation>wie Gewichte</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="132" />
             <location filename="../../ui/panels/workloads.py" line="133" />
-            <location filename="../../ui/panels/workloads.py" line="135" />
+            <location filename="../../ui/panels/workloads.py" line="134" />
+            <location filename="../../ui/panels/workloads.py" line="136" />
             <source>auto</source>
             <translation>automatisch</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="136" />
+            <location filename="../../ui/panels/workloads.py" line="137" />
             <source>automatic: fastest that fits</source>
             <translation>automatisch: die schnellste, die passt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="261" />
+            <location filename="../../ui/panels/workloads.py" line="262" />
             <source>checkpoint in {s} s</source>
             <translation>Checkpoint in {s} s</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="168" />
+            <location filename="../../ui/panels/workloads.py" line="169" />
             <source>compute</source>
             <translation>Rechenleistung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="172" />
+            <location filename="../../ui/panels/workloads.py" line="173" />
             <source>cooling</source>
             <translation>Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="257" />
+            <location filename="../../ui/panels/workloads.py" line="258" />
             <source>does not fit in GPU memory</source>
             <translation>passt nicht in den GPU-Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="162" />
+            <location filename="../../ui/panels/workloads.py" line="163" />
             <source>fp4 (NVFP4 on Blackwell)</source>
             <translation>fp4 (NVFP4 auf Blackwell)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="141" />
+            <location filename="../../ui/panels/workloads.py" line="142" />
             <source>from the model</source>
             <translation>aus dem Modell</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="161" />
+            <location filename="../../ui/panels/workloads.py" line="162" />
             <source>full (every layer)</source>
             <translation>vollständig (jede Schicht)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="154" />
+            <location filename="../../ui/panels/workloads.py" line="155" />
             <source>full fine-tuning</source>
             <translation>vollständiges Feintuning</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="330" />
+            <location filename="../../ui/panels/workloads.py" line="331" />
             <source>full, {k} of {n} layers per stage</source>
             <translation>vollständig, {k} von {n} Schichten je Stufe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="169" />
+            <location filename="../../ui/panels/workloads.py" line="170" />
             <source>interconnect</source>
             <translation>Interconnect</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="167" />
+            <location filename="../../ui/panels/workloads.py" line="168" />
             <source>memory bandwidth</source>
             <translation>Speicherbandbreite</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="158" />
+            <location filename="../../ui/panels/workloads.py" line="159" />
             <source>no</source>
             <translation>nein</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="144" />
+            <location filename="../../ui/panels/workloads.py" line="145" />
             <source>no checkpoint target</source>
             <translation>kein Checkpoint-Ziel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="145" />
+            <location filename="../../ui/panels/workloads.py" line="146" />
             <source>no dataset target</source>
             <translation>kein Datensatz-Ziel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="139" />
             <location filename="../../ui/panels/workloads.py" line="140" />
+            <location filename="../../ui/panels/workloads.py" line="141" />
             <source>no target</source>
             <translation>kein Ziel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="138" />
+            <location filename="../../ui/panels/workloads.py" line="139" />
             <source>no target (size only)</source>
             <translation>kein Ziel (nur dimensionieren)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="142" />
-            <location filename="../../ui/panels/workloads.py" line="159" />
+            <location filename="../../ui/panels/workloads.py" line="143" />
+            <location filename="../../ui/panels/workloads.py" line="160" />
             <source>none</source>
             <translation>keine</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="143" />
+            <location filename="../../ui/panels/workloads.py" line="144" />
             <source>not set</source>
             <translation>nicht gesetzt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="171" />
+            <location filename="../../ui/panels/workloads.py" line="172" />
             <source>power</source>
             <translation>Strom</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="262" />
+            <location filename="../../ui/panels/workloads.py" line="263" />
             <source>read {rate} GB/s</source>
             <translation>Lesen {rate} GB/s</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="160" />
+            <location filename="../../ui/panels/workloads.py" line="161" />
             <source>selective (attention core)</source>
             <translation>selektiv (Attention-Kern)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="134" />
+            <location filename="../../ui/panels/workloads.py" line="135" />
             <source>stack default</source>
             <translation>Vorgabe des Stacks</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="170" />
+            <location filename="../../ui/panels/workloads.py" line="171" />
             <source>storage</source>
             <translation>Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="156" />
+            <location filename="../../ui/panels/workloads.py" line="157" />
             <source>vLLM</source>
             <translation>vLLM</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="158" />
+            <location filename="../../ui/panels/workloads.py" line="159" />
             <source>yes</source>
             <translation>ja</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="288" />
+            <location filename="../../ui/panels/workloads.py" line="289" />
             <source>{cost} ⚠ capex incomplete ({basis})</source>
             <translation>{cost} ⚠ Investitionskosten unvollständig ({basis})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="258" />
+            <location filename="../../ui/panels/workloads.py" line="259" />
             <source>{days} days · {hours} GPU-h</source>
             <translation>{days} Tage · {hours} GPU-h</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="253" />
+            <location filename="../../ui/panels/workloads.py" line="254" />
             <source>{tps} tok/s/user · TTFT {ttft} s</source>
             <translation>{tps} tok/s/Nutzer · TTFT {ttft} s</translation>
         </message>
@@ -8114,17 +8094,17 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>WorkloadsPanel</name>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="444" />
+            <location filename="../../ui/panels/workloads.py" line="445" />
             <source>Add a workload target: training, fine-tuning, inference serving or storage</source>
             <translation>Ein Arbeitslast-Ziel hinzufügen: Training, Feintuning, Inferenz oder Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="442" />
+            <location filename="../../ui/panels/workloads.py" line="443" />
             <source>Add target</source>
             <translation>Ziel hinzufügen</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1030" />
+            <location filename="../../ui/panels/workloads.py" line="1014" />
             <source>Cannot delete {name}: %n workload(s) run on it ({who}). Set “Runs on” to another group or the whole plan first.</source>
             <translation>
                 <numerusform>{name} kann nicht gelöscht werden: %n Arbeitslast läuft darauf ({who}). Zuerst „Läuft auf“ auf eine andere Gruppe oder den ganzen Plan setzen.</numerusform>
@@ -8132,27 +8112,27 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="1034" />
+            <location filename="../../ui/panels/workloads.py" line="1018" />
             <source>Cannot delete {name}: {reason}</source>
             <translation>{name} kann nicht gelöscht werden: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="1011" />
+            <location filename="../../ui/panels/workloads.py" line="995" />
             <source>Cannot rename {name}: {reason}</source>
             <translation>{name} kann nicht umbenannt werden: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="485" />
+            <location filename="../../ui/panels/workloads.py" line="486" />
             <source>Delete</source>
             <translation>Löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="487" />
+            <location filename="../../ui/panels/workloads.py" line="488" />
             <source>Delete the server group chosen on the left (undoable); not while a workload runs on it</source>
             <translation>Die links gewählte Servergruppe löschen (rückgängig machbar); nicht, solange eine Arbeitslast darauf läuft</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1072" />
+            <location filename="../../ui/panels/workloads.py" line="1034" />
             <source>Group %n server(s)</source>
             <translation>
                 <numerusform>%n Server gruppieren</numerusform>
@@ -8160,7 +8140,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1071" />
+            <location filename="../../ui/panels/workloads.py" line="1033" />
             <source>Group %n server(s) for {name}</source>
             <translation>
                 <numerusform>%n Server für {name} gruppieren</numerusform>
@@ -8168,12 +8148,12 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="459" />
+            <location filename="../../ui/panels/workloads.py" line="460" />
             <source>Group from selection</source>
             <translation>Gruppe aus Auswahl</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1078" />
+            <location filename="../../ui/panels/workloads.py" line="1042" />
             <source>Group of %n server(s) created</source>
             <translation>
                 <numerusform>Gruppe aus %n Server angelegt</numerusform>
@@ -8181,7 +8161,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1077" />
+            <location filename="../../ui/panels/workloads.py" line="1041" />
             <source>Group of %n server(s) created; {name} runs on it</source>
             <translation>
                 <numerusform>Gruppe aus %n Server angelegt; {name} läuft darauf</numerusform>
@@ -8189,147 +8169,147 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="774" />
+            <location filename="../../ui/panels/workloads.py" line="775" />
             <source>Kind</source>
             <translation>Art</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="460" />
+            <location filename="../../ui/panels/workloads.py" line="461" />
             <source>Make a server group of the GPU servers selected in the racks or on the floor (servers of selected racks count too) and run the current workload on it</source>
             <translation>Aus den in den Racks oder im Raumplan gewählten GPU-Servern eine Servergruppe bilden (Server gewählter Racks zählen mit) und die aktuelle Arbeitslast darauf laufen lassen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="722" />
+            <location filename="../../ui/panels/workloads.py" line="723" />
             <source>NOT MET · {bn}</source>
             <translation>NICHT ERFÜLLT · {bn}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="725" />
+            <location filename="../../ui/panels/workloads.py" line="726" />
             <source>NOT MET · {margin}</source>
             <translation>NICHT ERFÜLLT · {margin}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="773" />
+            <location filename="../../ui/panels/workloads.py" line="774" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="1004" />
+            <location filename="../../ui/panels/workloads.py" line="988" />
             <source>New name for {name}:</source>
             <translation>Neuer Name für {name}:</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="517" />
+            <location filename="../../ui/panels/workloads.py" line="518" />
             <source>No workload targets yet. Add one (training, fine-tuning, inference or storage) to see whether this build meets it.</source>
             <translation>Noch keine Arbeitslast-Ziele. Eines hinzufügen (Training, Feintuning, Inferenz oder Speicher), um zu sehen, ob dieser Aufbau es erfüllt.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="448" />
+            <location filename="../../ui/panels/workloads.py" line="449" />
             <source>Remove</source>
             <translation>Entfernen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="449" />
+            <location filename="../../ui/panels/workloads.py" line="450" />
             <source>Remove the selected workload target (undoable)</source>
             <translation>Das gewählte Arbeitslast-Ziel entfernen (rückgängig machbar)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="1003" />
+            <location filename="../../ui/panels/workloads.py" line="987" />
             <source>Rename server group</source>
             <translation>Servergruppe umbenennen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="483" />
+            <location filename="../../ui/panels/workloads.py" line="484" />
             <source>Rename the server group chosen on the left (undoable)</source>
             <translation>Die links gewählte Servergruppe umbenennen (rückgängig machbar)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="481" />
+            <location filename="../../ui/panels/workloads.py" line="482" />
             <source>Rename…</source>
             <translation>Umbenennen…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="775" />
+            <location filename="../../ui/panels/workloads.py" line="776" />
             <source>Runs on</source>
             <translation>Läuft auf</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="1058" />
+            <location filename="../../ui/panels/workloads.py" line="1029" />
             <source>Select GPU servers (or their racks) in the rack view or the floor plan first</source>
             <translation>Zuerst GPU-Server (oder ihre Racks) in der Rackansicht oder im Raumplan auswählen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="490" />
+            <location filename="../../ui/panels/workloads.py" line="491" />
             <source>Server groups</source>
             <translation>Servergruppen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="1066" />
+            <location filename="../../ui/panels/workloads.py" line="1035" />
             <source>Servers {names}</source>
             <translation>Server {names}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="452" />
+            <location filename="../../ui/panels/workloads.py" line="453" />
             <source>Size a Build…</source>
             <translation>Aufbau dimensionieren…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="454" />
+            <location filename="../../ui/panels/workloads.py" line="455" />
             <source>Size this workload for me: compare the builds that meet the selected target and open the chosen one as a new plan</source>
             <translation>Diese Arbeitslast für mich dimensionieren: die Aufbauten vergleichen, die das gewählte Ziel erfüllen, und den gewählten als neuen Plan öffnen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="871" />
+            <location filename="../../ui/panels/workloads.py" line="872" />
             <source>The model's median error on published runs of this kind (docs/validation.md)</source>
             <translation>Der mittlere Fehler des Modells gegenüber veröffentlichten Läufen dieser Art (docs/validation.md)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="479" />
+            <location filename="../../ui/panels/workloads.py" line="480" />
             <source>The plan's server groups (a workload can run on one)</source>
             <translation>Die Servergruppen des Plans (eine Arbeitslast kann auf einer laufen)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="868" />
+            <location filename="../../ui/panels/workloads.py" line="869" />
             <source>Uncertainty</source>
             <translation>Unsicherheit</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="805" />
+            <location filename="../../ui/panels/workloads.py" line="806" />
             <source>Whole plan (every GPU server)</source>
             <translation>Ganzer Plan (jeder GPU-Server)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="725" />
+            <location filename="../../ui/panels/workloads.py" line="726" />
             <source>met · {margin}</source>
             <translation>erfüllt · {margin}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="718" />
+            <location filename="../../ui/panels/workloads.py" line="719" />
             <source>not evaluated</source>
             <translation>nicht bewertet</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="720" />
+            <location filename="../../ui/panels/workloads.py" line="721" />
             <source>sized (no target)</source>
             <translation>ausgelegt (ohne Ziel)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="730" />
+            <location filename="../../ui/panels/workloads.py" line="731" />
             <source>waiting for the engine</source>
             <translation>wartet auf die Berechnung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="713" />
+            <location filename="../../ui/panels/workloads.py" line="714" />
             <source>whole plan</source>
             <translation>ganzer Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="714" />
+            <location filename="../../ui/panels/workloads.py" line="715" />
             <source>{kind} · runs on {where}</source>
             <translation>{kind} · läuft auf {where}</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1029" />
+            <location filename="../../ui/panels/workloads.py" line="1013" />
             <source>{names} and %n more</source>
             <translation>
                 <numerusform>{names} und %n weitere</numerusform>
@@ -8337,7 +8317,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="870" />
+            <location filename="../../ui/panels/workloads.py" line="871" />
             <source>±{pct} %</source>
             <translation>±{pct} %</translation>
         </message>
@@ -8345,12 +8325,12 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>_Field</name>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="351" />
+            <location filename="../../ui/panels/workloads.py" line="352" />
             <source>not set</source>
             <translation>nicht gesetzt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="395" />
+            <location filename="../../ui/panels/workloads.py" line="396" />
             <source>{value} (not in catalog)</source>
             <translation>{value} (nicht im Katalog)</translation>
         </message>
