@@ -25,7 +25,7 @@ import logging
 import os
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
@@ -43,6 +43,7 @@ if TYPE_CHECKING:
     from planner.engine.results import Results
 
 log = logging.getLogger(__name__)
+_T = TypeVar("_T")
 
 # Plans with at least this many placements + links take their long-lived objects out of
 # the cyclic GC after each full compute (planner.base.gcpause.freeze_long_lived): the first
@@ -162,13 +163,44 @@ class Document(QObject):
         return [i for k, i in self.selection if k == kind]
 
     # -- editing ---------------------------------------------------------------------
+    # The one door for refusals (issue 27): an edit or a gesture the plan cannot take, and a
+    # gesture with nothing to act on, reach the user through refuse(); no widget catches
+    # EditRefused or emits ``refused`` itself (tests/test_ui_refusal_door.py).
+    def refuse(self, reason: str | BaseException, announce: bool = True) -> str:
+        """Record ``reason`` (a text for the user, or the ``EditRefused`` whose message it is,
+        in the app's language) as :attr:`last_refusal` and, with ``announce``, emit
+        ``refused`` for the status bar. Returns the text, for a view to show where it happened."""
+        text = error_text(reason) if isinstance(reason, BaseException) else str(reason)
+        self.last_refusal = text
+        if announce:
+            self.refused.emit(text)
+        return text
+
+    def attempt(self, build: Callable[[], _T], announce: bool = True) -> tuple[_T | None, str]:
+        """Run a Qt-free builder that may refuse (a gesture builder of planner.gestures, a
+        query like ``fabric_shape``): ``(its result, "")``, or ``(None, reason)`` after the
+        refusal went through :meth:`refuse` (``announce=False``: shown only where the caller
+        puts it, e.g. a dialog's own error line)."""
+        try:
+            return build(), ""
+        except EditRefused as e:
+            return None, self.refuse(e, announce)
+
+    def push_built(self, build: Callable[[], Edit | None], announce: bool = True) -> Edit | None:
+        """Build an edit and push it: the edit when the plan took it; None when the builder
+        had nothing to do or refused, or the plan refused the edit (both through
+        :meth:`refuse`; a push refusal is always announced, as :meth:`push` does)."""
+        edit, _why = self.attempt(build, announce)
+        if edit is None:
+            return None
+        return edit if self.push(edit) else None
+
     def push(self, edit: Edit) -> bool:
         """Apply ``edit`` as an undo step. Returns False (and emits ``refused``) if refused."""
         try:
             change = edit.apply(self.plan)
         except EditRefused as e:
-            self.last_refusal = error_text(e)  # the reason in the app's language (str(e) is English)
-            self.refused.emit(self.last_refusal)
+            self.refuse(e)  # the reason in the app's language (str(e) is English)
             return False
         self.undo_stack.push(EditCommand(self, edit, change))
         return True

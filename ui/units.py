@@ -6,9 +6,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-from planner.base.units import INCH_MM, LB_KG
-
-FOOT_M = 12 * INCH_MM / 1000.0
+from planner.base.units import FOOT_M, INCH_MM, LB_KG
 
 _current = "metric"
 

@@ -53,6 +53,17 @@ class Finding:
         """The message in ``lang`` (default: the active language, planner.i18n)."""
         return finding_text(self, lang)
 
+    def as_message(self) -> str:
+        """The message as a :class:`planner.i18n.Message` (the English text that keeps its
+        template and parameters): the one text type translated at the edge, as a workload
+        note or a refusal is. A finding without a template gives its plain message."""
+        if self.template is None:
+            return self.message
+        from planner.i18n import _message
+
+        params = tuple(self.params.items()) if isinstance(self.params, dict) else tuple(self.params)
+        return _message(self.message, self.template, params)
+
     def to_dict(self) -> dict[str, object]:
         d: dict[str, object] = {"severity": self.severity, "code": self.code, "message": self.message,
                                 "where": self.where}
@@ -71,13 +82,10 @@ def finding_message(template: str | tuple[str, str], params: dict[str, Any]) -> 
 def finding_text(f: Finding, lang: str | None = None) -> str:
     """``f``'s message in ``lang`` (default: the active language): its template through the
     catalog, numbers in the language's form; the English message when there is no template
-    (or the language is English)."""
-    from planner.i18n import Message, active_language, message_text, normalize_language, render
+    (or the language is English). Translated as every planner Message is
+    (:meth:`Finding.as_message`, :func:`planner.i18n.message_text`)."""
+    from planner.i18n import message_text
 
-    code = normalize_language(lang) if lang else active_language()
-    if f.template is None or code == "en":
+    if f.template is None:
         return f.message
-    # a parameter that is itself a planner Message ("feed A1 (A)", a clause) in the same language
-    params = f.params.items() if isinstance(f.params, dict) else f.params
-    return render(f.template, tuple((k, message_text(v, code) if isinstance(v, Message) else v) for k, v in params),
-                  code)
+    return message_text(f.as_message(), lang)

@@ -3,15 +3,13 @@ convert only at the edges (display, import, export). Sources are in docs/engine.
 
 from __future__ import annotations
 
-import math
-import re
 from typing import Any
-
-from planner.i18n import tmsg
 
 U_MM = 44.45  # EIA-310: 1U = 1.75 in = 44.45 mm
 INCH_MM = 25.4
 LB_KG = 0.45359237
+FOOT_M = 0.3048  # exact: 12 in (international foot, 1959)
+US_GALLON_L = 3.785411784  # exact: 231 in^3 (NIST Handbook 44, appendix C)
 W_TO_BTU_PER_H = 3.412141633  # 1 W = 3.412 BTU/h (Schneider Electric WP25; NIST: 1 BTU_IT/h = 0.29307107 W)
 TON_REFRIGERATION_W = 3516.852842  # 12,000 BTU/h
 CFM_TO_M3_PER_H = 1.6990107955  # 1 ft3/min = 0.028316846592 m3/min x 60 (exact foot)
@@ -50,42 +48,12 @@ def m3_per_h_from_cfm(v: float) -> float:
 
 
 # ------------------------------------------------------------------- numbers typed by people
-
-_SUFFIX = {"k": 1e3, "K": 1e3, "M": 1e6, "B": 1e9, "G": 1e9, "T": 1e12}
-_GROUPED = re.compile(r"^[+-]?\d{1,3}(,\d{3})+(\.\d*)?$")
-
-
-def parse_number(text: str, integer: bool = False) -> float | int:
-    """A number as people type it, for the CLI and the app alike: '2e12', '2_000',
-    '2,000,000', '2B', '1.5T', '500k'. Raises ValueError with a message that quotes the
-    text. A comma only groups thousands: '1,5' is refused rather than read as 15 (a
-    decimal comma in many locales)."""
-    raw = text.strip()
-    t = raw.replace("_", "").replace(" ", "")
-    mult = 1.0
-    if t and t[-1] in _SUFFIX:
-        mult = _SUFFIX[t[-1]]
-        t = t[:-1]
-    if "," in t:
-        if not _GROUPED.match(t):
-            raise ValueError(tmsg("{raw!r} is not a number: use a point for decimals ('1.5'); "
-                                  "a comma only groups thousands ('2,000')", raw=raw))
-        t = t.replace(",", "")
-    try:
-        v = float(t) * mult
-    except ValueError:
-        raise ValueError(tmsg("{raw!r} is not a number", raw=raw)) from None
-    if not math.isfinite(v):
-        raise ValueError(tmsg("{raw!r} is not a finite number", raw=raw))
-    if integer:
-        if v != int(v):
-            raise ValueError(tmsg("{raw!r} is not a whole number", raw=raw))
-        return int(v)
-    return v
+# Reading them is planner.i18n.parse_number's job (the one parser: the CLI, the app, the
+# price import); format_number below writes the short form it reads back.
 
 
 def format_number(v: Any) -> str:
-    """Short text that parse_number reads back: 2e9 -> '2B', 4194304 -> '4194304'."""
+    """Short text that planner.i18n.parse_number reads back: 2e9 -> '2B', 4194304 -> '4194304'."""
     if v is None:
         return ""
     if isinstance(v, bool):

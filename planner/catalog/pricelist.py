@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from planner.i18n import Np_, _, format_date, message_text, tf, tmsg
+from planner.i18n import Np_, _, format_date, message_text, parse_number, tf, tmsg
 
 from .models import DATE_RE, PRICE_FOLDER, Price
 
@@ -214,7 +214,6 @@ class _Ambiguous:
     text: str
 
 
-_GROUPED = {",": re.compile(r"^\d{1,3}(,\d{3})+$"), ".": re.compile(r"^\d{1,3}(\.\d{3})+$")}
 
 
 # The largest price a list may give (a whole AI hall is well below it); above it, or a number
@@ -234,36 +233,44 @@ def _parse_number(text: str) -> _Amount | _Ambiguous:
     return out
 
 
+def _read_in(s: str, comma_decimal: bool, text: str) -> float:
+    """``s`` read by the one parser (planner.i18n.parse_number) in the language whose decimal
+    mark the list uses: a comma German, a point English."""
+    try:
+        return float(parse_number(s, "de" if comma_decimal else "en"))
+    except ValueError:
+        if len(re.sub(r"\D", "", s.split("," if comma_decimal else ".")[0])) > 308:
+            return float("inf")  # overflows a float: refused as larger than any price (_parse_number)
+        raise ValueError(tmsg("not a number ({text})", text=repr(text))) from None
+
+
 def _read_number(text: str) -> _Amount | _Ambiguous:
     """``1234``, ``1234.5``, ``1.234,50``, ``1,234.50``, ``12,5``; ValueError if not a number.
 
-    ``1.234`` / ``1,234`` (one mark, three digits after it, short integer part) can be
-    either; they come back as :class:`_Ambiguous` with both readings."""
+    Which convention a cell shows is decided here (a list may be German or English); each
+    reading is planner.i18n.parse_number's in that language. ``1.234`` / ``1,234`` (one
+    mark, three digits after it, short integer part) can be either; they come back as
+    :class:`_Ambiguous` with both readings."""
     s = re.sub(r"[\s\u00a0\u202f']", "", text)
     if s.startswith("-"):
         raise ValueError(tmsg("must be greater than 0"))
     if not re.fullmatch(r"\d[\d.,]*", s) or s[-1] in ".,":
         raise ValueError(tmsg("not a number ({text})", text=repr(text)))
-    if "." in s and "," in s:
-        dec = "." if s.rfind(".") > s.rfind(",") else ","
-        thou = "," if dec == "." else "."
-        whole, frac = s.rsplit(dec, 1)
-        if not _GROUPED[thou].match(whole) or thou in frac:
-            raise ValueError(tmsg("not a number ({text})", text=repr(text)))
-        return _Amount(float(whole.replace(thou, "") + "." + frac), dec == ",")
+    if "." in s and "," in s:  # both marks: the last one is the decimal mark
+        comma = s.rfind(",") > s.rfind(".")
+        return _Amount(_read_in(s, comma, text), comma)
     for mark in (",", "."):
         if mark not in s:
             continue
-        parts = s.split(mark)
-        if len(parts) > 2:  # 1,234,567 or 1.234.567: grouping marks
-            if not _GROUPED[mark].match(s):
-                raise ValueError(tmsg("not a number ({text})", text=repr(text)))
-            return _Amount(float(s.replace(mark, "")), mark == ".")
-        whole, frac = parts
+        whole, _sep, frac = s.partition(mark)
+        if mark in frac:  # 1,234,567 or 1.234.567: grouping marks (the decimal mark is the other one)
+            return _Amount(_read_in(s, mark == ".", text), mark == ".")
         if len(frac) == 3 and whole != "0" and len(whole) <= 3:
-            return _Ambiguous(float(whole + frac), float(whole + "." + frac), mark, text.strip())
-        return _Amount(float(whole + "." + frac), mark == ",")
-    return _Amount(float(s), None)
+            # the decimal reading with a fourth place, as the parser asks for it (1,2340)
+            return _Ambiguous(_read_in(s, mark == ".", text), _read_in(s + "0", mark == ",", text), mark,
+                              text.strip())
+        return _Amount(_read_in(s, mark == ",", text), mark == ",")
+    return _Amount(_read_in(s, False, text), None)
 
 
 def _split_currency(text: str) -> tuple[str, str | None]:

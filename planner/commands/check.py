@@ -14,6 +14,7 @@ HELP = N_("compute power, cooling, space, compute and cost figures and report fi
 
 
 def register(sub) -> None:
+    from planner.commands.numbers import count
     from planner.i18n import _
 
     p = sub.add_parser(NAME, help=_(HELP),
@@ -25,7 +26,7 @@ def register(sub) -> None:
                    help=_("catalog folder to use instead of the shipped and user catalogs (repeatable; later wins)"))
     p.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
                    help=_("engine setting, e.g. --set continuous_derating=1.0 (see docs/engine.md)"))
-    p.add_argument("--max-findings", type=int, default=200, help=_("findings listed in the text report"))
+    p.add_argument("--max-findings", type=count, default=200, help=_("findings listed in the text report"))
     p.add_argument("--lang", choices=("de", "en"), default=None,
                    help=_("language of the text report (default: the system's; --json is never translated)"))
     p.add_argument("--units", choices=("metric", "imperial"), default="metric",

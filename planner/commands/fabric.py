@@ -17,23 +17,24 @@ HELP = N_("size a leaf/spine fabric without a plan, or print a plan's cable sche
 
 
 def register(sub) -> None:
+    from planner.commands.numbers import count, number
     from planner.i18n import _
 
     p = sub.add_parser(NAME, help=_(HELP),
                        description=_("Fat-tree calculator (leaves, spines, cores, cables, transceivers, bandwidth, "
                                    "switch power) using the same rules as auto-wiring; or, with --schedule, "
                                    "the cable schedule of a plan."))
-    p.add_argument("--nodes", type=int, help=_("number of servers"))
+    p.add_argument("--nodes", type=count, help=_("number of servers"))
     p.add_argument("--server", metavar="SLUG", help=_("server device type (catalog slug)"))
     p.add_argument("--switch", metavar="SLUG", help=_("switch device type (catalog slug)"))
-    p.add_argument("--oversubscription", type=float, default=1.0, metavar="R",
+    p.add_argument("--oversubscription", type=number, default=1.0, metavar="R",
                    help=_("leaf oversubscription, down:up (default 1 = non-blocking)"))
     p.add_argument("--role", default="compute", choices=["compute", "storage", "frontend", "management"],
                    help=_("which server ports to wire (default compute)"))
     p.add_argument("--no-rails", action="store_true", help=_("not rail-optimised (fill leaves in port order)"))
-    p.add_argument("--node-leaf-m", type=float, default=None, help=_("assumed node-leaf cable length (m)"))
-    p.add_argument("--leaf-spine-m", type=float, default=None, help=_("assumed leaf-spine cable length (m)"))
-    p.add_argument("--spine-core-m", type=float, default=None, help=_("assumed spine-core cable length (m)"))
+    p.add_argument("--node-leaf-m", type=number, default=None, help=_("assumed node-leaf cable length (m)"))
+    p.add_argument("--leaf-spine-m", type=number, default=None, help=_("assumed leaf-spine cable length (m)"))
+    p.add_argument("--spine-core-m", type=number, default=None, help=_("assumed spine-core cable length (m)"))
     p.add_argument("--schedule", metavar="PLAN", help=_("print the cable schedule of PLAN instead"))
     p.add_argument("--csv", metavar="OUT", help=_("with --schedule: write the schedule as CSV to OUT"))
     p.add_argument("--json", action="store_true", help=_("machine-readable output"))

@@ -30,21 +30,8 @@ LIMITER_WORDS = {"space": N_("space"), "pdu": N_("pdu"), "cooling": N_("cooling"
 COOLING_COLUMN = {"air": N_("Air"), "rdhx": N_("RDHX"), "dlc": N_("DLC"), "immersion": N_("Immersion")}
 
 
-def _positive(text: str) -> int:
-    import argparse
-
-    from planner.i18n import tf
-
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(tf("{text!r} is not a whole number", text=text)) from None
-    if n < 1:
-        raise argparse.ArgumentTypeError(tf("must be at least 1 (got {n})", n=n))
-    return n
-
-
 def register(sub) -> None:
+    from planner.commands.numbers import positive_count as _positive
     from planner.i18n import _, tf
 
     p = sub.add_parser(NAME, help=_(HELP), description=_(

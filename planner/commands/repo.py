@@ -26,6 +26,7 @@ EXIT_CONFLICT = 3
 
 
 def register(sub) -> None:
+    from planner.commands.numbers import count
     from planner.i18n import _
 
     p = sub.add_parser(NAME, help=_(HELP), description=_(
@@ -45,7 +46,7 @@ def register(sub) -> None:
     a.add_argument("--name", help=_("the plan's name in the repository (default: the name it was pulled as, "
                                   "else the file name without suffix)"))
     a.add_argument("--message", "-m", default="", help=_("what changed, for the revision history"))
-    a.add_argument("--base", type=int, metavar="N",
+    a.add_argument("--base", type=count, metavar="N",
                    help=_("the revision this plan was made from (default: what the pulled file remembers)"))
     a.add_argument("--no-merge", action="store_true",
                    help=_("refuse instead of merging when someone else pushed since the base revision"))
@@ -61,7 +62,7 @@ def register(sub) -> None:
     a = acts.add_parser("pull", help=_("write a revision of a plan (default: the newest) to a .rackplan file"))
     a.add_argument("url", metavar="URL")
     a.add_argument("name", metavar="NAME")
-    a.add_argument("--revision", "-r", type=int, metavar="N")
+    a.add_argument("--revision", "-r", type=count, metavar="N")
     a.add_argument("-o", "--output", required=True, metavar="PLAN", help=_("the .rackplan file to write"))
     a.add_argument("--force", action="store_true", help=_("replace PLAN if it exists"))
     a = acts.add_parser("rm", help=_("remove a plan from the list; its revisions are kept (repo restore brings it "

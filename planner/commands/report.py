@@ -17,6 +17,7 @@ HELP = N_("write the build plan PDF (cover, floor plan, rack sheets, power, cool
 
 
 def register(sub) -> None:
+    from planner.commands.numbers import count
     from planner.i18n import _, tf
     from planner.reports import SECTIONS
 
@@ -44,7 +45,7 @@ def register(sub) -> None:
                         "customer)"))
     p.add_argument("--no-toc", action="store_true",
                    help=_("no contents page after the cover (the PDF outline is made anyway)"))
-    p.add_argument("--rack-sheet-limit", type=int, default=48, metavar="N",
+    p.add_argument("--rack-sheet-limit", type=count, default=48, metavar="N",
                    help=_("above N racks, draw one elevation sheet per distinct rack layout (default 48)"))
     p.add_argument("--compare", nargs="+", metavar="PLAN", default=None,
                    help=_("add a page comparing PLAN (option A) with up to three other plans (B, C, D): figures, "

@@ -6,42 +6,12 @@ sizing question), 2 for bad input (unknown model or GPU, zero GPUs, bad numbers)
 
 from __future__ import annotations
 
-import argparse
 import json
 
 from planner.i18n import N_
 
 NAME = "size"
 HELP = N_("size an inference or training workload without a plan")
-
-
-def _parse(text: str, integer: bool = False) -> float | int:
-    """planner.base.units.parse_number; in German also a decimal comma ('0,15'), since the help
-    shows the defaults that way. A German '1,500' could mean 1.5 or 1500: refused."""
-    import re
-
-    from planner.base.units import parse_number
-    from planner.i18n import active_language, error_text, tmsg
-
-    t = text.strip()
-    try:
-        if active_language() == "de" and re.fullmatch(r"[+-]?\d+,\d+", t):
-            if re.fullmatch(r"[+-]?\d{1,3}(,\d{3})+", t):
-                raise ValueError(tmsg("{raw!r} could be read two ways: write {point!r} or {whole!r}", raw=t,
-                                      point=t.replace(",", "."), whole=t.replace(",", "")))
-            t = t.replace(",", ".")
-        return parse_number(t, integer=integer)
-    except ValueError as e:
-        raise argparse.ArgumentTypeError(error_text(e)) from None
-
-
-def _number(text: str) -> float:
-    """Accept 2e12, 2E12, 2_000, 2,000, 1.5, 2T (planner.base.units.parse_number)."""
-    return float(_parse(text))
-
-
-def _count(text: str) -> int:
-    return int(_parse(text, integer=True))
 
 
 def _default(template: str, value: float) -> str:
@@ -52,6 +22,8 @@ def _default(template: str, value: float) -> str:
 
 
 def register(sub) -> None:
+    from planner.commands.numbers import count as _count
+    from planner.commands.numbers import number as _number
     from planner.i18n import _
     from planner.workloads import calibration as cal
 
@@ -127,7 +99,7 @@ def register(sub) -> None:
                     help=_("tokens per optimizer step over all GPUs (default 4M)"))
     qt.add_argument("--pp", type=_count, default=None, help=_("pipeline-parallel degree"))
     qt.add_argument("--cp", type=_count, default=None, help=_("context-parallel degree (default: chosen)"))
-    qt.add_argument("--zero", type=int, default=1, choices=[0, 1, 2, 3],
+    qt.add_argument("--zero", type=_count, default=1, choices=[0, 1, 2, 3],
                     help=_("ZeRO stage: how far optimizer state, gradients and weights are sharded (default %(default)s)"))
     qt.add_argument("--recompute", default=None, choices=["auto", "none", "selective", "full"],
                     help=_("activation recomputation: none, selective (attention core), full (every layer); "

@@ -16,9 +16,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-CoolingOption = Literal["air", "rdhx", "dlc", "immersion"]
-COOLING_OPTIONS: tuple[CoolingOption, ...] = ("air", "rdhx", "dlc", "immersion")
-# constraint name -> planner.model.plan.CoolingMethod
+from planner.model.plan import COOLING_OPTIONS as COOLING_OPTIONS
+from planner.model.plan import RequirementCooling
+
+CoolingOption = RequirementCooling  # the codes are the model's (planner.model.plan.COOLING_OPTIONS)
+# constraint name -> the planner.model.plan.CoolingMethod a generated design uses (one of
+# planner.model.plan.COOLING_OPTION_METHODS[name])
 COOLING_METHODS: dict[str, str] = {"air": "air-containment", "rdhx": "rdhx", "dlc": "direct-liquid",
                                    "immersion": "immersion"}
 

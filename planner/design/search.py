@@ -175,7 +175,7 @@ class Constraints(BaseModel):
     exchange_rates_date: Annotated[str, Field(pattern=r"^(\d{4}-\d{2}-\d{2})?$",
                                               description="the date the rates are from, YYYY-MM-DD")] = ""
     max_rack_kw: Annotated[float, Field(gt=0, le=1000, description="maximum draw per rack, kW")] | None = None
-    cooling: Annotated[tuple[Literal["air", "rdhx", "dlc", "immersion"], ...],
+    cooling: Annotated[tuple[CoolingOption, ...],
                        Field(min_length=1, description="cooling available: air (with containment), rdhx "
                                                        "(rear-door heat exchanger), dlc (direct liquid), immersion")
                        ] = COOLING_OPTIONS

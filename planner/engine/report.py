@@ -20,8 +20,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from planner.base.findings import SEVERITY_RANK, finding_text
+from planner.base.units import US_GALLON_L
 from planner.engine.results import Results, set_json_builder
-from planner.fabric.names import bottleneck_text, fabric_kind_text, workload_kind_text
+from planner.fabric.names import SOURCE_KINDS, bottleneck_text, fabric_kind_text, workload_kind_text
 from planner.i18n import (
     N_,
     _,
@@ -199,7 +200,6 @@ def _power_lines(results: Results, plan: Plan | None) -> list[str]:
 
 
 # the plan's kind codes as the text tables name them (the tables export and the app say the same)
-SOURCE_KINDS = {"ups": N_("UPS"), "panel": N_("Panel"), "switchboard": N_("Switchboard"), "generator": N_("Generator")}
 LOOP_KINDS = {"in-row": N_("in-row"), "facility": N_("facility water")}
 
 
@@ -231,7 +231,7 @@ def _temp(c: float, imperial: bool) -> str:
 
 
 def _flow(l_per_min: float, imperial: bool) -> float:
-    return l_per_min / 3.785411784 if imperial else l_per_min  # US gallon (NIST Handbook 44)
+    return l_per_min / US_GALLON_L if imperial else l_per_min
 
 
 def _months(m: float | None) -> str:

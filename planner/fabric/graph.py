@@ -30,8 +30,6 @@ from planner.model.plan import Plan
 if TYPE_CHECKING:
     from planner.catalog import Catalog
 
-TIER_LABELS = {0: "Nodes", 1: "Leaves", 2: "Spines", 3: "Cores"}
-SINGULAR = {0: "Node", 1: "Leaf", 2: "Spine", 3: "Core"}
 # a group's box label (a planner Message: English here, translated where the Fabric view draws it)
 GROUP_LABELS = {0: N_("Node group {n}"), 1: N_("Leaf group {n}"), 2: N_("Spine group {n}"),
                 3: N_("Core group {n}")}

@@ -1,5 +1,5 @@
 """The planner's code words as sentences and reports name them: port roles, device kinds,
-workload kinds and workload bottlenecks. One table each (English source texts, marked
+workload kinds and workload bottlenecks, power-source kinds and workload verdicts. One table each (English source texts, marked
 with ``N_`` for the catalog), used by the fabric refusals, the engine's findings, the PDF
 and the CLI, so a word is translated once and the same everywhere.
 
@@ -10,7 +10,10 @@ right away). An unknown code is returned as it is."""
 
 from __future__ import annotations
 
+from typing import get_args
+
 from planner.i18n import N_, tmsg
+from planner.model.plan import PowerSourceKind
 
 # port role -> its ports (planner.fabric.ports.ROLES)
 ROLE_PORTS = {"compute": N_("compute ports"), "storage": N_("storage ports"), "frontend": N_("frontend ports"),
@@ -28,6 +31,15 @@ WORKLOAD_KINDS = {"pretrain": N_("pretrain"), "finetune": N_("finetune"), "infer
 BOTTLENECKS = {"compute": N_("compute"), "interconnect": N_("interconnect"), "gpu_memory": N_("GPU memory"),
                "memory_bandwidth": N_("memory bandwidth"), "ttft": N_("time to first token"),
                "storage": N_("storage"), "power": N_("power"), "cooling": N_("cooling")}
+
+
+# power source kind (planner.model.plan.PowerSourceKind, in its order: the power dialog's choices)
+SOURCE_KINDS = {"ups": N_("UPS"), "panel": N_("Panel"), "switchboard": N_("Switchboard"), "generator": N_("Generator")}
+assert tuple(SOURCE_KINDS) == get_args(PowerSourceKind), "a power source kind without its word"
+# a workload's (or a requirement's) verdict: met (True), not met (False), unknown (None)
+VERDICTS = {True: N_("met"), False: N_("NOT MET"), None: N_("not evaluated")}
+MET_WITHIN_UNCERTAINTY = N_("met within the model's uncertainty")  # met, by less than the error band
+NOT_DETERMINED = N_("not determined")  # a requirement the plan cannot answer (no target, no figure)
 
 
 def role_ports_text(role: str) -> str:
@@ -58,3 +70,20 @@ def bottleneck_text(code: str | None) -> str:
     """What limits a workload (``gpu_memory`` -> ``GPU memory``); "" for None."""
     template = BOTTLENECKS.get(code or "")
     return tmsg(template) if template is not None else (code or "")
+
+
+def source_kind_text(kind: str) -> str:
+    """A power source's kind (``ups`` -> ``UPS``), translated at the edge."""
+    template = SOURCE_KINDS.get(kind)
+    return tmsg(template) if template is not None else kind
+
+
+def verdict_text(met: bool | None, level: str | None = None, unknown: str = VERDICTS[None]) -> str:
+    """A verdict as reports print it: ``met``, ``NOT MET``, ``not evaluated`` (``unknown``:
+    another word for None, e.g. :data:`NOT_DETERMINED`); with ``level`` ``"warn"`` a met one is
+    ``met within the model's uncertainty`` (the engine's: met by less than the error band)."""
+    if met is None:
+        return tmsg(unknown)
+    if met and level == "warn":
+        return tmsg(MET_WITHIN_UNCERTAINTY)
+    return tmsg(VERDICTS[met])

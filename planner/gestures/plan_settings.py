@@ -13,11 +13,20 @@ import re
 from typing import Any
 
 from planner.base.fileio import validation_message
-from planner.i18n import N_, _message, deferred, error_text, tmsg
+from planner.i18n import N_, _message, deferred, error_text, parse_number, tmsg
 from planner.model.edits import Compound, Edit, EditRefused, SetProperty
 from planner.model.logo import LogoError, read_logo
 from planner.model.naming import pattern_error
-from planner.model.plan import NAMING_KINDS, SITE_REGIONS, Logo, Metadata, Plan, PriceOverride, Requirements
+from planner.model.plan import (
+    COOLING_OPTIONS,
+    NAMING_KINDS,
+    SITE_REGIONS,
+    Logo,
+    Metadata,
+    Plan,
+    PriceOverride,
+    Requirements,
+)
 
 # field -> what the user sees it called (messages name the field)
 FIELD_LABELS = {
@@ -57,9 +66,12 @@ class SettingsInvalid(EditRefused):
 
 
 def _number(text: object) -> float:
+    """A rate or price as typed: planner.i18n.parse_number in the active language (German
+    ``1.500`` is 1500), lenient about the other decimal mark where it cannot be grouping
+    (``0,92`` and ``0.92`` alike)."""
     if isinstance(text, int | float):
         return float(text)
-    return float(str(text).strip().replace(",", "."))
+    return float(parse_number(str(text), lenient=True))
 
 
 def parse_rates(rows: list[tuple[str, Any]], currency: str) -> dict[str, float]:
@@ -142,8 +154,6 @@ def parse_requirements(raw: Any, plan_currency: str) -> Requirements | None:
     comma-separated text) -> ``Requirements``, or None when nothing is stated. Raises
     SettingsInvalid naming the field ("Requirements, budget: ..."); field = ``requirements``,
     kind = the requirement's field."""
-    from planner.i18n import parse_number
-
     if raw is None or isinstance(raw, Requirements):
         return raw
     vals: dict[str, Any] = {}
@@ -167,7 +177,7 @@ def parse_requirements(raw: Any, plan_currency: str) -> Requirements | None:
                                                    "(ISO 4217, e.g. EUR)", field=_label(REQUIREMENT_LABELS, "currency"),
                                                    code=cur), "currency")
     cooling = [c for c in raw.get("cooling") or [] if c]
-    bad = [c for c in cooling if c not in ("air", "rdhx", "dlc", "immersion")]
+    bad = [c for c in cooling if c not in COOLING_OPTIONS]
     if bad:
         raise SettingsInvalid("requirements", tmsg("Requirements, {field}: unknown cooling {code!r}",
                                                    field=_label(REQUIREMENT_LABELS, "cooling"), code=bad[0]), "cooling")
@@ -383,8 +393,6 @@ def price_override_edit(plan: Plan, slug: str, amount: str | float | None = None
         edit = SetProperty("metadata", None, "price_overrides", current)
         edit.text = deferred(N_("Remove price for this plan ({slug})"), slug=slug)
         return edit
-    from planner.i18n import parse_number
-
     try:  # as the language writes it: German 250.000 is 250000, not 250
         value = float(amount) if isinstance(amount, int | float) else float(parse_number(str(amount)))
     except ValueError:

@@ -10,11 +10,12 @@ on the document (one undo step each); tests call them headless. Refusals are
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, get_args
 
 from planner.i18n import N_, Np_, deferred, tf, tmsg
 from planner.model.edits import AddItem, Compound, Edit, EditRefused, RemoveItem, SetProperty
-from planner.model.plan import Placement, Plan, PowerConnection, PowerFeed, PowerSource
+from planner.model.naming import unique_name
+from planner.model.plan import Placement, Plan, PowerConnection, PowerFeed, PowerSource, PowerSourceKind
 
 if TYPE_CHECKING:
     from planner.catalog import Catalog
@@ -22,21 +23,11 @@ if TYPE_CHECKING:
     from planner.engine.results import Results
     from planner.engine.specs import PduInfo
 
-SOURCE_KINDS = ("ups", "panel", "switchboard", "generator")
+SOURCE_KINDS: tuple[str, ...] = get_args(PowerSourceKind)  # the model's, in its order
 
 
 def _names(items: Iterable[PowerFeed | PowerSource]) -> set[str]:
     return {x.name for x in items}
-
-
-def unique_name(taken: set[str], name: str) -> str:
-    """``name``, or ``name 2``, ``name 3``, ... when taken."""
-    if name not in taken:
-        return name
-    n = 2
-    while f"{name} {n}" in taken:
-        n += 1
-    return f"{name} {n}"
 
 
 def new_feed(plan: Plan, side: str = "A", name: str | None = None, upstream: str | None = None,

@@ -266,8 +266,9 @@ _SUFFIX = {"k": 1e3, "K": 1e3, "M": 1e6, "B": 1e9, "G": 1e9, "T": 1e12}
 _SPACES = re.compile(r"[\s_\u00a0\u202f\u2009']")
 
 
-def parse_number(text: str, lang: str | None = None, integer: bool = False) -> float | int:
-    """A number as a person writes it in ``lang``.
+def parse_number(text: str, lang: str | None = None, integer: bool = False, *, lenient: bool = False) -> float | int:
+    """A number as a person writes it in ``lang``: the one parser of typed numbers (the app's
+    fields, the CLI's arguments, the price import's cells).
 
     German: ``1,5`` = 1.5, ``2.000`` = 2000, ``1.234.567,89``; English: ``1.5``,
     ``2,000``, ``1,234,567.89``. Spaces (and ``_``, ``'``) group digits in both; a final
@@ -284,6 +285,11 @@ def parse_number(text: str, lang: str | None = None, integer: bool = False) -> f
       grouping reading (German ``2.000``, English ``2,000``) is accepted: it is the
       language's own thousands separator and no decimal mark, so it cannot be a decimal in
       that language.
+
+    ``lenient`` (the Plan Settings' rates and prices, which have always taken either mark): the other language's decimal mark is read as one where
+    it cannot be this language's thousands grouping: German ``1.5`` and ``0.15``, English
+    ``1,5`` and ``0,92``. What groups by three stays the language's own (German ``2.000``
+    is 2000) and the ambiguous stay refused.
     """
     code = _lang(lang)
     raw = text.strip() if isinstance(text, str) else str(text)
@@ -297,8 +303,12 @@ def parse_number(text: str, lang: str | None = None, integer: bool = False) -> f
     dec, grp = (",", ".") if code == "de" else (".", ",")
     m = re.fullmatch(r"([+-]?)([\d.,]+)(?:[eE]([+-]?\d+))?", t)
     if not m:
-        raise ValueError(_("“{text}” is not a number", code).format(text=raw))
+        raise ValueError(_("{raw!r} is not a number", code).format(raw=raw))
     sign, body, exp = m.groups()
+    if lenient and dec not in body and body.count(grp) == 1:
+        head, tail = body.split(grp)
+        if not (head.isdigit() and 1 <= len(head) <= 3 and len(tail) == 3 and tail.isdigit()):
+            body = body.replace(grp, dec)  # no grouping by three: only a decimal mark
     if body.count(dec) > 1:
         raise ValueError(_("“{text}” is not a number: more than one decimal mark “{dec}”", code)
                          .format(text=raw, dec=dec))
@@ -314,8 +324,8 @@ def parse_number(text: str, lang: str | None = None, integer: bool = False) -> f
                 msg = _("“{text}” is not a number: in German the decimal mark is a comma (1,5) and a "
                         "point only groups thousands (2.000)", code)
             else:
-                msg = _("“{text}” is not a number: in English the decimal mark is a point (1.5) and a "
-                        "comma only groups thousands (2,000)", code)
+                msg = _("“{text}” is not a number: in English the decimal mark is a point, so use a point for "
+                        "decimals (1.5); a comma only groups thousands (2,000)", code)
             raise ValueError(msg.format(text=raw))
         whole = whole.replace(grp, "")
     elif (_sep and len(frac) == 3 and whole.isdigit() and 1 <= len(whole) <= 3 and whole[0] != "0"
@@ -327,16 +337,16 @@ def parse_number(text: str, lang: str | None = None, integer: bool = False) -> f
             .format(text=raw, mine=format_number(float(f"{whole}.{frac}"), code, 3, group=False),
                     other=other, dec=dec))
     if not whole and not frac:
-        raise ValueError(_("“{text}” is not a number", code).format(text=raw))
+        raise ValueError(_("{raw!r} is not a number", code).format(raw=raw))
     try:
         v = float(f"{sign}{whole or '0'}.{frac or '0'}" + (f"e{exp}" if exp else "")) * mult
     except ValueError:
-        raise ValueError(_("“{text}” is not a number", code).format(text=raw)) from None
+        raise ValueError(_("{raw!r} is not a number", code).format(raw=raw)) from None
     if not math.isfinite(v):
-        raise ValueError(_("“{text}” is not a finite number", code).format(text=raw))
+        raise ValueError(_("{raw!r} is not a finite number", code).format(raw=raw))
     if integer:
         if v != int(v):
-            raise ValueError(_("“{text}” is not a whole number", code).format(text=raw))
+            raise ValueError(_("{raw!r} is not a whole number", code).format(raw=raw))
         return int(v)
     return v
 

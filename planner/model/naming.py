@@ -129,6 +129,18 @@ def _number_regex(pattern: str, place: Place) -> re.Pattern[str] | None:
 _MODEL_NUMBER = re.compile(r"^[A-Za-z][\w.+-]*$")
 
 
+def unique_name(taken: Iterable[str], name: str) -> str:
+    """``name``, or ``name 2``, ``name 3``, ... when taken: a new item's name that no item of
+    its kind has (feeds, power sources, workloads, server groups)."""
+    used = taken if isinstance(taken, set | frozenset) else set(taken)
+    if name not in used:
+        return name
+    n = 2
+    while f"{name} {n}" in used:
+        n += 1
+    return f"{name} {n}"
+
+
 def short_model(model: str) -> str:
     """A short, readable model name for default device names: the model number of a
     catalog model ('PowerEdge XE9680 (8x H100 SXM5 80GB)' -> 'XE9680', 'DGX B200' ->

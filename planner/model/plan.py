@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from typing import Annotated, Any, Final, Literal, TypeVar
+from typing import Annotated, Any, Final, Literal, TypeVar, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_validator
 
@@ -69,8 +69,13 @@ CurrencyCode = Annotated[str, Field(pattern=r"^[A-Z]{3}$")]
 SiteRegion = Literal["eu", "na"]
 SITE_REGIONS: tuple[str, ...] = ("eu", "na")
 SITE_REGION_NAMES: dict[str, str] = {"eu": N_("Europe (230/400 V, 50 Hz)"), "na": N_("North America (208/415 V, 60 Hz)")}
-# The cooling a customer has, as the requirements and plan-for name it.
+# The cooling a customer has, as the requirements, plan-for and the generated designs name it
+# (the one list of these codes; a rack's cooling is a CoolingMethod), and the rack methods
+# each allows (air: with or without containment).
 RequirementCooling = Literal["air", "rdhx", "dlc", "immersion"]
+COOLING_OPTIONS: tuple[RequirementCooling, ...] = get_args(RequirementCooling)
+COOLING_OPTION_METHODS: dict[str, tuple[str, ...]] = {
+    "air": ("air", "air-containment"), "rdhx": ("rdhx",), "dlc": ("direct-liquid",), "immersion": ("immersion",)}
 # What a naming pattern may name: racks, rows, rooms, and devices by catalog kind.
 NAMING_KINDS = ("room", "row", "rack", "server", "switch", "storage", "pdu", "power", "cooling", "other")
 

@@ -275,10 +275,21 @@ def rack_cell_names(name: str, facility_id: str) -> tuple[str, ...]:
 
 
 def _number(text: str) -> float | None:
-    """The first number in ``text``, kept within +-1e9 (a 400-digit "position" reads as
-    infinity, which no U or height can be)."""
+    """The first number in a NetBox cell (``42``, ``12.5``, ``42U``; a decimal comma too),
+    read by planner.i18n.parse_number as NetBox writes it (English), kept within +-1e9 (a
+    400-digit "position" reads as infinity, which no U or height can be)."""
+    from planner.i18n import parse_number
+
     m = re.search(r"-?\d+(?:[.,]\d+)?", text or "")
-    return max(-1e9, min(1e9, float(m.group(0).replace(",", ".")))) if m else None
+    if m is None:
+        return None
+    s = m.group(0)
+    try:
+        # a machine-written mark is a decimal one: a fourth place keeps 12.125 from reading as grouping
+        v = float(parse_number(s + ("0" if "." in s or "," in s else ""), "en", lenient=True))
+    except ValueError:  # beyond any float
+        v = -math.inf if s.startswith("-") else math.inf
+    return max(-1e9, min(1e9, v))
 
 
 def _id(prefix: str, n: int) -> str:

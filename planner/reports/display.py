@@ -11,11 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from planner.base.units import CFM_TO_M3_PER_H, INCH_MM, LB_KG, W_TO_BTU_PER_H
+from planner.base.units import CFM_TO_M3_PER_H, FOOT_M, LB_KG, US_GALLON_L, W_TO_BTU_PER_H
 from planner.i18n import format_money, format_number
-
-FOOT_M = 12 * INCH_MM / 1000.0
-US_GALLON_L = 3.785411784  # exact: 231 in^3 (NIST Handbook 44, appendix C)
 
 
 def _n(v: float, digits: int) -> str:

@@ -45,7 +45,7 @@ from reportlab.platypus import (
 import planner
 from planner.base.fileio import atomic_write_bytes
 from planner.base.findings import SEVERITY_NAMES, finding_text
-from planner.fabric.names import bottleneck_text, workload_kind_text
+from planner.fabric.names import bottleneck_text, source_kind_text, verdict_text, workload_kind_text
 from planner.fabric.schedule import CableRow, cable_schedule
 from planner.i18n import (
     N_,
@@ -1371,11 +1371,10 @@ class _Builder:
         if not order:
             return []
         names = {x.id: x.name for x in self.plan.power_sources}
-        kinds = {"ups": _("UPS"), "panel": _("Panel"), "switchboard": _("Switchboard"), "generator": _("Generator")}
         rows, styles = [], {}
         for i, src in enumerate(order):
             sr = sources[src.id]
-            rows.append([clean(sr.name), kinds.get(sr.kind, sr.kind), clean(sr.side or "\u2013"),
+            rows.append([clean(sr.name), message_text(source_kind_text(sr.kind)), clean(sr.side or "\u2013"),
                          clean(names.get(sr.upstream, "\u2013") if sr.upstream else "\u2013"), kw(sr.capacity_w),
                          kw(sr.typical_w), kw(sr.max_w), kw(sr.failover_w), clean(sr.failover_side or "\u2013"),
                          pct(sr.utilisation), str(len(sr.feeds) + len(sr.sources))])
@@ -1951,9 +1950,7 @@ class _Builder:
         if wl:
             rows, styles = [], {}
             for i, v in enumerate(wl):
-                met = _("not evaluated") if v.met is None else (
-                    _("NOT MET") if not v.met else
-                    _("met within the model's uncertainty") if v.level == "warn" else _("met"))
+                met = message_text(verdict_text(v.met, v.level))
                 figs = self._workload_figs(v.figures)
                 band = v.figures.get("error_band")
                 if band and v.met is not None:  # the model's validated error band (docs/validation.md)

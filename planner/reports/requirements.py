@@ -31,6 +31,7 @@ from planner.i18n import (
     message_text,
     ngettext,
 )
+from planner.model.plan import COOLING_OPTION_METHODS
 
 if TYPE_CHECKING:
     from planner.catalog import Catalog
@@ -38,8 +39,7 @@ if TYPE_CHECKING:
     from planner.model.plan import Plan, Workload
 
 # a requirement's cooling choice -> the plan's cooling methods it allows
-COOLING_ALLOWS = {"air": ("air", "air-containment"), "rdhx": ("rdhx",), "dlc": ("direct-liquid",),
-                  "immersion": ("immersion",)}
+COOLING_ALLOWS = COOLING_OPTION_METHODS  # (planner.model.plan: the one table)
 REQUIREMENT_COOLING_NAMES = {"air": N_("air (hot/cold aisle)"), "rdhx": N_("rear-door heat exchanger"),
                              "dlc": N_("direct liquid"), "immersion": N_("immersion")}
 PRECISION_NAMES = {"bf16": "BF16", "fp16": "FP16", "fp8": "FP8", "int8": "INT8", "int4": "INT4", "fp4": "FP4"}
@@ -68,9 +68,9 @@ class RequirementLine:
 
     @property
     def verdict(self) -> str:
-        if self.met is None:
-            return _("not determined")
-        return _("met") if self.met else _("NOT MET")
+        from planner.fabric.names import NOT_DETERMINED, verdict_text
+
+        return message_text(verdict_text(self.met, unknown=NOT_DETERMINED))
 
     @property
     def margin_text(self) -> str:

@@ -24,8 +24,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from planner.base.findings import SEVERITY_NAMES, SEVERITY_RANK, finding_text
-from planner.base.units import LB_KG
-from planner.fabric.names import bottleneck_text, workload_kind_text
+from planner.base.units import FOOT_M, LB_KG
+from planner.fabric.names import SOURCE_KINDS, bottleneck_text, verdict_text, workload_kind_text
 from planner.fabric.schedule import cable_schedule
 from planner.i18n import N_, Np_, _, message_text, tf, use_language
 from planner.model.geometry import plan_footprints
@@ -38,7 +38,6 @@ if TYPE_CHECKING:
     from planner.engine.results import Results
     from planner.model.plan import Plan
 
-FOOT_M = 0.3048  # exact (international foot, 1959)
 
 # the engine's level codes (planner.engine.levels) and PDU wiring codes (catalog) as the cells say them
 LEVELS = {"none": "", "ok": N_("ok"), "warn": N_("near limit"), "over": N_("over the limit")}
@@ -284,9 +283,6 @@ class _Tables:
         return f"{rt.manufacturer} {rt.model}" if rt is not None else slug
 
     # -- power ----------------------------------------------------------------------------------
-    SOURCE_KINDS = {"ups": N_("UPS"), "panel": N_("Panel"), "switchboard": N_("Switchboard"),
-                    "generator": N_("Generator")}
-
     def sources(self) -> Sheet:
         """UPSs, panels, switchboards and generators with what hangs off them (the engine's roll-up)."""
         r = self.results
@@ -300,7 +296,7 @@ class _Tables:
             sr = found.get(src.id)
             if sr is None:
                 continue
-            sheet.rows.append((sr.name, _(self.SOURCE_KINDS.get(sr.kind, sr.kind)), sr.side or "",
+            sheet.rows.append((sr.name, _(SOURCE_KINDS.get(sr.kind, sr.kind)), sr.side or "",
                                self.names.get(("source", sr.upstream), sr.upstream) if sr.upstream else "",
                                _kw(sr.capacity_w), _kw(sr.typical_w), _kw(sr.max_w), _kw(sr.failover_w),
                                sr.failover_side or "", sr.utilisation, len(sr.feeds), len(sr.sources),
@@ -378,7 +374,7 @@ class _Tables:
             + (Column(_("Error")),)
         sheet = Sheet(_("Workloads"), cols, key="Workloads")
         for i, v in enumerate(verdicts):
-            verdict = _("not evaluated") if v.met is None else (_("met") if v.met else _("NOT MET"))
+            verdict = message_text(verdict_text(v.met))
             if v.met is not True:
                 sheet.highlight.add(i)
             sheet.rows.append((v.name, message_text(workload_kind_text(v.kind)), v.group or "", verdict, v.margin,

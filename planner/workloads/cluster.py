@@ -7,7 +7,7 @@ import math
 from collections import Counter
 from collections.abc import Callable, Container, Iterable
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 from planner.fabric.nvlink import NVLINK_DESIGN_GPUS
 from planner.i18n import Np_, tmsg
@@ -353,6 +353,12 @@ def _multi_node(catalog: Catalog, slug: str) -> bool:
     return dp is not None and bool(dp.role(NVLINK_ROLE))
 
 
+def is_gpu_server(device: DeviceType | None) -> TypeGuard[DeviceType]:
+    """What counts as a GPU server (a member of a server group, a node of a cluster): a device
+    type with accelerators in its planning data. A switch, a PDU or a storage system is not one."""
+    return device is not None and device.gpu_count > 0
+
+
 def cluster_from_counts(catalog: Catalog, servers: dict[str, int], storage: dict[str, int], metadata: Metadata, *,
                         group: str | None = None,
                         nvlink: tuple[int, float | None, str] | None = None) -> ClusterSpec:
@@ -364,7 +370,7 @@ def cluster_from_counts(catalog: Catalog, servers: dict[str, int], storage: dict
     for slug in sorted(servers):
         if servers[slug] > 0:
             d = catalog.get("device-types", slug)
-            if d is not None and d.gpu_count > 0:
+            if is_gpu_server(d):
                 devs[slug] = d
     if not devs:
         raise PlanHardwareError(tmsg("group {group!r} has no GPU servers", group=group) if group

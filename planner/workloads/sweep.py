@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from planner.i18n import Np_, tmsg
+from planner.i18n import Np_, parse_number, tmsg
 
 from .arch import ModelArch
 from .cluster import NVLINK_DOMAIN_OVERRIDE, ClusterSpec, cluster_from_plan
@@ -128,7 +128,8 @@ class SweepResult:
 
 
 def parse_sweep(text: str) -> tuple[int, int, int]:
-    """'LO:HI[:N]' -> (lo, hi, n); numbers accept 1_024 and 1e3. Raises ValueError
+    """'LO:HI[:N]' -> (lo, hi, n); numbers as planner.i18n.parse_number reads them in the
+    active language (1_024, 1e3, 4k; German 1.024, English 1,024). Raises ValueError
     with a message saying what is wrong."""
     parts = str(text).strip().split(":")
     if len(parts) not in (2, 3) or not all(p.strip() for p in parts):
@@ -136,7 +137,10 @@ def parse_sweep(text: str) -> tuple[int, int, int]:
     vals = []
     for name, p in zip(("LO", "HI", "N"), parts):
         try:
-            v = float(p.strip().replace("_", ""))
+            if p.strip().lower().lstrip("+-") in ("inf", "infinity", "nan"):
+                v = math.inf  # not a count (said as such below), though no typed number either
+            else:
+                v = float(parse_number(p))  # the one parser: German 1.024 is 1024, English 1,024
         except ValueError:
             raise ValueError(tmsg("{text!r}: {name} {value!r} is not a number", text=text, name=name,
                                   value=p.strip())) from None

@@ -32,7 +32,7 @@ Der übrige Katalog wurde normal geladen.</numerusform>
     <context>
         <name>AutowireDialog</name>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="332" />
+            <location filename="../../ui/dialogs/wiring.py" line="330" />
             <source>Added power: {typical:.2f} kW typical, {max:.2f} kW max</source>
             <translation>Zusätzliche Leistung: {typical:.2f} kW typisch, {max:.2f} kW maximal</translation>
         </message>
@@ -47,7 +47,7 @@ Der übrige Katalog wurde normal geladen.</numerusform>
             <translation>Übernehmen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="356" />
+            <location filename="../../ui/dialogs/wiring.py" line="354" />
             <source>Apply adds this as one undo step; Cancel adds nothing.</source>
             <translation>„Übernehmen“ fügt dies als einen Rückgängig-Schritt hinzu; „Abbrechen“ fügt nichts hinzu.</translation>
         </message>
@@ -57,17 +57,17 @@ Der übrige Katalog wurde normal geladen.</numerusform>
             <translation>Fabric automatisch verkabeln</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="325" />
+            <location filename="../../ui/dialogs/wiring.py" line="323" />
             <source>Cables to add: {n} ({servers} to servers, {uplinks} uplinks)</source>
             <translation>Hinzuzufügende Kabel: {n} ({servers} zu Servern, {uplinks} Uplinks)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="548" />
+            <location filename="../../ui/dialogs/wiring.py" line="546" />
             <source>Cancelling: nothing will be added to the plan</source>
             <translation>Abbruch: dem Plan wird nichts hinzugefügt</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="386" />
+            <location filename="../../ui/dialogs/wiring.py" line="384" />
             <source>Chosen devices ({n})</source>
             <translation>Gewählte Geräte ({n})</translation>
         </message>
@@ -77,7 +77,7 @@ Der übrige Katalog wurde normal geladen.</numerusform>
             <translation>Eine neue Fabric entwerfen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="442" />
+            <location filename="../../ui/dialogs/wiring.py" line="440" />
             <source>Designing the {kind} fabric for {n} devices…</source>
             <translation>Die {kind}-Fabric für {n} Geräte wird entworfen…</translation>
         </message>
@@ -87,7 +87,7 @@ Der übrige Katalog wurde normal geladen.</numerusform>
             <translation>End-of-Row-Leafs pro Reihe</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="338" />
+            <location filename="../../ui/dialogs/wiring.py" line="336" />
             <source>Every rail meets on the fabric's one leaf: new ports take its free ports</source>
             <translation>Alle Rails treffen sich am einzigen Leaf der Fabric: neue Ports belegen dessen freie Ports</translation>
         </message>
@@ -117,19 +117,19 @@ Der übrige Katalog wurde normal geladen.</numerusform>
             <translation>Netzwerk:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="281" />
+            <location filename="../../ui/dialogs/wiring.py" line="279" />
             <source>New switches go into checked racks that hold this fabric's switches first,
 then network racks, then other racks with room, then new network racks.</source>
             <translation>Neue Switches kommen zuerst in angehakte Racks mit Switches dieser Fabric,
 dann in Netzwerk-Racks, dann in andere Racks mit Platz, dann in neue Netzwerk-Racks.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="340" />
+            <location filename="../../ui/dialogs/wiring.py" line="338" />
             <source>No rail pattern to keep: new ports fill free leaf ports in order, then new leaves</source>
             <translation>Kein Rail-Muster zu erhalten: neue Ports belegen freie Leaf-Ports der Reihe nach, dann neue Leafs</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="422" />
+            <location filename="../../ui/dialogs/wiring.py" line="420" />
             <source>None of these devices has {kind} ports to wire</source>
             <translation>Keines dieser Geräte hat {kind}-Ports zum Verkabeln</translation>
         </message>
@@ -139,7 +139,7 @@ dann in Netzwerk-Racks, dann in andere Racks mit Platz, dann in neue Netzwerk-Ra
             <translation>Noch nicht in {name} verkabelt ({n})</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="330" />
+            <location filename="../../ui/dialogs/wiring.py" line="328" />
             <source>Optics to add: {n} transceivers</source>
             <translation>Hinzuzufügende Optiken: {n} Transceiver</translation>
         </message>
@@ -149,17 +149,17 @@ dann in Netzwerk-Racks, dann in andere Racks mit Platz, dann in neue Netzwerk-Ra
             <translation>Überbuchung:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="285" />
+            <location filename="../../ui/dialogs/wiring.py" line="283" />
             <source>Preview</source>
             <translation>Vorschau</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="286" />
+            <location filename="../../ui/dialogs/wiring.py" line="284" />
             <source>Preview lists what will be added; nothing changes until Apply.</source>
             <translation>Die Vorschau listet, was hinzukommt; nichts ändert sich vor „Übernehmen“.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="323" />
+            <location filename="../../ui/dialogs/wiring.py" line="321" />
             <source>Racks receiving switches: {racks}</source>
             <translation>Racks, die Switches aufnehmen: {racks}</translation>
         </message>
@@ -169,7 +169,7 @@ dann in Netzwerk-Racks, dann in andere Racks mit Platz, dann in neue Netzwerk-Ra
             <translation>Rail-optimierte Leafs (Compute)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="336" />
+            <location filename="../../ui/dialogs/wiring.py" line="334" />
             <source>Rails kept: NIC n of each new server goes to a rail-n leaf</source>
             <translation>Rails bleiben: Netzwerkkarte n jedes neuen Servers geht an ein Rail-n-Leaf</translation>
         </message>
@@ -189,7 +189,7 @@ dann in Netzwerk-Racks, dann in andere Racks mit Platz, dann in neue Netzwerk-Ra
             <translation>Server:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="547" />
+            <location filename="../../ui/dialogs/wiring.py" line="545" />
             <source>Stopping the design…</source>
             <translation>Entwurf wird angehalten…</translation>
         </message>
@@ -211,17 +211,17 @@ new network racks are proposed at the end of a network row.</source>
 werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="317" />
+            <location filename="../../ui/dialogs/wiring.py" line="315" />
             <source>Switches to add: {n}</source>
             <translation>Hinzuzufügende Switches: {n}</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="343" />
+            <location filename="../../ui/dialogs/wiring.py" line="341" />
             <source>The fabric grows from {a} to {b} tiers; existing links stay</source>
             <translation>Die Fabric wächst von {a} auf {b} Ebenen; bestehende Verbindungen bleiben</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="365" />
+            <location filename="../../ui/dialogs/wiring.py" line="363" />
             <source>The plan changed since the preview: preview again</source>
             <translation>Der Plan hat sich seit der Vorschau geändert: Vorschau erneut anzeigen</translation>
         </message>
@@ -232,57 +232,57 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
         </message>
         <message>
             <location filename="../../ui/dialogs/wiring.py" line="196" />
-            <location filename="../../ui/dialogs/wiring.py" line="285" />
+            <location filename="../../ui/dialogs/wiring.py" line="283" />
             <source>Wire</source>
             <translation>Verkabeln</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="445" />
+            <location filename="../../ui/dialogs/wiring.py" line="443" />
             <source>Working out what {n} devices add to the fabric…</source>
             <translation>Es wird ermittelt, was {n} Geräte zur Fabric hinzufügen…</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="309" />
+            <location filename="../../ui/dialogs/wiring.py" line="307" />
             <source>leaf</source>
             <translation>Leaf</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="328" />
+            <location filename="../../ui/dialogs/wiring.py" line="326" />
             <source>no catalog cable reaches</source>
             <translation>kein Katalogkabel reicht</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="324" />
+            <location filename="../../ui/dialogs/wiring.py" line="322" />
             <source>none</source>
             <translation>keine</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="322" />
+            <location filename="../../ui/dialogs/wiring.py" line="320" />
             <source>none: the new servers fit free leaf ports</source>
             <translation>keine: die neuen Server passen an freie Leaf-Ports</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="309" />
+            <location filename="../../ui/dialogs/wiring.py" line="307" />
             <source>spine</source>
             <translation>Spine</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="327" />
+            <location filename="../../ui/dialogs/wiring.py" line="325" />
             <source>{count} × {cable}, {length}</source>
             <translation>{count} × {cable}, {length}</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="318" />
+            <location filename="../../ui/dialogs/wiring.py" line="316" />
             <source>{count} × {model} ({tier}) in {rack}: U{units}</source>
             <translation>{count} × {model} ({tier}) in {rack}: HE {units}</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="331" />
+            <location filename="../../ui/dialogs/wiring.py" line="329" />
             <source>{count} × {optic}</source>
             <translation>{count} × {optic}</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="346" />
+            <location filename="../../ui/dialogs/wiring.py" line="344" />
             <source>{n} links have no catalog cable for their length (see the findings)</source>
             <translation>{n} Verbindungen haben kein Katalogkabel für ihre Länge (siehe Befunde)</translation>
         </message>
@@ -292,7 +292,7 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
             <translation>{rack} (Netzwerk)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="320" />
+            <location filename="../../ui/dialogs/wiring.py" line="318" />
             <source>{rack} (new network rack)</source>
             <translation>{rack} (neues Netzwerk-Rack)</translation>
         </message>
@@ -1035,48 +1035,48 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
     <context>
         <name>ConnectDialog</name>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="568" />
+            <location filename="../../ui/dialogs/wiring.py" line="566" />
             <source>Automatic (by port kind)</source>
             <translation>Automatisch (nach Portart)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="624" />
+            <location filename="../../ui/dialogs/wiring.py" line="622" />
             <source>Choose a port at each end</source>
             <translation>An jedem Ende einen Port wählen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="560" />
-            <location filename="../../ui/dialogs/wiring.py" line="601" />
+            <location filename="../../ui/dialogs/wiring.py" line="558" />
+            <location filename="../../ui/dialogs/wiring.py" line="599" />
             <source>Connect</source>
             <translation>Verbinden</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="595" />
+            <location filename="../../ui/dialogs/wiring.py" line="593" />
             <source>Device:</source>
             <translation>Gerät:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="599" />
+            <location filename="../../ui/dialogs/wiring.py" line="597" />
             <source>Fabric:</source>
             <translation>Fabric:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="596" />
+            <location filename="../../ui/dialogs/wiring.py" line="594" />
             <source>Port:</source>
             <translation>Port:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="597" />
+            <location filename="../../ui/dialogs/wiring.py" line="595" />
             <source>To device:</source>
             <translation>Zu Gerät:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="598" />
+            <location filename="../../ui/dialogs/wiring.py" line="596" />
             <source>To port:</source>
             <translation>Zu Port:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="618" />
+            <location filename="../../ui/dialogs/wiring.py" line="616" />
             <source>{port}  (in use)</source>
             <translation>{port}  (belegt)</translation>
         </message>
@@ -1123,37 +1123,37 @@ Feld: {field}</translation>
     <context>
         <name>CoolingLoops</name>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="93" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="92" />
             <source>CDU catalog</source>
             <translation>CDU-Katalog</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="93" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="92" />
             <source>design value</source>
             <translation>Auslegungswert</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="75" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="74" />
             <source>facility water, {kw} kW, {s}/{r} °C</source>
             <translation>Gebäudewasser, {kw} kW, {s}/{r} °C</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="94" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="93" />
             <source>from capacity and ΔT</source>
             <translation>aus Kapazität und ΔT</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="78" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="77" />
             <source>in-row, {n} × {cdu}, {s}/{r} °C</source>
             <translation>In-Row, {n} × {cdu}, {s}/{r} °C</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="95" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="94" />
             <source>unknown</source>
             <translation>unbekannt</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="96" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="95" />
             <source>{load} kW of {cap} kW ({pct} %), {racks} rack(s)
 flow {flow} L/min of {rated} L/min rated ({basis})</source>
             <translation>{load} kW von {cap} kW ({pct} %), {racks} Rack(s)
@@ -1163,104 +1163,104 @@ Durchfluss {flow} L/min von {rated} L/min Nenndurchfluss ({basis})</translation>
     <context>
         <name>CoolingLoopsDialog</name>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="376" />
-            <location filename="../../ui/dialogs/cooling_loops.py" line="468" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="378" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="470" />
             <source>Assign selected racks</source>
             <translation>Gewählte Racks zuordnen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="388" />
-            <location filename="../../ui/dialogs/cooling_loops.py" line="467" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="390" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="469" />
             <source>Assign selected racks ({n})</source>
             <translation>Gewählte Racks zuordnen ({n})</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="350" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="352" />
             <source>Capacity</source>
             <translation>Kapazität</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="398" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="400" />
             <source>Close</source>
             <translation>Schließen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="344" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="346" />
             <source>Cooling loops</source>
             <translation>Kühlkreisläufe</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="389" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="391" />
             <source>Delete</source>
             <translation>Löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="366" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="368" />
             <source>Edit…</source>
             <translation>Bearbeiten…</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="350" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="352" />
             <source>Flow</source>
             <translation>Durchfluss</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="349" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="351" />
             <source>Kind</source>
             <translation>Art</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="350" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="352" />
             <source>Load</source>
             <translation>Last</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="349" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="351" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="364" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="366" />
             <source>New facility water loop…</source>
             <translation>Neuer Gebäudewasser-Kreislauf…</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="362" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="364" />
             <source>New in-row CDU loop…</source>
             <translation>Neuer In-Row-CDU-Kreislauf…</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="378" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="380" />
             <source>Put the racks selected in the plan on this loop (one undo step). Racks on air become direct liquid on a CDU loop, rear doors on facility water. The arrow picks racks without selecting them in the plan.</source>
             <translation>Die im Plan gewählten Racks an diesen Kreislauf hängen (ein Rückgängig-Schritt). Luftgekühlte Racks werden an einem CDU-Kreislauf zu direkter Flüssigkeitskühlung, an Gebäudewasser zu Rückkühltüren. Der Pfeil wählt Racks, ohne sie im Plan auszuwählen.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="351" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="353" />
             <source>Racks</source>
             <translation>Racks</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="349" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="351" />
             <source>Supply/return</source>
             <translation>Vorlauf/Rücklauf</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="513" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="514" />
             <source>The selected racks are already on this loop.</source>
             <translation>Die gewählten Racks hängen bereits an diesem Kreislauf.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="391" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="393" />
             <source>Unassign racks and delete</source>
             <translation>Racks lösen und löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="437" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="439" />
             <source>facility water</source>
             <translation>Gebäudewasser</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="438" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="440" />
             <source>in-row, {n} × {cdu}</source>
             <translation>In-Row, {n} × {cdu}</translation>
         </message>
@@ -1450,12 +1450,12 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
     <context>
         <name>Document</name>
         <message>
-            <location filename="../../ui/document.py" line="308" />
+            <location filename="../../ui/document.py" line="340" />
             <source>Engine error: {error}</source>
             <translation>Fehler der Berechnung: {error}</translation>
         </message>
         <message>
-            <location filename="../../ui/document.py" line="211" />
+            <location filename="../../ui/document.py" line="243" />
             <source>Untitled</source>
             <translation>Unbenannt</translation>
         </message>
@@ -1463,27 +1463,27 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
     <context>
         <name>EditController</name>
         <message>
-            <location filename="../../ui/shell/controllers.py" line="441" />
+            <location filename="../../ui/shell/controllers.py" line="432" />
             <source>Duplicate rack</source>
             <translation>Rack duplizieren</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/controllers.py" line="397" />
+            <location filename="../../ui/shell/controllers.py" line="395" />
             <source>Nothing to paste: copy racks or devices first</source>
             <translation>Nichts einzufügen: zuerst Racks oder Geräte kopieren</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/controllers.py" line="442" />
+            <location filename="../../ui/shell/controllers.py" line="433" />
             <source>Number of copies of {rack}:</source>
             <translation>Anzahl der Kopien von {rack}:</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/controllers.py" line="438" />
+            <location filename="../../ui/shell/controllers.py" line="429" />
             <source>Select a rack to duplicate</source>
             <translation>Ein Rack zum Duplizieren auswählen</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/controllers.py" line="407" />
+            <location filename="../../ui/shell/controllers.py" line="402" />
             <source>The clipboard does not hold Rackwright items ({error})</source>
             <translation>Die Zwischenablage enthält keine Rackwright-Objekte ({error})</translation>
         </message>
@@ -2462,7 +2462,7 @@ Trays</translation>
     <context>
         <name>FloorScene</name>
         <message>
-            <location filename="../../ui/scenes/floor/gestures.py" line="142" />
+            <location filename="../../ui/scenes/floor/gestures.py" line="136" />
             <source>Add a room first: rows go inside a room</source>
             <translation>Zuerst einen Raum anlegen: Reihen liegen in einem Raum</translation>
         </message>
@@ -2482,7 +2482,7 @@ Trays</translation>
             <translation>WARMGANG</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/gestures.py" line="148" />
+            <location filename="../../ui/scenes/floor/gestures.py" line="142" />
             <source>Rows go inside a room: right-click on a room's floor</source>
             <translation>Reihen liegen in einem Raum: Rechtsklick auf den Boden eines Raums</translation>
         </message>
@@ -2914,8 +2914,8 @@ Trays</translation>
             <translation>(des Kreislaufs)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="900" />
-            <location filename="../../ui/panels/inspector.py" line="916" />
+            <location filename="../../ui/panels/inspector.py" line="903" />
+            <location filename="../../ui/panels/inspector.py" line="919" />
             <source>(no engine results yet)</source>
             <translation>(noch keine Berechnungsergebnisse)</translation>
         </message>
@@ -2935,7 +2935,7 @@ Trays</translation>
             <translation>(nicht gesetzt)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="668" />
+            <location filename="../../ui/panels/inspector.py" line="671" />
             <source>Air (no row default)</source>
             <translation>Luft (kein Reihen-Standard)</translation>
         </message>
@@ -2945,12 +2945,12 @@ Trays</translation>
             <translation>Luft-ΔT</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="680" />
+            <location filename="../../ui/panels/inspector.py" line="683" />
             <source>All {total} racks follow the row.</source>
             <translation>Alle {total} Racks folgen der Reihe.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="683" />
+            <location filename="../../ui/panels/inspector.py" line="686" />
             <source>Apply to all racks</source>
             <translation>Auf alle Racks anwenden</translation>
         </message>
@@ -2980,7 +2980,7 @@ Trays</translation>
             <translation>Ändern unter Plan &gt; Planeinstellungen…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="740" />
+            <location filename="../../ui/panels/inspector.py" line="743" />
             <source>Compute</source>
             <translation>Rechenleistung</translation>
         </message>
@@ -2996,19 +2996,19 @@ Trays</translation>
         </message>
         <message>
             <location filename="../../ui/panels/inspector.py" line="542" />
-            <location filename="../../ui/panels/inspector.py" line="921" />
+            <location filename="../../ui/panels/inspector.py" line="924" />
             <source>Cooling</source>
             <translation>Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="667" />
+            <location filename="../../ui/panels/inspector.py" line="670" />
             <source>Cooling (row default)</source>
             <translation>Kühlung (Reihen-Standard)</translation>
         </message>
         <message>
             <location filename="../../ui/panels/inspector.py" line="56" />
             <location filename="../../ui/panels/inspector.py" line="583" />
-            <location filename="../../ui/panels/inspector.py" line="799" />
+            <location filename="../../ui/panels/inspector.py" line="802" />
             <source>Cooling loop</source>
             <translation>Kühlkreislauf</translation>
         </message>
@@ -3033,13 +3033,13 @@ Trays</translation>
             <translation>Kunde</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="831" />
+            <location filename="../../ui/panels/inspector.py" line="834" />
             <source>Delete loop</source>
             <translation>Kreislauf löschen</translation>
         </message>
         <message>
             <location filename="../../ui/panels/inspector.py" line="316" />
-            <location filename="../../ui/panels/inspector.py" line="714" />
+            <location filename="../../ui/panels/inspector.py" line="717" />
             <source>Depth</source>
             <translation>Tiefe</translation>
         </message>
@@ -3050,18 +3050,18 @@ Trays</translation>
         </message>
         <message>
             <location filename="../../ui/panels/inspector.py" line="516" />
-            <location filename="../../ui/panels/inspector.py" line="814" />
+            <location filename="../../ui/panels/inspector.py" line="817" />
             <source>Engine</source>
             <translation>Berechnung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="685" />
+            <location filename="../../ui/panels/inspector.py" line="688" />
             <source>Every rack of the row follows the row's cooling: their own choices are cleared (one undo step)</source>
             <translation>Jedes Rack der Reihe folgt der Kühlung der Reihe: seine eigene Wahl wird gelöscht (ein Rückgängig-Schritt)</translation>
         </message>
         <message>
             <location filename="../../ui/panels/inspector.py" line="58" />
-            <location filename="../../ui/panels/inspector.py" line="732" />
+            <location filename="../../ui/panels/inspector.py" line="735" />
             <source>Fabric</source>
             <translation>Fabric</translation>
         </message>
@@ -3076,17 +3076,17 @@ Trays</translation>
             <translation>Einspeisung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="723" />
+            <location filename="../../ui/panels/inspector.py" line="726" />
             <source>Floor</source>
             <translation>Raum</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="716" />
+            <location filename="../../ui/panels/inspector.py" line="719" />
             <source>Floor load limit</source>
             <translation>Grenze der Bodenlast</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="715" />
+            <location filename="../../ui/panels/inspector.py" line="718" />
             <source>Floor tiles</source>
             <translation>Bodenplatten</translation>
         </message>
@@ -3096,7 +3096,7 @@ Trays</translation>
             <translation>Vorne</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="740" />
+            <location filename="../../ui/panels/inspector.py" line="743" />
             <source>Front-end</source>
             <translation>Frontend</translation>
         </message>
@@ -3113,18 +3113,18 @@ Trays</translation>
         <message>
             <location filename="../../ui/panels/inspector.py" line="267" />
             <location filename="../../ui/panels/inspector.py" line="504" />
-            <location filename="../../ui/panels/inspector.py" line="712" />
-            <location filename="../../ui/panels/inspector.py" line="734" />
+            <location filename="../../ui/panels/inspector.py" line="715" />
+            <location filename="../../ui/panels/inspector.py" line="737" />
             <source>Id</source>
             <translation>ID</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="742" />
+            <location filename="../../ui/panels/inspector.py" line="745" />
             <source>Kind</source>
             <translation>Art</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="755" />
+            <location filename="../../ui/panels/inspector.py" line="758" />
             <source>Layout</source>
             <translation>Aufteilung</translation>
         </message>
@@ -3139,12 +3139,12 @@ Trays</translation>
             <translation>Verbindung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="745" />
+            <location filename="../../ui/panels/inspector.py" line="748" />
             <source>Link speed</source>
             <translation>Verbindungsgeschwindigkeit</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="758" />
+            <location filename="../../ui/panels/inspector.py" line="761" />
             <source>Links</source>
             <translation>Verbindungen</translation>
         </message>
@@ -3154,7 +3154,7 @@ Trays</translation>
             <translation>Unterste HE</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="741" />
+            <location filename="../../ui/panels/inspector.py" line="744" />
             <source>Management</source>
             <translation>Management</translation>
         </message>
@@ -3175,7 +3175,7 @@ Trays</translation>
         </message>
         <message>
             <location filename="../../ui/panels/inspector.py" line="548" />
-            <location filename="../../ui/panels/inspector.py" line="670" />
+            <location filename="../../ui/panels/inspector.py" line="673" />
             <source>Method</source>
             <translation>Methode</translation>
         </message>
@@ -3185,16 +3185,16 @@ Trays</translation>
             <translation>Geld</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="741" />
+            <location filename="../../ui/panels/inspector.py" line="744" />
             <source>NVLink</source>
             <translation>NVLink</translation>
         </message>
         <message>
             <location filename="../../ui/panels/inspector.py" line="261" />
             <location filename="../../ui/panels/inspector.py" line="503" />
-            <location filename="../../ui/panels/inspector.py" line="653" />
-            <location filename="../../ui/panels/inspector.py" line="711" />
-            <location filename="../../ui/panels/inspector.py" line="733" />
+            <location filename="../../ui/panels/inspector.py" line="656" />
+            <location filename="../../ui/panels/inspector.py" line="714" />
+            <location filename="../../ui/panels/inspector.py" line="736" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
@@ -3224,7 +3224,7 @@ Trays</translation>
             <translation>Kein Preis: nicht in den Investitionskosten, die damit unvollständig sind.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="827" />
+            <location filename="../../ui/panels/inspector.py" line="830" />
             <source>No racks yet: choose this loop in a rack's or row's cooling, or use Plan &gt; Cooling Loops &gt; Assign selected racks.</source>
             <translation>Noch keine Racks: diesen Kreislauf in der Kühlung eines Racks oder einer Reihe wählen oder Plan &gt; Kühlkreisläufe &gt; Gewählte Racks zuordnen nutzen.</translation>
         </message>
@@ -3239,12 +3239,12 @@ Trays</translation>
             <translation>An keinem Kühlkreislauf: einen wählen oder mit „Neuer Kreislauf…“ anlegen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="656" />
+            <location filename="../../ui/panels/inspector.py" line="659" />
             <source>Orientation</source>
             <translation>Ausrichtung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="747" />
+            <location filename="../../ui/panels/inspector.py" line="750" />
             <source>Oversubscription target</source>
             <translation>Überbuchungsziel</translation>
         </message>
@@ -3275,7 +3275,7 @@ Trays</translation>
             <translation>Dieses Netzkabel in den gewählten Steckplatz stecken; die anderen Netzkabel des Geräts bleiben, wo sie sind. Ein von der Berechnung dort verteiltes Netzkabel zieht um.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="920" />
+            <location filename="../../ui/panels/inspector.py" line="923" />
             <source>Power</source>
             <translation>Strom</translation>
         </message>
@@ -3286,7 +3286,7 @@ Trays</translation>
         </message>
         <message>
             <location filename="../../ui/panels/inspector.py" line="287" />
-            <location filename="../../ui/panels/inspector.py" line="764" />
+            <location filename="../../ui/panels/inspector.py" line="767" />
             <source>Power feed</source>
             <translation>Einspeisung</translation>
         </message>
@@ -3328,23 +3328,23 @@ Trays</translation>
             <translation>Racktyp</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="659" />
-            <location filename="../../ui/panels/inspector.py" line="726" />
+            <location filename="../../ui/panels/inspector.py" line="662" />
+            <location filename="../../ui/panels/inspector.py" line="729" />
             <source>Racks</source>
             <translation>Racks</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="820" />
+            <location filename="../../ui/panels/inspector.py" line="823" />
             <source>Racks on this loop</source>
             <translation>Racks an diesem Kreislauf</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="750" />
+            <location filename="../../ui/panels/inspector.py" line="753" />
             <source>Rail-optimised</source>
             <translation>Rail-optimiert</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="718" />
+            <location filename="../../ui/panels/inspector.py" line="721" />
             <source>Raised floor (unchecked: slab)</source>
             <translation>Doppelboden (nicht angehakt: Rohboden)</translation>
         </message>
@@ -3365,18 +3365,18 @@ Trays</translation>
         </message>
         <message>
             <location filename="../../ui/panels/inspector.py" line="58" />
-            <location filename="../../ui/panels/inspector.py" line="710" />
+            <location filename="../../ui/panels/inspector.py" line="713" />
             <source>Room</source>
             <translation>Raum</translation>
         </message>
         <message>
             <location filename="../../ui/panels/inspector.py" line="505" />
-            <location filename="../../ui/panels/inspector.py" line="652" />
+            <location filename="../../ui/panels/inspector.py" line="655" />
             <source>Row</source>
             <translation>Reihe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="725" />
+            <location filename="../../ui/panels/inspector.py" line="728" />
             <source>Rows</source>
             <translation>Reihen</translation>
         </message>
@@ -3421,12 +3421,12 @@ Trays</translation>
             <translation>Automatisch verteilen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="740" />
+            <location filename="../../ui/panels/inspector.py" line="743" />
             <source>Storage</source>
             <translation>Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="744" />
+            <location filename="../../ui/panels/inspector.py" line="747" />
             <source>Technology</source>
             <translation>Technik</translation>
         </message>
@@ -3461,7 +3461,7 @@ Trays</translation>
             <translation>Typische Leistung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="833" />
+            <location filename="../../ui/panels/inspector.py" line="836" />
             <source>Unassign racks and delete</source>
             <translation>Racks lösen und löschen</translation>
         </message>
@@ -3471,7 +3471,7 @@ Trays</translation>
             <translation>Einheit</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="713" />
+            <location filename="../../ui/panels/inspector.py" line="716" />
             <source>Width</source>
             <translation>Breite</translation>
         </message>
@@ -3481,12 +3481,12 @@ Trays</translation>
             <translation>Arbeitslast</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="654" />
+            <location filename="../../ui/panels/inspector.py" line="657" />
             <source>X</source>
             <translation>X</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="655" />
+            <location filename="../../ui/panels/inspector.py" line="658" />
             <source>Y</source>
             <translation>Y</translation>
         </message>
@@ -3536,12 +3536,12 @@ Trays</translation>
             <translation>von der Berechnung verteilt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="924" />
+            <location filename="../../ui/panels/inspector.py" line="927" />
             <source>{0}: {1}</source>
             <translation>{0}: {1}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="927" />
+            <location filename="../../ui/panels/inspector.py" line="930" />
             <source>{0}: {1} % of its limit, {2}</source>
             <translation>{0}: {1} % der Grenze, {2}</translation>
         </message>
@@ -3579,7 +3579,7 @@ Delete, Copy and Duplicate act on all of them.</source>
 Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="677" />
+            <location filename="../../ui/panels/inspector.py" line="680" />
             <source>{n} of {total} racks have their own cooling: {names}</source>
             <translation>{n} von {total} Racks haben ihre eigene Kühlung: {names}</translation>
         </message>
@@ -3621,7 +3621,7 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>{v} V {phases}-phasig, {a} A</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="825" />
+            <location filename="../../ui/panels/inspector.py" line="828" />
             <source>… and {n} more</source>
             <translation>… und {n} weitere</translation>
         </message>
@@ -3806,22 +3806,22 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
     <context>
         <name>LoopEditor</name>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="272" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="271" />
             <source>Edit cooling loop</source>
             <translation>Kühlkreislauf bearbeiten</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="278" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="274" />
             <source>New facility water loop</source>
             <translation>Neuer Gebäudewasser-Kreislauf</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="279" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="275" />
             <source>New in-row CDU loop</source>
             <translation>Neuer In-Row-CDU-Kreislauf</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="283" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="279" />
             <source>Racks that go on the new loop: {names}</source>
             <translation>Racks für den neuen Kreislauf: {names}</translation>
         </message>
@@ -3829,99 +3829,99 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
     <context>
         <name>LoopForm</name>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="134" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="133" />
             <source>CDU model</source>
             <translation>CDU-Modell</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="139" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="138" />
             <source>CDUs</source>
             <translation>CDUs</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="151" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="150" />
             <source>Capacity</source>
             <translation>Kapazität</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="144" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="143" />
             <source>Coolant</source>
             <translation>Kühlmittel</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="123" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="122" />
             <source>Facility water (chilled or warm)</source>
             <translation>Gebäudewasser (Kalt- oder Warmwasser)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="122" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="121" />
             <source>In-row CDUs (secondary loop)</source>
             <translation>In-Row-CDUs (Sekundärkreislauf)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="124" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="123" />
             <source>Kind</source>
             <translation>Art</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="119" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="118" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="143" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="142" />
             <source>PG25 (25 % propylene glycol)</source>
             <translation>PG25 (25 % Propylenglykol)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="154" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="153" />
             <source>Rated flow</source>
             <translation>Nenndurchfluss</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="148" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="147" />
             <source>Return</source>
             <translation>Rücklauf</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="243" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="242" />
             <source>Return: must be warmer than the supply ({s} °C)</source>
             <translation>Rücklauf: muss wärmer sein als der Vorlauf ({s} °C)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="146" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="145" />
             <source>Supply</source>
             <translation>Vorlauf</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="142" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="141" />
             <source>Water</source>
             <translation>Wasser</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="208" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="207" />
             <source>from capacity and ΔT</source>
             <translation>aus Kapazität und ΔT</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="150" />
-            <location filename="../../ui/dialogs/cooling_loops.py" line="207" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="149" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="206" />
             <source>from the CDUs (catalog)</source>
             <translation>aus den CDUs (Katalog)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="153" />
-            <location filename="../../ui/dialogs/cooling_loops.py" line="209" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="152" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="208" />
             <source>from the CDUs, else capacity and ΔT</source>
             <translation>aus den CDUs, sonst aus Kapazität und ΔT</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="130" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="129" />
             <source>{name} ({kw} kW)</source>
             <translation>{name} ({kw} kW)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="133" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="132" />
             <source>{slug} (not in catalog)</source>
             <translation>{slug} (nicht im Katalog)</translation>
         </message>
@@ -4847,12 +4847,12 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
     <context>
         <name>NvlinkAutowirer</name>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="674" />
+            <location filename="../../ui/dialogs/wiring.py" line="673" />
             <source>An NVLink auto-wire is already running</source>
             <translation>Eine NVLink-Autoverkabelung läuft bereits</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="671" />
+            <location filename="../../ui/dialogs/wiring.py" line="670" />
             <source>Select an NVL72 rack (or a tray in it) to wire its NVLink domain</source>
             <translation>Ein NVL72-Rack (oder einen Tray darin) auswählen, um seine NVLink-Domäne zu verkabeln</translation>
         </message>
@@ -5442,32 +5442,12 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>Power</name>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="83" />
+            <location filename="../../ui/dialogs/power.py" line="85" />
             <source>(no engine results yet)</source>
             <translation>(noch keine Berechnungsergebnisse)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="74" />
-            <source>Generator</source>
-            <translation>Notstromaggregat</translation>
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/power.py" line="73" />
-            <source>Panel</source>
-            <translation>Unterverteilung</translation>
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/power.py" line="73" />
-            <source>Switchboard</source>
-            <translation>Hauptverteilung</translation>
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/power.py" line="73" />
-            <source>UPS</source>
-            <translation>USV</translation>
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/power.py" line="84" />
+            <location filename="../../ui/dialogs/power.py" line="86" />
             <source>{load:.1f} kW normal, {fail:.1f} kW on failover of {cap:.1f} kW ({util:.0f} %)</source>
             <translation>{load:.1f} kW normal, {fail:.1f} kW bei Ausfall, von {cap:.1f} kW ({util:.0f} %)</translation>
         </message>
@@ -5475,98 +5455,98 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>PowerDialog</name>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="323" />
+            <location filename="../../ui/dialogs/power.py" line="325" />
             <source>A new feed on the selected source (on the other side than the last feed)</source>
             <translation>Eine neue Einspeisung an der gewählten Stromquelle (auf der anderen Seite als die letzte Einspeisung)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="328" />
+            <location filename="../../ui/dialogs/power.py" line="330" />
             <source>Add A+B Feeds for Selected Racks</source>
             <translation>A+B-Einspeisungen für die gewählten Racks anlegen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="321" />
+            <location filename="../../ui/dialogs/power.py" line="323" />
             <source>Add Feed</source>
             <translation>Einspeisung hinzufügen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="311" />
+            <location filename="../../ui/dialogs/power.py" line="313" />
             <source>Add UPS / Panel</source>
             <translation>USV / Verteilung hinzufügen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="289" />
+            <location filename="../../ui/dialogs/power.py" line="291" />
             <source>Capacity kW</source>
             <translation>Kapazität kW</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="339" />
-            <location filename="../../ui/dialogs/power.py" line="564" />
+            <location filename="../../ui/dialogs/power.py" line="341" />
+            <location filename="../../ui/dialogs/power.py" line="567" />
             <source>Delete</source>
             <translation>Löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="562" />
+            <location filename="../../ui/dialogs/power.py" line="565" />
             <source>Disconnect its PDUs and delete the feed?</source>
             <translation>Die PDUs trennen und die Einspeisung löschen?</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="393" />
+            <location filename="../../ui/dialogs/power.py" line="395" />
             <source>Feed</source>
             <translation>Einspeisung</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="399" />
+            <location filename="../../ui/dialogs/power.py" line="401" />
             <source>Feeds on no source</source>
             <translation>Einspeisungen ohne Stromquelle</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="563" />
+            <location filename="../../ui/dialogs/power.py" line="566" />
             <source>Hang what it supplies on its own upstream (or nothing) and delete it?</source>
             <translation>Was sie versorgt, an ihre eigene Vorstufe (oder nichts) hängen und sie löschen?</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="288" />
+            <location filename="../../ui/dialogs/power.py" line="290" />
             <source>Kind</source>
             <translation>Art</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="288" />
+            <location filename="../../ui/dialogs/power.py" line="290" />
             <source>Load / failover kW</source>
             <translation>Last / Ausfall kW</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="288" />
+            <location filename="../../ui/dialogs/power.py" line="290" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="282" />
+            <location filename="../../ui/dialogs/power.py" line="284" />
             <source>Power Feeds and Sources</source>
             <translation>Einspeisungen und Stromquellen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="299" />
+            <location filename="../../ui/dialogs/power.py" line="301" />
             <source>Select a power source or a feed to edit it, or add one below.</source>
             <translation>Eine Stromquelle oder Einspeisung zum Bearbeiten wählen oder unten eine hinzufügen.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="534" />
+            <location filename="../../ui/dialogs/power.py" line="536" />
             <source>Select one or more racks (or devices in them) first, or pick them here.</source>
             <translation>Zuerst ein oder mehrere Racks (oder Geräte darin) im Plan wählen oder hier auswählen.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="547" />
+            <location filename="../../ui/dialogs/power.py" line="550" />
             <source>Select one or more racks (or devices in them) first.</source>
             <translation>Zuerst ein oder mehrere Racks (oder Geräte darin) wählen.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="288" />
+            <location filename="../../ui/dialogs/power.py" line="290" />
             <source>Side</source>
             <translation>Seite</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="330" />
+            <location filename="../../ui/dialogs/power.py" line="332" />
             <source>Two feeds per selected rack, named after it, with its unconnected PDUs on them (left PDUs on A, right on B); on the selected source. The arrow picks racks without selecting them in the plan.</source>
             <translation>Zwei Einspeisungen pro gewähltem Rack, nach ihm benannt, mit seinen nicht verbundenen PDUs daran (linke PDUs an A, rechte an B); an der gewählten Stromquelle. Der Pfeil wählt Racks, ohne sie im Plan auszuwählen.</translation>
         </message>
@@ -5574,106 +5554,106 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>PowerForm</name>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="265" />
+            <location filename="../../ui/dialogs/power.py" line="267" />
             <source>(none yet: pick this feed in a PDU's Inspector)</source>
             <translation>(noch keine: diese Einspeisung im Inspektor einer PDU wählen)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="189" />
-            <location filename="../../ui/dialogs/power.py" line="217" />
+            <location filename="../../ui/dialogs/power.py" line="191" />
+            <location filename="../../ui/dialogs/power.py" line="219" />
             <source>(none)</source>
             <translation>(keine)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="270" />
+            <location filename="../../ui/dialogs/power.py" line="272" />
             <source>(nothing yet: hang feeds or panels off it)</source>
             <translation>(noch nichts: Einspeisungen oder Unterverteilungen daran hängen)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="202" />
+            <location filename="../../ui/dialogs/power.py" line="204" />
             <source>1-phase</source>
             <translation>1-phasig</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="202" />
+            <location filename="../../ui/dialogs/power.py" line="204" />
             <source>3-phase</source>
             <translation>3-phasig</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="203" />
+            <location filename="../../ui/dialogs/power.py" line="205" />
             <source>Breaker</source>
             <translation>Sicherung</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="216" />
+            <location filename="../../ui/dialogs/power.py" line="218" />
             <source>Capacity</source>
             <translation>Kapazität</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="205" />
+            <location filename="../../ui/dialogs/power.py" line="207" />
             <source>Continuous load</source>
             <translation>Dauerlast</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="118" />
+            <location filename="../../ui/dialogs/power.py" line="120" />
             <source>Engine</source>
             <translation>Berechnung</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="208" />
+            <location filename="../../ui/dialogs/power.py" line="210" />
             <source>Fraction of the breaker rating the feed may carry continuously (NEC: 0.8); 'engine default' uses the setting</source>
             <translation>Anteil der Sicherungsnennstroms, den die Einspeisung dauerhaft tragen darf (NEC: 0,8); „Berechnungsstandard“ nutzt die Einstellung</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="200" />
-            <location filename="../../ui/dialogs/power.py" line="218" />
+            <location filename="../../ui/dialogs/power.py" line="202" />
+            <location filename="../../ui/dialogs/power.py" line="220" />
             <source>Hangs off</source>
             <translation>Hängt an</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="215" />
+            <location filename="../../ui/dialogs/power.py" line="217" />
             <source>Kind</source>
             <translation>Art</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="198" />
-            <location filename="../../ui/dialogs/power.py" line="214" />
+            <location filename="../../ui/dialogs/power.py" line="200" />
+            <location filename="../../ui/dialogs/power.py" line="216" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="210" />
+            <location filename="../../ui/dialogs/power.py" line="212" />
             <source>PDUs</source>
             <translation>PDUs</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="202" />
+            <location filename="../../ui/dialogs/power.py" line="204" />
             <source>Phases</source>
             <translation>Phasen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="204" />
+            <location filename="../../ui/dialogs/power.py" line="206" />
             <source>Power factor</source>
             <translation>Leistungsfaktor</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="199" />
-            <location filename="../../ui/dialogs/power.py" line="217" />
+            <location filename="../../ui/dialogs/power.py" line="201" />
+            <location filename="../../ui/dialogs/power.py" line="219" />
             <source>Side</source>
             <translation>Seite</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="219" />
+            <location filename="../../ui/dialogs/power.py" line="221" />
             <source>Supplies</source>
             <translation>Versorgt</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="201" />
+            <location filename="../../ui/dialogs/power.py" line="203" />
             <source>Voltage</source>
             <translation>Spannung</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="206" />
+            <location filename="../../ui/dialogs/power.py" line="208" />
             <source>engine default</source>
             <translation>Berechnungsstandard</translation>
         </message>
@@ -5909,8 +5889,8 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>{port} trennen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/gestures.py" line="113" />
-            <location filename="../../ui/scenes/rack/gestures.py" line="170" />
+            <location filename="../../ui/scenes/rack/gestures.py" line="112" />
+            <location filename="../../ui/scenes/rack/gestures.py" line="169" />
             <source>Drop the device on a rack</source>
             <translation>Das Gerät auf einem Rack ablegen</translation>
         </message>
@@ -7526,615 +7506,615 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>Workloads</name>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="278" />
+            <location filename="../../ui/panels/workloads.py" line="279" />
             <source>  (asked {users})</source>
             <translation>  (gefragt: {users})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="274" />
-            <location filename="../../ui/panels/workloads.py" line="295" />
+            <location filename="../../ui/panels/workloads.py" line="275" />
+            <location filename="../../ui/panels/workloads.py" line="296" />
             <source>  (target {tgt})</source>
             <translation>  (Ziel {tgt})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="276" />
+            <location filename="../../ui/panels/workloads.py" line="277" />
             <source>  (target {tt} s)</source>
             <translation>  (Ziel {tt} s)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="291" />
+            <location filename="../../ui/panels/workloads.py" line="292" />
             <source> (energy {cost})</source>
             <translation> (Energie {cost})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="295" />
+            <location filename="../../ui/panels/workloads.py" line="296" />
             <source> days</source>
             <translation> Tage</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="298" />
+            <location filename="../../ui/panels/workloads.py" line="299" />
             <source> of {capacity}</source>
             <translation> von {capacity}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="305" />
+            <location filename="../../ui/panels/workloads.py" line="306" />
             <source> on {gpus} × {gpu}</source>
             <translation> auf {gpus} × {gpu}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="283" />
+            <location filename="../../ui/panels/workloads.py" line="284" />
             <source> · KV cache {size}</source>
             <translation> · KV-Cache {size}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="308" />
+            <location filename="../../ui/panels/workloads.py" line="309" />
             <source>, written in {time}</source>
             <translation>, geschrieben in {time}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="111" />
-            <location filename="../../ui/panels/workloads.py" line="306" />
+            <location filename="../../ui/panels/workloads.py" line="112" />
+            <location filename="../../ui/panels/workloads.py" line="307" />
             <source>Activation recompute</source>
             <translation>Aktivierungs-Neuberechnung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="123" />
+            <location filename="../../ui/panels/workloads.py" line="124" />
             <source>Attention data parallel (MoE)</source>
             <translation>Attention-Datenparallelität (MoE)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="307" />
+            <location filename="../../ui/panels/workloads.py" line="308" />
             <source>Checkpoint</source>
             <translation>Checkpoint</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="126" />
+            <location filename="../../ui/panels/workloads.py" line="127" />
             <source>Checkpoint every (min)</source>
             <translation>Checkpoint alle (min)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="311" />
+            <location filename="../../ui/panels/workloads.py" line="312" />
             <source>Checkpoint size</source>
             <translation>Checkpoint-Größe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="125" />
+            <location filename="../../ui/panels/workloads.py" line="126" />
             <source>Checkpoint size (GB)</source>
             <translation>Checkpoint-Größe (GB)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="313" />
+            <location filename="../../ui/panels/workloads.py" line="314" />
             <source>Checkpoint write</source>
             <translation>Checkpoint schreiben</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="86" />
+            <location filename="../../ui/panels/workloads.py" line="87" />
             <source>Checkpoint {model}</source>
             <translation>Checkpoint {model}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="115" />
+            <location filename="../../ui/panels/workloads.py" line="116" />
             <source>Concurrent users</source>
             <translation>Gleichzeitige Nutzer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="109" />
+            <location filename="../../ui/panels/workloads.py" line="110" />
             <source>Context parallel</source>
             <translation>Kontextparallel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="290" />
+            <location filename="../../ui/panels/workloads.py" line="291" />
             <source>Cost per million tokens</source>
             <translation>Kosten pro Million Tokens</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="128" />
+            <location filename="../../ui/panels/workloads.py" line="129" />
             <source>Dataset read (GB/s)</source>
             <translation>Datensatz lesen (GB/s)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="292" />
+            <location filename="../../ui/panels/workloads.py" line="293" />
             <source>Energy per token</source>
             <translation>Energie pro Token</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="122" />
+            <location filename="../../ui/panels/workloads.py" line="123" />
             <source>Expert parallel (MoE)</source>
             <translation>Expertenparallelität (MoE)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="77" />
+            <location filename="../../ui/panels/workloads.py" line="78" />
             <source>Fine-tune {model} (LoRA)</source>
             <translation>Feintuning {model} (LoRA)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="80" />
+            <location filename="../../ui/panels/workloads.py" line="81" />
             <source>Fine-tune {model} (QLoRA)</source>
             <translation>Feintuning {model} (QLoRA)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="74" />
+            <location filename="../../ui/panels/workloads.py" line="75" />
             <source>Fine-tune {model} (full)</source>
             <translation>Feintuning {model} (vollständig)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="94" />
+            <location filename="../../ui/panels/workloads.py" line="95" />
             <source>Fine-tuning</source>
             <translation>Feintuning</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="75" />
+            <location filename="../../ui/panels/workloads.py" line="76" />
             <source>Fine-tuning (LoRA)</source>
             <translation>Feintuning (LoRA)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="78" />
+            <location filename="../../ui/panels/workloads.py" line="79" />
             <source>Fine-tuning (QLoRA)</source>
             <translation>Feintuning (QLoRA)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="72" />
+            <location filename="../../ui/panels/workloads.py" line="73" />
             <source>Fine-tuning (full)</source>
             <translation>Feintuning (vollständig)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="166" />
+            <location filename="../../ui/panels/workloads.py" line="167" />
             <source>GPU memory</source>
             <translation>GPU-Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="296" />
+            <location filename="../../ui/panels/workloads.py" line="297" />
             <source>GPU-hours</source>
             <translation>GPU-Stunden</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="322" />
+            <location filename="../../ui/panels/workloads.py" line="323" />
             <source>GPUs that would meet it</source>
             <translation>GPUs, die es erfüllen würden</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="106" />
+            <location filename="../../ui/panels/workloads.py" line="107" />
             <source>Global batch (tokens)</source>
             <translation>Globale Batch-Größe (Tokens)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="95" />
+            <location filename="../../ui/panels/workloads.py" line="96" />
             <source>Inference</source>
             <translation>Inferenz</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="81" />
+            <location filename="../../ui/panels/workloads.py" line="82" />
             <source>Inference serving</source>
             <translation>Inferenz-Betrieb</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="113" />
+            <location filename="../../ui/panels/workloads.py" line="114" />
             <source>Input tokens</source>
             <translation>Eingabe-Tokens</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="112" />
+            <location filename="../../ui/panels/workloads.py" line="113" />
             <source>KV-cache precision</source>
             <translation>KV-Cache-Genauigkeit</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="429" />
+            <location filename="../../ui/panels/workloads.py" line="430" />
             <source>Key figure</source>
             <translation>Kennzahl</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="280" />
-            <location filename="../../ui/panels/workloads.py" line="303" />
+            <location filename="../../ui/panels/workloads.py" line="281" />
+            <location filename="../../ui/panels/workloads.py" line="304" />
             <source>Layout</source>
             <translation>Aufteilung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="429" />
+            <location filename="../../ui/panels/workloads.py" line="430" />
             <source>Limited by</source>
             <translation>Begrenzt durch</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="154" />
+            <location filename="../../ui/panels/workloads.py" line="155" />
             <source>LoRA</source>
             <translation>LoRA</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="101" />
+            <location filename="../../ui/panels/workloads.py" line="102" />
             <source>LoRA rank</source>
             <translation>LoRA-Rang</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="297" />
+            <location filename="../../ui/panels/workloads.py" line="298" />
             <source>Memory per GPU</source>
             <translation>Speicher pro GPU</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="232" />
+            <location filename="../../ui/panels/workloads.py" line="233" />
             <source>Met within the model's uncertainty · margin {margin} · limited by {bn}</source>
             <translation>Im Rahmen der Modellunsicherheit erfüllt · Spielraum {margin} · begrenzt durch {bn}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="235" />
+            <location filename="../../ui/panels/workloads.py" line="236" />
             <source>Met · margin {margin} · limited by {bn}</source>
             <translation>Erfüllt · Spielraum {margin} · begrenzt durch {bn}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="100" />
+            <location filename="../../ui/panels/workloads.py" line="101" />
             <source>Method</source>
             <translation>Methode</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="99" />
+            <location filename="../../ui/panels/workloads.py" line="100" />
             <source>Model</source>
             <translation>Modell</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="224" />
+            <location filename="../../ui/panels/workloads.py" line="225" />
             <source>No verdict yet</source>
             <translation>Noch kein Ergebnis</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="226" />
+            <location filename="../../ui/panels/workloads.py" line="227" />
             <source>Not evaluated</source>
             <translation>Nicht bewertet</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="238" />
+            <location filename="../../ui/panels/workloads.py" line="239" />
             <source>Not met · margin {margin} · limited by {bn}</source>
             <translation>Nicht erfüllt · Spielraum {margin} · begrenzt durch {bn}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="237" />
+            <location filename="../../ui/panels/workloads.py" line="238" />
             <source>Not met · the {bn} of its servers fails</source>
             <translation>Nicht erfüllt · {bn} der Server reicht nicht</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="114" />
+            <location filename="../../ui/panels/workloads.py" line="115" />
             <source>Output tokens</source>
             <translation>Ausgabe-Tokens</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="121" />
+            <location filename="../../ui/panels/workloads.py" line="122" />
             <source>Output-length spread (std. dev. / mean)</source>
             <translation>Streuung der Ausgabelänge (Std.-abw. / Mittel)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="124" />
+            <location filename="../../ui/panels/workloads.py" line="125" />
             <source>PCIe switch between GPUs</source>
             <translation>PCIe-Switch zwischen den GPUs</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="108" />
+            <location filename="../../ui/panels/workloads.py" line="109" />
             <source>Pipeline parallel</source>
             <translation>Pipeline-Parallelität</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="71" />
+            <location filename="../../ui/panels/workloads.py" line="72" />
             <source>Pre-train {model}</source>
             <translation>Pre-Training {model}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="70" />
-            <location filename="../../ui/panels/workloads.py" line="93" />
+            <location filename="../../ui/panels/workloads.py" line="71" />
+            <location filename="../../ui/panels/workloads.py" line="94" />
             <source>Pre-training</source>
             <translation>Vortraining</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="104" />
+            <location filename="../../ui/panels/workloads.py" line="105" />
             <source>Precision</source>
             <translation>Genauigkeit</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="155" />
+            <location filename="../../ui/panels/workloads.py" line="156" />
             <source>QLoRA</source>
             <translation>QLoRA</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="157" />
+            <location filename="../../ui/panels/workloads.py" line="158" />
             <source>SGLang</source>
             <translation>SGLang</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="120" />
+            <location filename="../../ui/panels/workloads.py" line="121" />
             <source>Scheduler limit (sequences per replica)</source>
             <translation>Scheduler-Grenze (Sequenzen je Replikat)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="105" />
+            <location filename="../../ui/panels/workloads.py" line="106" />
             <source>Sequence length</source>
             <translation>Sequenzlänge</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="83" />
+            <location filename="../../ui/panels/workloads.py" line="84" />
             <source>Serve {model}</source>
             <translation>Bereitstellung {model}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="118" />
+            <location filename="../../ui/panels/workloads.py" line="119" />
             <source>Serving stack</source>
             <translation>Serving-Stack</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="229" />
+            <location filename="../../ui/panels/workloads.py" line="230" />
             <source>Sized (no target) · limited by {bn}</source>
             <translation>Dimensioniert (ohne Ziel) · begrenzt durch {bn}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="119" />
+            <location filename="../../ui/panels/workloads.py" line="120" />
             <source>Software generation (year)</source>
             <translation>Softwarestand (Jahr)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="96" />
+            <location filename="../../ui/panels/workloads.py" line="97" />
             <source>Storage</source>
             <translation>Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="84" />
+            <location filename="../../ui/panels/workloads.py" line="85" />
             <source>Storage (checkpoints, dataset)</source>
             <translation>Speicher (Checkpoints, Datensatz)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="318" />
+            <location filename="../../ui/panels/workloads.py" line="319" />
             <source>Storage read</source>
             <translation>Speicher lesen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="317" />
+            <location filename="../../ui/panels/workloads.py" line="318" />
             <source>Storage write</source>
             <translation>Speicher schreiben</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="279" />
+            <location filename="../../ui/panels/workloads.py" line="280" />
             <source>System throughput</source>
             <translation>Systemdurchsatz</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="280" />
+            <location filename="../../ui/panels/workloads.py" line="281" />
             <source>TP {tp} × {replicas} replicas on {gpus} × {gpu}</source>
             <translation>TP {tp} × {replicas} Replikate auf {gpus} × {gpu}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="103" />
+            <location filename="../../ui/panels/workloads.py" line="104" />
             <source>Target duration (days)</source>
             <translation>Zieldauer (Tage)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="117" />
+            <location filename="../../ui/panels/workloads.py" line="118" />
             <source>Target time to first token (s)</source>
             <translation>Ziel-Zeit bis zum ersten Token (s)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="116" />
+            <location filename="../../ui/panels/workloads.py" line="117" />
             <source>Target tokens/s per user</source>
             <translation>Ziel-Tokens/s pro Nutzer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="107" />
+            <location filename="../../ui/panels/workloads.py" line="108" />
             <source>Tensor parallel</source>
             <translation>Tensor-Parallelität</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="156" />
+            <location filename="../../ui/panels/workloads.py" line="157" />
             <source>TensorRT-LLM</source>
             <translation>TensorRT-LLM</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="299" />
+            <location filename="../../ui/panels/workloads.py" line="300" />
             <source>Throughput</source>
             <translation>Durchsatz</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="316" />
+            <location filename="../../ui/panels/workloads.py" line="317" />
             <source>Time spent checkpointing</source>
             <translation>Zeit für Checkpoints</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="276" />
+            <location filename="../../ui/panels/workloads.py" line="277" />
             <source>Time to first token</source>
             <translation>Zeit bis zum ersten Token</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="295" />
+            <location filename="../../ui/panels/workloads.py" line="296" />
             <source>Time to train</source>
             <translation>Trainingsdauer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="273" />
+            <location filename="../../ui/panels/workloads.py" line="274" />
             <source>Tokens/s per user</source>
             <translation>Tokens/s pro Nutzer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="102" />
+            <location filename="../../ui/panels/workloads.py" line="103" />
             <source>Training tokens</source>
             <translation>Trainings-Tokens</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="277" />
+            <location filename="../../ui/panels/workloads.py" line="278" />
             <source>Users that fit</source>
             <translation>Passende Nutzer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="428" />
+            <location filename="../../ui/panels/workloads.py" line="429" />
             <source>Verdict</source>
             <translation>Ergebnis</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="282" />
+            <location filename="../../ui/panels/workloads.py" line="283" />
             <source>Weights per GPU</source>
             <translation>Gewichte pro GPU</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="428" />
+            <location filename="../../ui/panels/workloads.py" line="429" />
             <source>Workload</source>
             <translation>Arbeitslast</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="127" />
+            <location filename="../../ui/panels/workloads.py" line="128" />
             <source>Write checkpoint within (s)</source>
             <translation>Checkpoint schreiben innerhalb (s)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="110" />
+            <location filename="../../ui/panels/workloads.py" line="111" />
             <source>ZeRO stage</source>
             <translation>ZeRO-Stufe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="137" />
+            <location filename="../../ui/panels/workloads.py" line="138" />
             <source>as weights</source>
             <translation>wie Gewichte</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="132" />
             <location filename="../../ui/panels/workloads.py" line="133" />
-            <location filename="../../ui/panels/workloads.py" line="135" />
+            <location filename="../../ui/panels/workloads.py" line="134" />
+            <location filename="../../ui/panels/workloads.py" line="136" />
             <source>auto</source>
             <translation>automatisch</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="136" />
+            <location filename="../../ui/panels/workloads.py" line="137" />
             <source>automatic: fastest that fits</source>
             <translation>automatisch: die schnellste, die passt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="261" />
+            <location filename="../../ui/panels/workloads.py" line="262" />
             <source>checkpoint in {s} s</source>
             <translation>Checkpoint in {s} s</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="168" />
+            <location filename="../../ui/panels/workloads.py" line="169" />
             <source>compute</source>
             <translation>Rechenleistung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="172" />
+            <location filename="../../ui/panels/workloads.py" line="173" />
             <source>cooling</source>
             <translation>Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="257" />
+            <location filename="../../ui/panels/workloads.py" line="258" />
             <source>does not fit in GPU memory</source>
             <translation>passt nicht in den GPU-Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="162" />
+            <location filename="../../ui/panels/workloads.py" line="163" />
             <source>fp4 (NVFP4 on Blackwell)</source>
             <translation>fp4 (NVFP4 auf Blackwell)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="141" />
+            <location filename="../../ui/panels/workloads.py" line="142" />
             <source>from the model</source>
             <translation>aus dem Modell</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="161" />
+            <location filename="../../ui/panels/workloads.py" line="162" />
             <source>full (every layer)</source>
             <translation>vollständig (jede Schicht)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="154" />
+            <location filename="../../ui/panels/workloads.py" line="155" />
             <source>full fine-tuning</source>
             <translation>vollständiges Feintuning</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="330" />
+            <location filename="../../ui/panels/workloads.py" line="331" />
             <source>full, {k} of {n} layers per stage</source>
             <translation>vollständig, {k} von {n} Schichten je Stufe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="169" />
+            <location filename="../../ui/panels/workloads.py" line="170" />
             <source>interconnect</source>
             <translation>Interconnect</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="167" />
+            <location filename="../../ui/panels/workloads.py" line="168" />
             <source>memory bandwidth</source>
             <translation>Speicherbandbreite</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="158" />
+            <location filename="../../ui/panels/workloads.py" line="159" />
             <source>no</source>
             <translation>nein</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="144" />
+            <location filename="../../ui/panels/workloads.py" line="145" />
             <source>no checkpoint target</source>
             <translation>kein Checkpoint-Ziel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="145" />
+            <location filename="../../ui/panels/workloads.py" line="146" />
             <source>no dataset target</source>
             <translation>kein Datensatz-Ziel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="139" />
             <location filename="../../ui/panels/workloads.py" line="140" />
+            <location filename="../../ui/panels/workloads.py" line="141" />
             <source>no target</source>
             <translation>kein Ziel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="138" />
+            <location filename="../../ui/panels/workloads.py" line="139" />
             <source>no target (size only)</source>
             <translation>kein Ziel (nur dimensionieren)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="142" />
-            <location filename="../../ui/panels/workloads.py" line="159" />
+            <location filename="../../ui/panels/workloads.py" line="143" />
+            <location filename="../../ui/panels/workloads.py" line="160" />
             <source>none</source>
             <translation>keine</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="143" />
+            <location filename="../../ui/panels/workloads.py" line="144" />
             <source>not set</source>
             <translation>nicht gesetzt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="171" />
+            <location filename="../../ui/panels/workloads.py" line="172" />
             <source>power</source>
             <translation>Strom</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="262" />
+            <location filename="../../ui/panels/workloads.py" line="263" />
             <source>read {rate} GB/s</source>
             <translation>Lesen {rate} GB/s</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="160" />
+            <location filename="../../ui/panels/workloads.py" line="161" />
             <source>selective (attention core)</source>
             <translation>selektiv (Attention-Kern)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="134" />
+            <location filename="../../ui/panels/workloads.py" line="135" />
             <source>stack default</source>
             <translation>Vorgabe des Stacks</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="170" />
+            <location filename="../../ui/panels/workloads.py" line="171" />
             <source>storage</source>
             <translation>Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="156" />
+            <location filename="../../ui/panels/workloads.py" line="157" />
             <source>vLLM</source>
             <translation>vLLM</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="158" />
+            <location filename="../../ui/panels/workloads.py" line="159" />
             <source>yes</source>
             <translation>ja</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="288" />
+            <location filename="../../ui/panels/workloads.py" line="289" />
             <source>{cost} ⚠ capex incomplete ({basis})</source>
             <translation>{cost} ⚠ Investitionskosten unvollständig ({basis})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="258" />
+            <location filename="../../ui/panels/workloads.py" line="259" />
             <source>{days} days · {hours} GPU-h</source>
             <translation>{days} Tage · {hours} GPU-h</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="253" />
+            <location filename="../../ui/panels/workloads.py" line="254" />
             <source>{tps} tok/s/user · TTFT {ttft} s</source>
             <translation>{tps} tok/s/Nutzer · TTFT {ttft} s</translation>
         </message>
@@ -8175,17 +8155,17 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>WorkloadsPanel</name>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="444" />
+            <location filename="../../ui/panels/workloads.py" line="445" />
             <source>Add a workload target: training, fine-tuning, inference serving or storage</source>
             <translation>Ein Arbeitslast-Ziel hinzufügen: Training, Feintuning, Inferenz oder Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="442" />
+            <location filename="../../ui/panels/workloads.py" line="443" />
             <source>Add target</source>
             <translation>Ziel hinzufügen</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1030" />
+            <location filename="../../ui/panels/workloads.py" line="1014" />
             <source>Cannot delete {name}: %n workload(s) run on it ({who}). Set “Runs on” to another group or the whole plan first.</source>
             <translation>
                 <numerusform>{name} kann nicht gelöscht werden: %n Arbeitslast läuft darauf ({who}). Zuerst „Läuft auf“ auf eine andere Gruppe oder den ganzen Plan setzen.</numerusform>
@@ -8193,27 +8173,27 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="1034" />
+            <location filename="../../ui/panels/workloads.py" line="1018" />
             <source>Cannot delete {name}: {reason}</source>
             <translation>{name} kann nicht gelöscht werden: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="1011" />
+            <location filename="../../ui/panels/workloads.py" line="995" />
             <source>Cannot rename {name}: {reason}</source>
             <translation>{name} kann nicht umbenannt werden: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="485" />
+            <location filename="../../ui/panels/workloads.py" line="486" />
             <source>Delete</source>
             <translation>Löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="487" />
+            <location filename="../../ui/panels/workloads.py" line="488" />
             <source>Delete the server group chosen on the left (undoable); not while a workload runs on it</source>
             <translation>Die links gewählte Servergruppe löschen (rückgängig machbar); nicht, solange eine Arbeitslast darauf läuft</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1072" />
+            <location filename="../../ui/panels/workloads.py" line="1034" />
             <source>Group %n server(s)</source>
             <translation>
                 <numerusform>%n Server gruppieren</numerusform>
@@ -8221,7 +8201,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1071" />
+            <location filename="../../ui/panels/workloads.py" line="1033" />
             <source>Group %n server(s) for {name}</source>
             <translation>
                 <numerusform>%n Server für {name} gruppieren</numerusform>
@@ -8229,12 +8209,12 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="459" />
+            <location filename="../../ui/panels/workloads.py" line="460" />
             <source>Group from selection</source>
             <translation>Gruppe aus Auswahl</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1078" />
+            <location filename="../../ui/panels/workloads.py" line="1042" />
             <source>Group of %n server(s) created</source>
             <translation>
                 <numerusform>Gruppe aus %n Server angelegt</numerusform>
@@ -8242,7 +8222,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1077" />
+            <location filename="../../ui/panels/workloads.py" line="1041" />
             <source>Group of %n server(s) created; {name} runs on it</source>
             <translation>
                 <numerusform>Gruppe aus %n Server angelegt; {name} läuft darauf</numerusform>
@@ -8250,147 +8230,147 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="774" />
+            <location filename="../../ui/panels/workloads.py" line="775" />
             <source>Kind</source>
             <translation>Art</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="460" />
+            <location filename="../../ui/panels/workloads.py" line="461" />
             <source>Make a server group of the GPU servers selected in the racks or on the floor (servers of selected racks count too) and run the current workload on it</source>
             <translation>Aus den in den Racks oder im Raumplan gewählten GPU-Servern eine Servergruppe bilden (Server gewählter Racks zählen mit) und die aktuelle Arbeitslast darauf laufen lassen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="722" />
+            <location filename="../../ui/panels/workloads.py" line="723" />
             <source>NOT MET · {bn}</source>
             <translation>NICHT ERFÜLLT · {bn}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="725" />
+            <location filename="../../ui/panels/workloads.py" line="726" />
             <source>NOT MET · {margin}</source>
             <translation>NICHT ERFÜLLT · {margin}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="773" />
+            <location filename="../../ui/panels/workloads.py" line="774" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="1004" />
+            <location filename="../../ui/panels/workloads.py" line="988" />
             <source>New name for {name}:</source>
             <translation>Neuer Name für {name}:</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="517" />
+            <location filename="../../ui/panels/workloads.py" line="518" />
             <source>No workload targets yet. Add one (training, fine-tuning, inference or storage) to see whether this build meets it.</source>
             <translation>Noch keine Arbeitslast-Ziele. Eines hinzufügen (Training, Feintuning, Inferenz oder Speicher), um zu sehen, ob dieser Aufbau es erfüllt.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="448" />
+            <location filename="../../ui/panels/workloads.py" line="449" />
             <source>Remove</source>
             <translation>Entfernen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="449" />
+            <location filename="../../ui/panels/workloads.py" line="450" />
             <source>Remove the selected workload target (undoable)</source>
             <translation>Das gewählte Arbeitslast-Ziel entfernen (rückgängig machbar)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="1003" />
+            <location filename="../../ui/panels/workloads.py" line="987" />
             <source>Rename server group</source>
             <translation>Servergruppe umbenennen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="483" />
+            <location filename="../../ui/panels/workloads.py" line="484" />
             <source>Rename the server group chosen on the left (undoable)</source>
             <translation>Die links gewählte Servergruppe umbenennen (rückgängig machbar)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="481" />
+            <location filename="../../ui/panels/workloads.py" line="482" />
             <source>Rename…</source>
             <translation>Umbenennen…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="775" />
+            <location filename="../../ui/panels/workloads.py" line="776" />
             <source>Runs on</source>
             <translation>Läuft auf</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="1058" />
+            <location filename="../../ui/panels/workloads.py" line="1029" />
             <source>Select GPU servers (or their racks) in the rack view or the floor plan first</source>
             <translation>Zuerst GPU-Server (oder ihre Racks) in der Rackansicht oder im Raumplan auswählen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="490" />
+            <location filename="../../ui/panels/workloads.py" line="491" />
             <source>Server groups</source>
             <translation>Servergruppen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="1066" />
+            <location filename="../../ui/panels/workloads.py" line="1035" />
             <source>Servers {names}</source>
             <translation>Server {names}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="452" />
+            <location filename="../../ui/panels/workloads.py" line="453" />
             <source>Size a Build…</source>
             <translation>Aufbau dimensionieren…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="454" />
+            <location filename="../../ui/panels/workloads.py" line="455" />
             <source>Size this workload for me: compare the builds that meet the selected target and open the chosen one as a new plan</source>
             <translation>Diese Arbeitslast für mich dimensionieren: die Aufbauten vergleichen, die das gewählte Ziel erfüllen, und den gewählten als neuen Plan öffnen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="871" />
+            <location filename="../../ui/panels/workloads.py" line="872" />
             <source>The model's median error on published runs of this kind (docs/validation.md)</source>
             <translation>Der mittlere Fehler des Modells gegenüber veröffentlichten Läufen dieser Art (docs/validation.md)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="479" />
+            <location filename="../../ui/panels/workloads.py" line="480" />
             <source>The plan's server groups (a workload can run on one)</source>
             <translation>Die Servergruppen des Plans (eine Arbeitslast kann auf einer laufen)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="868" />
+            <location filename="../../ui/panels/workloads.py" line="869" />
             <source>Uncertainty</source>
             <translation>Unsicherheit</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="805" />
+            <location filename="../../ui/panels/workloads.py" line="806" />
             <source>Whole plan (every GPU server)</source>
             <translation>Ganzer Plan (jeder GPU-Server)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="725" />
+            <location filename="../../ui/panels/workloads.py" line="726" />
             <source>met · {margin}</source>
             <translation>erfüllt · {margin}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="718" />
+            <location filename="../../ui/panels/workloads.py" line="719" />
             <source>not evaluated</source>
             <translation>nicht bewertet</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="720" />
+            <location filename="../../ui/panels/workloads.py" line="721" />
             <source>sized (no target)</source>
             <translation>ausgelegt (ohne Ziel)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="730" />
+            <location filename="../../ui/panels/workloads.py" line="731" />
             <source>waiting for the engine</source>
             <translation>wartet auf die Berechnung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="713" />
+            <location filename="../../ui/panels/workloads.py" line="714" />
             <source>whole plan</source>
             <translation>ganzer Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="714" />
+            <location filename="../../ui/panels/workloads.py" line="715" />
             <source>{kind} · runs on {where}</source>
             <translation>{kind} · läuft auf {where}</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1029" />
+            <location filename="../../ui/panels/workloads.py" line="1013" />
             <source>{names} and %n more</source>
             <translation>
                 <numerusform>{names} und %n weitere</numerusform>
@@ -8398,7 +8378,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="870" />
+            <location filename="../../ui/panels/workloads.py" line="871" />
             <source>±{pct} %</source>
             <translation>±{pct} %</translation>
         </message>
@@ -8406,12 +8386,12 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>_Field</name>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="351" />
+            <location filename="../../ui/panels/workloads.py" line="352" />
             <source>not set</source>
             <translation>nicht gesetzt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="395" />
+            <location filename="../../ui/panels/workloads.py" line="396" />
             <source>{value} (not in catalog)</source>
             <translation>{value} (nicht im Katalog)</translation>
         </message>

@@ -35,7 +35,6 @@ from PySide6.QtWidgets import (
 
 from planner.gestures import cooling
 from planner.i18n import error_text, message_text
-from planner.model.edits import EditRefused
 from ui import style
 from ui.dialogs.rack_menu import fill_rack_menu
 from ui.units import fnum
@@ -271,10 +270,7 @@ class LoopEditor(QDialog):
             values = doc.plan.cooling_loop(loop_id).model_dump()
             self.setWindowTitle(self.tr("Edit cooling loop"))
         else:
-            try:
-                values = self._defaults(kind)
-            except EditRefused:
-                values = {"name": "", "kind": kind}
+            values = doc.attempt(lambda: self._defaults(kind), announce=False)[0] or {"name": "", "kind": kind}
             self.setWindowTitle(self.tr("New facility water loop") if kind == "facility"
                                 else self.tr("New in-row CDU loop"))
         lay = QVBoxLayout(self)
@@ -311,22 +307,28 @@ class LoopEditor(QDialog):
     def commit(self) -> bool:
         """OK: push the edit; True when the plan took it (the dialog then closes)."""
         plan = self.doc.plan
-        try:
+        made: list[Any] = []
+
+        def build() -> Edit | None:
             values = self.form.values()
-            edit: Edit | None
             if self.loop_id is None:
-                loop = cooling.new_loop(plan, values.pop("kind"), **values)
-                edit = cooling.add_loop_edit(plan, loop, self.assign_racks)
-            else:
-                edit = cooling.edit_loop_edit(plan, self.loop_id, values)
-        except (EditRefused, ValueError) as e:
+                made.append(loop := cooling.new_loop(plan, values.pop("kind"), **values))
+                return cooling.add_loop_edit(plan, loop, self.assign_racks)
+            return cooling.edit_loop_edit(plan, self.loop_id, values)
+
+        try:
+            edit, why = self.doc.attempt(build, announce=False)
+        except ValueError as e:  # a field that is not a value (the form says which)
             self.form.show_error(error_text(e))
+            return False
+        if why:
+            self.form.show_error(why)
             return False
         if edit is not None and not self.doc.push(edit):
             self.form.show_error(self.doc.last_refusal)
             return False
         if self.loop_id is None:
-            self.loop_id = loop.id
+            self.loop_id = made[0].id
         self.accept()
         return True
 
@@ -504,10 +506,9 @@ class CoolingLoopsDialog(QDialog):
             fill_rack_menu(self.assign_menu, self.doc, self.assign_selected)
             self.assign_menu.popup(self.btn_assign.mapToGlobal(self.btn_assign.rect().bottomLeft()))  # not blocking
             return False
-        try:
-            edit = cooling.assign_loop_edit(self.doc.plan, lid, racks)
-        except EditRefused as e:
-            self._say(error_text(e))
+        edit, why = self.doc.attempt(lambda: cooling.assign_loop_edit(self.doc.plan, lid, racks), announce=False)
+        if why:
+            self._say(why)
             return False
         if edit is None:
             self._say(self.tr("The selected racks are already on this loop."))

@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 
 from planner.base.findings import finding_text
 from planner.engine import levels
+from planner.fabric.names import source_kind_text
 from planner.gestures.power_edits import (
     SOURCE_KINDS,
     ab_feeds_edit,
@@ -45,8 +46,8 @@ from planner.gestures.power_edits import (
     feed_users,
     source_users,
 )
-from planner.i18n import error_text
-from planner.model.edits import Change, EditRefused, SetProperty
+from planner.i18n import message_text
+from planner.model.edits import Change, SetProperty
 from planner.model.naming import display_name
 from ui import dialogs, style
 from ui import units as uunits
@@ -70,8 +71,9 @@ def _tr(text: str) -> str:
 
 
 def kind_names() -> dict[str, str]:
-    return {"ups": _tr("UPS"), "panel": _tr("Panel"), "switchboard": _tr("Switchboard"),
-            "generator": _tr("Generator")}
+    """The power source kinds in their order, each by its word (planner.fabric.names, the
+    reports' table) in the app's language."""
+    return {k: message_text(source_kind_text(k)) for k in SOURCE_KINDS}
 
 
 def chain_figures(results: Results | None, kind: str, eid: str) -> str:
@@ -540,12 +542,13 @@ class PowerDialog(QDialog):
         up = self._selected_source()
         # a source with a side takes only that side's feeds; one without takes both
         side = plan.power_source(up).side if up else None
-        try:
-            edit = ab_feeds_edit(plan, self.doc.catalog, racks, upstream_a=up if side in (None, "A") else None,
-                                 upstream_b=up if side in (None, "B") else None)
-        except EditRefused as e:
+        edit, why = self.doc.attempt(lambda: ab_feeds_edit(plan, self.doc.catalog, racks,
+                                                           upstream_a=up if side in (None, "A") else None,
+                                                           upstream_b=up if side in (None, "B") else None),
+                                     announce=False)
+        if edit is None:
             self.message.setText(self.tr("Select one or more racks (or devices in them) first.")
-                                 if not racks else error_text(e))
+                                 if not racks else why)
             self.message.show()
             return False
         return self._do(edit)
@@ -556,15 +559,16 @@ class PowerDialog(QDialog):
             return False
         kind, eid = cur
         plan = self.doc.plan
-        try:
-            edit = delete_feed_edit(plan, eid) if kind == "feed" else delete_source_edit(plan, eid)
-        except EditRefused as e:
+        edit, why = self.doc.attempt(lambda: delete_feed_edit(plan, eid) if kind == "feed"
+                                     else delete_source_edit(plan, eid), announce=False)
+        if why:  # the refusal becomes the question whether to take what it names along
             question = (self.tr("Disconnect its PDUs and delete the feed?") if kind == "feed"
                         else self.tr("Hang what it supplies on its own upstream (or nothing) and delete it?"))
-            if not dialogs.ask_yes_no(self, self.tr("Delete"), f"{error_text(e)}.\n\n{question}"):
-                self.message.setText(error_text(e))
+            if not dialogs.ask_yes_no(self, self.tr("Delete"), f"{why}.\n\n{question}"):
+                self.message.setText(why)
                 self.message.show()
                 return False
             edit = (delete_feed_edit(plan, eid, disconnect=True) if kind == "feed"
                     else delete_source_edit(plan, eid, detach=True))
+        assert edit is not None  # the builders return an edit or refuse
         return self._do(edit)

@@ -266,10 +266,8 @@ class AutowireDialog(QDialog):
             self.source.setCurrentIndex(0)
             self.kind.setCurrentIndex(max(0, self.kind.findData(fab.kind)))
             self.over.setValue(max(1.0, float(fab.oversubscription)))
-            try:
-                leaves = fabric_shape(plan, cat, fid).leaves
-            except EditRefused:
-                leaves = []
+            shape, _why = self.doc.attempt(lambda: fabric_shape(plan, cat, fid), announce=False)
+            leaves = shape.leaves if shape is not None else []
             if leaves:
                 i = self.switch.findData(plan.index.placements[leaves[0]].device)
                 if i >= 0:
@@ -623,10 +621,11 @@ class ConnectDialog(QDialog):
         if None in a or None in b:
             self.status.setText(self.tr("Choose a port at each end"))
             return False
-        try:
-            edit = connect_edit(self.doc.plan, self.doc.catalog, a, b, self.fabric.currentData())
-        except EditRefused as e:
-            self.status.setText(error_text(e))
+        fabric = self.fabric.currentData()
+        edit, why = self.doc.attempt(lambda: connect_edit(self.doc.plan, self.doc.catalog, a, b, fabric),
+                                     announce=False)
+        if edit is None:
+            self.status.setText(why)
             return False
         if not self.doc.push(edit):
             self.status.setText(self.doc.last_refusal)
@@ -713,9 +712,7 @@ class NvlinkAutowirer(QObject):
         self._fail(_failure_text(error))
 
     def _fail(self, message: str) -> None:
-        self.doc.last_refusal = message
-        self.doc.refused.emit(message)
-        self.failed.emit(message)
+        self.failed.emit(self.doc.refuse(message))
 
     def wait(self, msecs: int = 30000) -> bool:
         return self._task.wait(msecs)

@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 from planner.gestures import cooling
 from planner.gestures.cooling import LOOP_METHODS
 from planner.i18n import error_text, message_text
-from planner.model.edits import Change, Edit, EditRefused, MovePlacement, SetProperty
+from planner.model.edits import Change, Edit, MovePlacement, SetProperty
 from planner.model.placement import rack_dims
 from planner.model.plan import COOLING_METHOD_NAMES, CoolingChoice, cooling_method_name
 from ui import style
@@ -463,11 +463,11 @@ class Inspector(QWidget):
                                "they are. A cord the engine spread there moves elsewhere."))
 
         def do_pin() -> None:
-            try:
-                edit = pin_cord_edit(self.doc.plan, cat, self.doc.results, pid, which.value() - 1,
-                                     pdu_box.currentData(), outlet_box.value())
-            except EditRefused as e:
-                self.error.setText(error_text(e))
+            edit, why = self.doc.attempt(lambda: pin_cord_edit(self.doc.plan, cat, self.doc.results, pid,
+                                                               which.value() - 1, pdu_box.currentData(),
+                                                               outlet_box.value()), announce=False)
+            if edit is None:
+                self.error.setText(why)
                 self.error.show()
                 return
             self._push(edit)
@@ -629,9 +629,12 @@ class Inspector(QWidget):
 
     def _set_cooling(self, rid: str, **changes: Any) -> None:
         try:
-            edit = cooling.rack_cooling_edit(self.doc.plan, self.doc.catalog, rid, **changes)
-        except ValueError as e:  # a value the model refuses (EditRefused is a ValueError too)
-            self.error.setText(error_text(e))
+            edit, why = self.doc.attempt(lambda: cooling.rack_cooling_edit(self.doc.plan, self.doc.catalog, rid,
+                                                                           **changes), announce=False)
+        except ValueError as e:  # a value the model cannot hold (a refusal came back as why)
+            why = error_text(e)
+        if why:
+            self.error.setText(why)
             self.error.show()
             return
         if edit is not None:

@@ -48,8 +48,9 @@ from PySide6.QtWidgets import (
 )
 
 from planner.engine import levels
+from planner.gestures.workloads import gpu_servers, group_edit, group_name_members, new_workload
 from planner.i18n import error_text, format_margin, message_text, translated
-from planner.model.edits import AddItem, Change, Compound, Edit, RemoveItem, SetProperty
+from planner.model.edits import AddItem, Change, RemoveItem, SetProperty
 from planner.model.plan import ServerGroup, Workload
 from planner.workloads.evaluate import WorkloadVerdict
 from planner.workloads.specs import SPEC_MODELS, SpecError, has_target, parse_spec
@@ -886,33 +887,16 @@ class WorkloadsPanel(QWidget):
         self.message.setVisible(bool(text))
 
     # -- edits ---------------------------------------------------------------------------
-    def _unique_id(self, prefix: str) -> str:
-        idx = self.doc.plan.index
-        n = 1
-        while idx.id_exists(f"{prefix}-{n}"):
-            n += 1
-        return f"{prefix}-{n}"
-
     def add_workload(self, preset: str) -> str | None:
         """Add a workload target of a preset (see PRESETS); returns its id."""
         key, _text, kind, spec, name_t = next(p for p in PRESETS if p[0] == preset)
-        spec = dict(spec)
         cat = self.doc.catalog
-        llms = sorted(cat.llms) if cat is not None else []
-        if "model" in spec and llms and spec["model"] not in llms:
-            spec["model"] = llms[0]
-        names = {w.name for w in self.doc.plan.workloads}
-        name = _t(name_t).format(model=spec.get("model", ""))
-        base, n = name, 2
-        while name in names:
-            name = f"{base} {n}"
-            n += 1
-        wid = self._unique_id("wl")
-        if not self.doc.push(AddItem(Workload(id=wid, name=name, kind=kind, spec=spec))):
+        w = new_workload(self.doc.plan, kind, spec, _t(name_t), cat.llms if cat is not None else None)
+        if not self.doc.push(AddItem(w)):
             self._say(self.doc.last_refusal, error=True)
             return None
-        self.select_workload(wid)
-        return wid
+        self.select_workload(w.id)
+        return w.id
 
     def remove_current(self) -> None:
         wid = self.current_id()
@@ -1035,42 +1019,22 @@ class WorkloadsPanel(QWidget):
         return False
 
     def selected_servers(self) -> list[str]:
-        """GPU servers in the document's selection (placements, and those in selected racks)."""
-        plan, cat = self.doc.plan, self.doc.catalog
-        idx = plan.index
-        ids: list[str] = []
-        for kind, eid in self.doc.selection:
-            if kind == "placement" and eid in idx.placements:
-                ids.append(eid)
-            elif kind == "rack" and eid in idx.racks:
-                ids += [p.id for p in idx.racks[eid].placements]
-        out: list[str] = []
-        for pid in ids:
-            d = cat.get("device-types", idx.placements[pid].device) if cat is not None else None
-            if d is not None and d.gpu_count > 0 and pid not in out:
-                out.append(pid)
-        return out
+        """GPU servers in the document's selection (planner.gestures.workloads.gpu_servers)."""
+        return gpu_servers(self.doc.plan, self.doc.catalog, self.doc.selection)
 
     def group_from_selection(self) -> str | None:
         """Make a server group of the selected GPU servers; the current workload runs on it."""
         servers = self.selected_servers()
         if not servers:
             msg = self.tr("Select GPU servers (or their racks) in the rack view or the floor plan first")
-            self._say(msg, error=True)
-            self.doc.refused.emit(msg)
+            self._say(self.doc.refuse(msg), error=True)
             return None
-        idx = self.doc.plan.index
-        names = [idx.placements[p].name or p for p in servers]
-        label = ", ".join(names[:3]) + (f" +{len(names) - 3}" if len(names) > 3 else "")
-        gid = self._unique_id("grp")
-        group = ServerGroup(id=gid, name=self.tr("Servers {names}").format(names=label), members=servers)
         w = self._workload(self.current_id())
-        edits: list[Edit] = [AddItem(group)]
-        if w is not None:
-            edits.append(SetProperty("workload", w.id, "group", gid))
         text = (self.tr("Group %n server(s) for {name}", "", len(servers)).format(name=w.name) if w is not None
                 else self.tr("Group %n server(s)", "", len(servers)))
-        if not self.doc.push(Compound(edits, text)):
+        name = self.tr("Servers {names}").format(names=group_name_members(self.doc.plan, servers))
+        edit, gid = group_edit(self.doc.plan, servers, name, w.id if w is not None else None, text)
+        if not self.doc.push(edit):
             self._say(self.doc.last_refusal, error=True)
             return None
         self.groups_combo.setCurrentIndex(max(0, self.groups_combo.findData(gid)))

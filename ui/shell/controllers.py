@@ -28,8 +28,8 @@ from planner.gestures.builders import (
     duplicate_rack_edit,
     paste_edit,
 )
-from planner.i18n import N_, error_text, gettext, message_text
-from planner.model.edits import AddPlacement, AddRack, EditRefused
+from planner.i18n import N_, gettext, message_text
+from planner.model.edits import AddPlacement, AddRack
 from planner.model.plan import Plan, Site
 from ui import dialogs
 from ui.document import Document
@@ -365,11 +365,9 @@ class EditController(QObject):
         if edit is None:  # feeds or power sources selected (Inspector, Findings)
             from planner.gestures.power_edits import delete_power_edit
 
-            try:
-                edit = delete_power_edit(self.doc.plan, self.doc.selection)
-            except EditRefused as e:
-                self.doc.last_refusal = error_text(e)
-                self.doc.refused.emit(self.doc.last_refusal)
+            selection = self.doc.selection
+            edit, why = self.doc.attempt(lambda: delete_power_edit(self.doc.plan, selection))
+            if why:
                 return
         if edit is not None:
             self.doc.push(edit)
@@ -394,19 +392,16 @@ class EditController(QObject):
     def paste(self) -> bool:
         md = QApplication.clipboard().mimeData()
         if md is None or not md.hasFormat(CLIPBOARD_MIME):
-            self.doc.refused.emit(self.tr("Nothing to paste: copy racks or devices first"))
+            self.doc.refuse(self.tr("Nothing to paste: copy racks or devices first"))
             return False
         try:
             payload = json.loads(bytes(md.data(CLIPBOARD_MIME).data()).decode("utf-8"))
-            edit = paste_edit(self.doc.plan, self.doc.checker, payload, self._target_rack(), self._target_row())
-        except EditRefused as e:
-            self.doc.last_refusal = error_text(e)
-            self.doc.refused.emit(self.doc.last_refusal)
+            rack, row = self._target_rack(), self._target_row()
+            edit, why = self.doc.attempt(lambda: paste_edit(self.doc.plan, self.doc.checker, payload, rack, row))
+        except (ValueError, KeyError, TypeError) as e:  # a payload that is not ours (a refusal is not one of these)
+            self.doc.refuse(self.tr("The clipboard does not hold Rackwright items ({error})").format(error=e))
             return False
-        except (ValueError, KeyError, TypeError) as e:
-            self.doc.refused.emit(self.tr("The clipboard does not hold Rackwright items ({error})").format(error=e))
-            return False
-        if not edit.edits:
+        if edit is None or not edit.edits:
             return False
         if not self.doc.push(edit):
             return False
@@ -426,16 +421,12 @@ class EditController(QObject):
             return
         pids = self.doc.selected("placement")
         if pids:
-            try:
-                self.doc.push(duplicate_device_edit(self.doc.plan, self.doc.checker, pids))
-            except EditRefused as e:
-                self.doc.last_refusal = error_text(e)
-                self.doc.refused.emit(self.doc.last_refusal)
+            self.doc.push_built(lambda: duplicate_device_edit(self.doc.plan, self.doc.checker, pids))
 
     def duplicate_rack_n(self, n: int | None = None) -> bool:
         rack = self._target_rack()
         if rack is None:
-            self.doc.refused.emit(self.tr("Select a rack to duplicate"))
+            self.doc.refuse(self.tr("Select a rack to duplicate"))
             return False
         if n is None:
             n = dialogs.ask_int(self.window, self.tr("Duplicate rack"),

@@ -158,7 +158,7 @@ class PlanWindows(QObject):
 
         doc = self.win.doc
         if not any(k in ("rack", "placement") for k, _ in doc.selection):
-            doc.refused.emit(_tr("Select racks or devices to rename"))
+            doc.refuse(_tr("Select racks or devices to rename"))
             return None
         dlg = RenameDialog(doc, self.win)
         self.win.rename_dialog = dlg

@@ -23,8 +23,7 @@ from planner.gestures.builders import (
     rotate_rows_edit,
     snap_row_position,
 )
-from planner.i18n import error_text
-from planner.model.edits import AddRack, AddRow, Compound, Edit, EditRefused
+from planner.model.edits import AddRack, AddRow, Compound, Edit
 from planner.model.geometry import row_footprints
 from ui.scenes.floor.items import SCALE, DropHintItem, RackItem, RoomItem, RowItem
 
@@ -124,14 +123,9 @@ class FloorGestures:
         return None
 
     def _push_built(self, build: Callable[[], Edit]) -> Edit | None:
-        """Build an edit (planner.gestures.builders) and push it; a refusal reaches the user."""
-        try:
-            edit = build()
-        except EditRefused as e:
-            self.doc.last_refusal = error_text(e)
-            self.doc.refused.emit(self.doc.last_refusal)
-            return None
-        return edit if self.doc.push(edit) else None
+        """Build an edit (planner.gestures.builders) and push it; a refusal reaches the user
+        through the document (Document.push_built)."""
+        return self.doc.push_built(build)
 
     def add_row_at(self, scene_pos: QPointF | None, n_racks: int) -> bool:
         """A row of ``n_racks`` racks at a point of the room shown (None: behind the other
@@ -139,13 +133,13 @@ class FloorGestures:
         if scene_pos is None:
             room_id, x, y = self.room_id, None, None
             if room_id is None:
-                self.doc.refused.emit(QCoreApplication.translate("FloorScene",
+                self.doc.refuse(QCoreApplication.translate("FloorScene",
                                                                  "Add a room first: rows go inside a room"))
                 return False
         else:
             hit = self.room_at(scene_pos)
             if hit is None:
-                self.doc.refused.emit(QCoreApplication.translate(
+                self.doc.refuse(QCoreApplication.translate(
                     "FloorScene", "Rows go inside a room: right-click on a room's floor"))
                 return False
             room_id, local = hit

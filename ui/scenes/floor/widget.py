@@ -253,7 +253,7 @@ class FloorView(QWidget):
     def room_properties(self, room_id: str | None = None) -> None:
         rid = room_id or self.scene.room_id
         if rid is None:
-            self.doc.refused.emit(self.tr("There is no room: add one first"))
+            self.doc.refuse(self.tr("There is no room: add one first"))
             return
         self.doc.select([("room", rid)])
         self.propertiesRequested.emit()
@@ -263,14 +263,14 @@ class FloorView(QWidget):
         content, as one undo step."""
         rid = room_id or self.scene.room_id
         if rid is None or rid not in self.doc.plan.index.rooms:
-            self.doc.refused.emit(self.tr("There is no room to delete"))
+            self.doc.refuse(self.tr("There is no room to delete"))
             return False
         return dialogs.confirm_and_delete_rooms(self.doc, self.window(), [rid])
 
     def add_row(self) -> bool:
         """Floor > Add Row...: how many racks, then a row behind the others in the room shown."""
         if self.scene.room_id is None:
-            self.doc.refused.emit(self.tr("Add a room first: rows go inside a room"))
+            self.doc.refuse(self.tr("Add a room first: rows go inside a room"))
             return False
         n = dialogs.ask_int(self.window(), self.tr("Add row"), self.tr("Racks in the new row:"), 4, 0, 200)
         if n is None:
@@ -338,7 +338,7 @@ class FloorView(QWidget):
     def _add_rack(self) -> None:
         rows = self.scene.selected_rows()
         if not rows:
-            self.doc.refused.emit(self.tr("Select a row (or one of its racks) to add a rack to"))
+            self.doc.refuse(self.tr("Select a row (or one of its racks) to add a rack to"))
             return
         self.scene.add_racks_to_row(rows[0], 1)
 

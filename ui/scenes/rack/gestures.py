@@ -33,8 +33,7 @@ from planner.gestures.builders import (
     new_gesture,
     nudge_edit,
 )
-from planner.i18n import error_text, message_text
-from planner.model.edits import EditRefused
+from planner.i18n import message_text
 from planner.model.placement import device_dims
 from planner.model.plan import Placement
 from ui.scenes.rack.items import DeviceItem, RackFrameItem, Target
@@ -168,8 +167,7 @@ class RackGestures(_ViewBase):
         target = self.rack_scene.target_at(self.mapToScene(pos))
         if target is None:
             reason = QCoreApplication.translate("RackGraphicsView", "Drop the device on a rack")
-            self.show_refusal(reason, pos)
-            self.doc.refused.emit(reason)
+            self.show_refusal(self.doc.refuse(reason), pos)
             event.ignore()
             return
         edit = add_device_edit(self.doc.plan, self.doc.checker, target.rack_id, slug, target.u, target.face)
@@ -222,12 +220,9 @@ class RackGestures(_ViewBase):
 
     def connect_ports(self, a: tuple[str, str], b: tuple[str, str], at: QPoint | None = None) -> bool:
         """Push a Connect between two ports; show the reason at ``at`` when refused."""
-        try:
-            edit = connect_edit(self.doc.plan, self.doc.catalog, a, b)
-        except EditRefused as e:
-            self.doc.last_refusal = error_text(e)
-            self.doc.refused.emit(self.doc.last_refusal)
-            self.show_refusal(self.doc.last_refusal, at)
+        edit, why = self.doc.attempt(lambda: connect_edit(self.doc.plan, self.doc.catalog, a, b))
+        if edit is None:
+            self.show_refusal(why, at)
             return False
         if not self.doc.push(edit):
             self.show_refusal(self.doc.last_refusal, at)
@@ -399,12 +394,10 @@ class RackGestures(_ViewBase):
 
     def nudge(self, step: int) -> bool:
         """Move the selected devices ``step`` U up (+) or down (-): one undo step."""
-        try:
-            edit = nudge_edit(self.doc.plan, self.doc.checker, self.doc.selected("placement"), step)
-        except EditRefused as e:
-            self.doc.last_refusal = error_text(e)
-            self.doc.refused.emit(self.doc.last_refusal)
-            self.show_refusal(self.doc.last_refusal)
+        edit, why = self.doc.attempt(lambda: nudge_edit(self.doc.plan, self.doc.checker,
+                                                        self.doc.selected("placement"), step))
+        if why:
+            self.show_refusal(why)
             return False
         if edit is None:
             return False

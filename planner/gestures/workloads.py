@@ -1,0 +1,85 @@
+"""Workload and server-group gestures, Qt-free (the Workloads panel calls them and pushes
+the result): a new workload target with a fresh id and a free name, which placements of a
+selection are GPU servers, and a server group made of them with the current workload put
+on it as one undo step. Ids come from the plan (``Plan.new_id``: never one that exists),
+names from :func:`planner.model.naming.unique_name`, the GPU-server rule from
+:func:`planner.workloads.cluster.is_gpu_server` (the one the engine sizes clusters by)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+from planner.model.edits import AddItem, Compound, Edit, SetProperty
+from planner.model.naming import unique_name
+from planner.model.plan import ServerGroup, Workload
+from planner.workloads.cluster import is_gpu_server
+
+if TYPE_CHECKING:
+    from planner.catalog import Catalog
+    from planner.model.plan import Plan
+
+# how many member names a new group's default name lists before "+N"
+GROUP_NAME_MEMBERS = 3
+
+
+def gpu_servers(plan: Plan, catalog: Catalog | None, selection: Iterable[tuple[str, str]]) -> list[str]:
+    """The GPU servers of a selection ((kind, id) pairs): selected placements and those in
+    selected racks, in selection order, each once; what is not a GPU server is left out."""
+    idx = plan.index
+    ids: list[str] = []
+    for kind, eid in selection:
+        if kind == "placement" and eid in idx.placements:
+            ids.append(eid)
+        elif kind == "rack" and eid in idx.racks:
+            ids += [p.id for p in idx.racks[eid].placements]
+    out: list[str] = []
+    seen: set[str] = set()
+    for pid in ids:
+        if pid in seen:
+            continue
+        d = catalog.get("device-types", idx.placements[pid].device) if catalog is not None else None
+        if is_gpu_server(d):
+            out.append(pid)
+            seen.add(pid)
+    return out
+
+
+def new_workload(plan: Plan, kind: str, spec: dict[str, Any], name: str,
+                 models: Iterable[str] | None = None) -> Workload:
+    """A workload target with a fresh id (``wl-N``) and a name made free among the plan's
+    workloads (``Serve llama-3.1-70b 2``): ``name`` with ``{model}`` filled in from the spec.
+    ``models``: the catalog's LLMs; a spec model it lacks is replaced by the first of them
+    (a preset made for another catalog)."""
+    spec = dict(spec)
+    llms = sorted(models or ())
+    if "model" in spec and llms and spec["model"] not in llms:
+        spec["model"] = llms[0]
+    text = name.format(model=spec.get("model", ""))
+    return Workload(id=plan.new_id("wl"), name=unique_name({w.name for w in plan.workloads}, text), kind=kind,
+                    spec=spec)
+
+
+def group_name_members(plan: Plan, servers: list[str]) -> str:
+    """The members part of a new group's name: the first servers' names and how many more
+    (``gpu01, gpu02, gpu03 +5``)."""
+    idx = plan.index
+    names = [idx.placements[p].name or p for p in servers]
+    extra = len(names) - GROUP_NAME_MEMBERS
+    return ", ".join(names[:GROUP_NAME_MEMBERS]) + (f" +{extra}" if extra > 0 else "")
+
+
+def group_edit(plan: Plan, servers: list[str], name: str, workload_id: str | None,
+               text: str) -> tuple[Compound, str]:
+    """One undo step (``text``): a server group of ``servers`` with a fresh id (``grp-N``) and
+    ``name`` made free among the groups, and workload ``workload_id`` (if any) put on it;
+    (the edit, the new group's id)."""
+    group = ServerGroup(id=plan.new_id("grp"), name=unique_name({g.name for g in plan.groups}, name),
+                        members=list(servers))
+    edits: list[Edit] = [AddItem(group)]
+    if workload_id is not None:
+        edits.append(SetProperty("workload", workload_id, "group", group.id))
+    return Compound(edits, text), group.id
+
+
+__all__ = ["GROUP_NAME_MEMBERS", "gpu_servers", "group_edit", "group_name_members", "new_workload"]

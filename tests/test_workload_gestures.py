@@ -1,0 +1,107 @@
+"""Workload and server-group gestures, headless (issue 27): the Workloads panel no longer
+makes its own ids and names or decides what a GPU server is; planner.gestures.workloads does,
+with the plan's id generator and planner.model.naming.unique_name."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from planner.catalog import load_catalog
+from planner.gestures.workloads import gpu_servers, group_edit, group_name_members, new_workload
+from planner.model.edits import AddItem, RemoveItem
+from planner.model.naming import unique_name
+from planner.model.plan import Placement, Plan, Rack, Room, Row, Site
+from planner.workloads.cluster import is_gpu_server
+
+ROOT = Path(__file__).resolve().parent.parent
+SERVER, SWITCH = "dell-poweredge-xe9680", "nvidia-quantum-2-qm9700"
+
+
+@pytest.fixture(scope="module")
+def cat():
+    return load_catalog()
+
+
+def plan() -> Plan:
+    r1 = Rack(id="rack-1", name="R01", rack_type="rack-48u-600x1200", placements=[
+        Placement(id="srv-1", device=SERVER, u=1, name="gpu01"), Placement(id="srv-2", device=SERVER, u=10, name="gpu02"),
+        Placement(id="sw-1", device=SWITCH, u=40, name="leaf1")])
+    r2 = Rack(id="rack-2", name="R02", rack_type="rack-48u-600x1200", position=1, placements=[
+        Placement(id="srv-3", device=SERVER, u=1, name="gpu03"), Placement(id="srv-4", device=SERVER, u=10)])
+    return Plan(site=Site(rooms=[Room(id="room-1", name="Hall", rows=[Row(id="row-1", name="A", racks=[r1, r2])])]))
+
+
+def test_what_counts_as_a_gpu_server(cat):
+    assert is_gpu_server(cat.get("device-types", SERVER))
+    assert not is_gpu_server(cat.get("device-types", SWITCH)) and not is_gpu_server(None)
+
+
+def test_gpu_servers_of_a_selection(cat):
+    p = plan()
+    sel = [("placement", "srv-2"), ("placement", "sw-1"), ("rack", "rack-2"), ("placement", "srv-3"),
+           ("rack", "rack-9"), ("room", "room-1")]
+    assert gpu_servers(p, cat, sel) == ["srv-2", "srv-3", "srv-4"]  # in order, once, no switch, no strays
+    assert gpu_servers(p, None, sel) == []  # without a catalog nothing is known to be a GPU server
+
+
+def test_new_workloads_get_fresh_ids_and_free_names(cat):
+    p = plan()
+    spec = {"model": "no-such-model", "users": 10}
+    first = new_workload(p, "inference", spec, "Serve {model}", cat.llms)
+    assert first.spec["model"] == sorted(cat.llms)[0] and spec["model"] == "no-such-model"  # the preset is not changed
+    assert first.name == f"Serve {first.spec['model']}"
+    AddItem(first).apply(p)
+    second = new_workload(p, "inference", first.spec, "Serve {model}", cat.llms)
+    assert second.id != first.id and second.name == f"{first.name} 2"
+    AddItem(second).apply(p)
+    third = new_workload(p, "inference", first.spec, "Serve {model}")
+    assert third.name == f"{first.name} 3" and len({first.id, second.id, third.id}) == 3
+    # an id once used is not handed out again, even after its workload is gone
+    RemoveItem("workload", first.id).apply(p)
+    assert new_workload(p, "inference", first.spec, "x").id not in {first.id, second.id}
+
+
+def test_group_edit_is_one_step_and_names_its_members(cat):
+    p = plan()
+    w = new_workload(p, "inference", {"model": sorted(cat.llms)[0], "users": 10}, "Serve {model}")
+    AddItem(w).apply(p)
+    servers = gpu_servers(p, cat, [("rack", "rack-1"), ("rack", "rack-2")])
+    assert group_name_members(p, servers) == "gpu01, gpu02, gpu03 +1"
+    assert group_name_members(p, ["srv-4"]) == "srv-4"  # an unnamed server by its id
+    edit, gid = group_edit(p, servers, "Servers", w.id, "Group 4 servers")
+    assert len(edit.edits) == 2 and edit.text == "Group 4 servers"
+    edit.apply(p)
+    assert [g.id for g in p.groups] == [gid] and p.groups[0].members == servers and w.group == gid
+    edit2, gid2 = group_edit(p, servers[:1], "Servers", None, "Group 1 server")
+    edit2.apply(p)
+    assert gid2 != gid and p.groups[1].name == "Servers 2" and len(edit2.edits) == 1
+    edit2.revert(p)
+    edit.revert(p)
+    assert p.groups == [] and w.group is None
+
+
+def test_unique_name_is_the_one_name_generator():
+    assert unique_name(set(), "Feed A1") == "Feed A1"
+    assert unique_name({"Feed A1", "Feed A1 2"}, "Feed A1") == "Feed A1 3"
+    assert unique_name(["x"], "x") == "x 2"
+    defs = [str(path.relative_to(ROOT)) for path in sorted([*(ROOT / "planner").rglob("*.py"),
+                                                             *(ROOT / "ui").rglob("*.py")])
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+            if isinstance(node, ast.FunctionDef) and node.name == "unique_name"]
+    assert defs == ["planner/model/naming.py"]
+
+
+def test_the_workloads_panel_makes_no_ids_names_or_server_rules_itself():
+    tree = ast.parse((ROOT / "ui" / "panels" / "workloads.py").read_text(encoding="utf-8"))
+    made = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("Workload", "ServerGroup"):
+            made.append(f"{node.lineno}: {node.func.id}(...)")
+        if isinstance(node, ast.Attribute) and node.attr in ("id_exists", "new_id", "gpu_count"):
+            made.append(f"{node.lineno}: .{node.attr}")
+        if isinstance(node, ast.FunctionDef) and node.name in ("_unique_id", "_unique_name"):
+            made.append(f"{node.lineno}: def {node.name}")
+    assert not made, "ids, names and the GPU-server rule come from planner.gestures.workloads: " + ", ".join(made)
