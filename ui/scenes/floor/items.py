@@ -628,6 +628,19 @@ class RackItem(QGraphicsItem):
         self.setPos(d.pos + QPointF(ux * along, uy * along))
         self.fscene.show_drop_hint(self, along)
 
+    def cancel_drag(self) -> bool:
+        """Esc: a rack dragged along its row goes back to its slot, nothing is pushed; a
+        Shift+drag of the row is the scene's to cancel. False when it was not dragged."""
+        d, self._drag = self._drag, None
+        self._moving_row = False
+        if d is None:
+            return False
+        if d.moved:
+            self.setOpacity(1.0)
+            self.setZValue(0)
+            self.setPos(d.pos)
+        return True
+
     def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:
         d, self._drag = self._drag, None
         moving_row, self._moving_row = self._moving_row, False

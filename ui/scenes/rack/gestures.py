@@ -38,6 +38,7 @@ from planner.model.edits import EditRefused
 from planner.model.placement import device_dims
 from planner.model.plan import Placement
 from ui.scenes.rack.items import DeviceItem, RackFrameItem, Target
+from ui.scenes.undo import drop_steps_since
 
 if TYPE_CHECKING:
     # the type checker sees the view this mixes into, so the handlers' super() calls and
@@ -60,6 +61,7 @@ class DeviceDrag:
     offset: int
     gesture: str
     press: QPoint
+    undo_index: int = 0  # the undo stack's index when the drag began (Esc goes back to it)
     active: bool = False
     last: tuple[str, int | None, str, str | None] | None = None
     refused: bool = False
@@ -178,6 +180,9 @@ class RackGestures(_ViewBase):
         if self.doc.push(edit):
             self.hide_refusal()
             self.doc.select([("placement", edit.placement.id)])
+            # the new device takes the keyboard: Up/Down nudge it, not the catalog's selection
+            self.activateWindow()
+            self.setFocus(Qt.FocusReason.OtherFocusReason)
             event.setDropAction(Qt.DropAction.CopyAction)
             event.accept()
         else:
@@ -266,7 +271,7 @@ class RackGestures(_ViewBase):
                 p = self.doc.plan.placement(dev.placement_id)
                 t = self.rack_scene.target_at(self.mapToScene(pos))
                 offset = (t.u - p.u) if (t and t.u and p.u) else 0
-                self._drag = DeviceDrag(dev.placement_id, offset, new_gesture(), pos)
+                self._drag = DeviceDrag(dev.placement_id, offset, new_gesture(), pos, self.doc.undo_stack.index())
             event.accept()
             return
         frame = self._frame_at(pos)
@@ -390,12 +395,31 @@ class RackGestures(_ViewBase):
             self.delete_selection()
             event.accept()
             return
+        if key == Qt.Key.Key_Escape and (self._drag is not None or self._wire is not None):
+            self.cancel_drag()
+            event.accept()
+            return
         if key == Qt.Key.Key_Escape:
             self.hide_refusal()
             self.doc.select([])
             event.accept()
             return
         super().keyPressEvent(event)
+
+    def cancel_drag(self) -> None:
+        """Esc during a device drag: the device goes back where it was and the drag leaves
+        nothing on the undo stack (its moves were one merged step, taken back and dropped);
+        during a cable drawn from a port, no cable."""
+        w, self._wire = self._wire, None
+        if w is not None:  # a cable being drawn: no link
+            if w.line.scene() is not None:
+                self.rack_scene.removeItem(w.line)
+            self._set_hot(None)
+        d, self._drag = self._drag, None
+        if d is not None:
+            drop_steps_since(self.doc, d.undo_index)
+        self.viewport().unsetCursor()
+        self.hide_refusal()
 
     def nudge(self, step: int) -> bool:
         """Move the selected devices ``step`` U up (+) or down (-): one undo step."""

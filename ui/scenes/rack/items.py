@@ -23,11 +23,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from planner.base.units import INCH_MM
 from planner.fabric.ports import Port
+from planner.model.geometry import RAIL_MM
 from planner.model.plan import Rack
 
-RAIL_W = 19 * INCH_MM  # 482.6 mm between the rails' outer edges
+RAIL_W = RAIL_MM  # 482.6 mm between the rails' outer edges
 LABEL_MARGIN = 80.0  # U numbers, left of each elevation
 FACE_GAP = 70.0
 RACK_GAP = 220.0
@@ -218,6 +218,54 @@ class DeviceItem(QGraphicsRectItem):
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemClipsChildrenToShape, True)
         self.setZValue(2 if primary else 1)
         self.setAcceptHoverEvents(True)
+
+
+class SideLabel(QGraphicsItem):
+    """The name of a 0U device (a PDU), written upwards along its strip in the side channel.
+    Zoomed out it grows to MIN_LABEL_PX on screen while the strip is wide enough for that,
+    elided to the strip's length; on a strip too narrow for legible text it is not drawn
+    (the tooltip still names the device) rather than as a smudge."""
+
+    def __init__(self, parent: DeviceItem, text: str, color: QColor, size_mm: float) -> None:
+        super().__init__(parent)
+        self.text = text
+        self.color = color
+        self.size_mm = size_mm
+        self.shown = False  # drawn by the last paint (for tests)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+
+    def boundingRect(self) -> QRectF:
+        parent = self.parentItem()
+        return parent.boundingRect() if parent is not None else QRectF()
+
+    def font_for(self, lod: float) -> QFont | None:
+        """The font drawn at ``lod``, or None when no legible size fits the strip's width."""
+        rect = self.boundingRect()
+        px = max(self.size_mm, MIN_SINGLE_LINE_PX / max(lod, 1e-9))
+        f = QFont()
+        f.setBold(True)
+        f.setPixelSize(max(1, round(px)))
+        if QFontMetricsF(f).height() > rect.width() - 2:
+            return None
+        return f
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        lod = option.levelOfDetailFromTransform(painter.worldTransform())
+        f = self.font_for(lod)
+        self.shown = f is not None
+        if f is None:
+            return
+        rect = self.boundingRect()
+        fm = QFontMetricsF(f)
+        pad = fm.height() / 2
+        text = fm.elidedText(self.text, Qt.TextElideMode.ElideRight, rect.height() - 2 * pad)
+        painter.save()
+        painter.setFont(f)
+        painter.setPen(QPen(self.color))
+        painter.translate(rect.center().x() + (fm.ascent() - fm.descent()) / 2, rect.bottom() - pad)
+        painter.rotate(-90)
+        painter.drawText(QPointF(0, 0), text)
+        painter.restore()
 
 
 PORT_MIN_PX = 7.0  # ports are drawn (and can be grabbed) when a port is this wide on screen
