@@ -101,3 +101,37 @@ def test_escape_cancels_a_device_drag_and_leaves_no_undo_step(qtbot, tmp_path):
     assert doc.plan.placement("srv-1").u == 1 and doc.plan.index.placement_rack["srv-1"] == "rack-1"
     assert doc.undo_stack.count() == depth and not doc.undo_stack.canRedo()
     assert QPoint(0, 0) != view.viewport_point("rack-1", "front", 2)
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (1920, 1080)])
+def test_rack_titles_of_a_long_row_sit_just_above_their_racks(qtbot, size):
+    """A 4,096-GPU plan's row of 20 racks: zoomed out, the names and figures grow to stay
+    legible and sit at the foot of the header, just above the rack (they floated a rack's
+    height above it, at the top of the grown header)."""
+    from planner.catalog import load_catalog
+    from planner.design.synthetic import synthetic_plan
+    from ui.document import Document
+    from ui.scenes.rack import FRAME, RackView
+
+    catalog = load_catalog()
+    doc = Document(synthetic_plan(4096, catalog), catalog, engine=None)
+    w = RackView(doc)
+    qtbot.addWidget(w)
+    w.resize(*size)
+    w.show()
+    qtbot.waitExposed(w)
+    scene, view = w.scene, w.view
+    view.fit()
+    assert len(scene.names) >= 16
+    lod = view.transform().m11()
+    w.grab()
+    for rack_id, name in scene.names.items():
+        (y, text), = name.grown_lines(lod)
+        assert text == doc.plan.rack(rack_id).name
+        outer_top = scene.outers[(rack_id, "front")].sceneBoundingRect().top()
+        name_y = name.mapToScene(0, y).y()
+        gap_px = (outer_top - name_y) * lod
+        # the name's baseline, then the type and two lines of figures, then the rack
+        assert 0 < gap_px < 4 * 12 + 16, (rack_id, gap_px)
+        sub_bottom = scene.figures[rack_id].bottom_at(lod)
+        assert sub_bottom < outer_top + FRAME

@@ -65,6 +65,9 @@ class LodText(QGraphicsSimpleTextItem):
         self.skip_lines = skip_lines
         self.above = above
         self.reserve_lines = reserve_lines
+        # the whole stack, top to bottom, when this is its first text: grown, the stack sits at
+        # the foot of its room (just above the rack) instead of at the top of a tall room
+        self.stack: list[LodText] | None = None
         self.shown_lines = 0  # lines drawn by the last paint (for tests)
         self.wrap = False  # grown, break lines at spaces to the room's width (then elide)
         self._grown_px = MIN_LABEL_PX  # on-screen size grown_lines chose
@@ -92,8 +95,19 @@ class LodText(QGraphicsSimpleTextItem):
     def _stack_top(self, lod: float) -> float:
         room = self.mapFromParent(self.room).boundingRect() if self.room is not None else QRectF()
         if not self.above:
+            if self.stack:
+                need = sum(t._grown_height(lod) for t in self.stack)
+                return max(room.top(), room.bottom() - need)
             return room.top()
         return max(room.top(), max(self.mapFromParent(QPointF(0, a.bottom_at(lod))).y() for a in self.above))
+
+    def _grown_height(self, lod: float) -> float:
+        """Height of all this text's lines at MIN_LABEL_PX on screen (item units)."""
+        if not self.text() or lod <= 0:
+            return 0.0
+        f = QFont(self.font())
+        f.setPixelSize(max(1, round(MIN_LABEL_PX / lod)))
+        return (self.text().count("\n") + 1) * QFontMetricsF(f).height()
 
     def grown_lines(self, lod: float) -> list[tuple[float, str]]:
         """(baseline y in item coordinates, text) of the lines drawn at ``lod`` when the
@@ -241,13 +255,14 @@ class SideLabel(QGraphicsItem):
     def font_for(self, lod: float) -> QFont | None:
         """The font drawn at ``lod``, or None when no legible size fits the strip's width."""
         rect = self.boundingRect()
-        px = max(self.size_mm, MIN_SINGLE_LINE_PX / max(lod, 1e-9))
-        f = QFont()
-        f.setBold(True)
-        f.setPixelSize(max(1, round(px)))
-        if QFontMetricsF(f).height() > rect.width() - 2:
-            return None
-        return f
+        for min_px in (MIN_LABEL_PX, MIN_SINGLE_LINE_PX):
+            px = max(self.size_mm, min_px / max(lod, 1e-9))
+            f = QFont()
+            f.setBold(True)
+            f.setPixelSize(max(1, round(px)))
+            if QFontMetricsF(f).height() <= rect.width() - 2:
+                return f
+        return None
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         lod = option.levelOfDetailFromTransform(painter.worldTransform())

@@ -259,6 +259,7 @@ class RackScene(QGraphicsScene):
         sub.setPos(fx, top + 84)
         fig = self._text("", 40, text_c, bold=True, room=header, above=[name, sub])
         fig.setPos(fx, top + 140)
+        name.stack = [name, sub, fig]
         self.figures[rack.id] = fig
 
     def _device_color(self, slug: str) -> QColor:
