@@ -62,7 +62,7 @@ class FloorGestures:
 
     if TYPE_CHECKING:  # declared for the type checker only: at run time the scene's own
         def selectedItems(self) -> list[QGraphicsItem]: ...  # noqa: N802 - QGraphicsScene's
-        def mouseGrabberItem(self) -> QGraphicsItem | None: ...  # noqa: N802 - QGraphicsScene's
+        def mouseGrabberItem(self) -> QGraphicsItem: ...  # noqa: N802 - QGraphicsScene's
         def _update_scene_rect(self) -> None: ...
 
     # -- row drag (live, merged) ----------------------------------------------------------
