@@ -135,3 +135,35 @@ def test_rack_titles_of_a_long_row_sit_just_above_their_racks(qtbot, size):
         assert 0 < gap_px < 4 * 12 + 16, (rack_id, gap_px)
         sub_bottom = scene.figures[rack_id].bottom_at(lod)
         assert sub_bottom < outer_top + FRAME
+
+
+def _luminance(c) -> float:
+    def ch(v: float) -> float:
+        return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+    return 0.2126 * ch(c.redF()) + 0.7152 * ch(c.greenF()) + 0.0722 * ch(c.blueF())
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_pdu_names_are_legible_at_the_fitted_zoom_in_both_themes(qtbot, tmp_path, theme):
+    """A PDU's name along its strip: drawn at a legible size when the rack view is fitted
+    (it was 22 mm, ~6 px, unbolded), with WCAG-level contrast on its fill."""
+    from ui.scenes.rack import MIN_SINGLE_LINE_PX
+    from ui.scenes.rack.items import SideLabel
+
+    win = make_window(qtbot, tmp_path)
+    win.settings.theme = theme
+    win.apply_settings()
+    win.resize(1920, 1080)
+    view, scene = win.rack_view.view, win.rack_view.scene
+    view.fit()
+    win.rack_view.grab()
+    lod = view.transform().m11()
+    for pid in ("pdu-a1", "pdu-b1"):
+        item = scene.devices[pid][0]
+        (label,) = [c for c in item.childItems() if isinstance(c, SideLabel)]
+        assert label.text  # its name (or the model)
+        assert label.shown, pid
+        f = label.font_for(lod)
+        assert f is not None and f.pixelSize() * lod >= MIN_SINGLE_LINE_PX and f.bold()
+        a, b = _luminance(label.color), _luminance(item.brush().color())
+        assert (max(a, b) + 0.05) / (min(a, b) + 0.05) >= 3.9
