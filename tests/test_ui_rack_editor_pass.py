@@ -168,3 +168,39 @@ def test_pdu_names_are_legible_at_the_fitted_zoom_in_both_themes(qtbot, tmp_path
         assert f is not None and f.pixelSize() * lod >= MIN_SINGLE_LINE_PX and f.bold()
         a, b = _luminance(label.color), _luminance(item.brush().color())
         assert (max(a, b) + 0.05) / (min(a, b) + 0.05) >= 3.9
+
+
+def test_a_long_device_name_is_elided_not_cut_and_the_rear_label_shortens_first(qtbot, tmp_path):
+    """At its own size a label wider than its device was cut at the device's edge (the item
+    clips its children); now it ends in an ellipsis inside the device. On the other face the
+    name drops its "(rear)" before it is elided."""
+    from PySide6.QtGui import QFontMetricsF
+
+    from planner.model.edits import SetProperty
+    from ui.scenes.rack import LodText
+
+    win = make_window(qtbot, tmp_path)
+    doc, view, scene = win.doc, win.rack_view.view, win.rack_view.scene
+    long = "gpu01-training-pod-a-hall-1-row-a-rack-r01-slot-1"
+    assert doc.push(SetProperty("placement", "srv-1", "name", long))
+    front, rear = sorted(scene.devices["srv-1"], key=lambda it: it.face != "front")
+    label = next(c for c in front.childItems() if isinstance(c, LodText) and c.text() == long)
+    lines = label.elided_lines()
+    assert lines is not None and lines[0].endswith("\u2026") and lines[0] != long
+    fm = QFontMetricsF(label.font())
+    right = label.mapToScene(fm.horizontalAdvance(lines[0]), 0).x()
+    assert right <= front.sceneBoundingRect().right()  # inside the device: nothing cut
+    back = next(c for c in rear.childItems() if isinstance(c, LodText))
+    assert back.short == long and back.text() != long  # "... (rear)"
+    back_lines = back.elided_lines()
+    assert back_lines is not None and back_lines[0].startswith(long[:10]) and "(" not in back_lines[0]
+    # zoomed out (grown), the short form too
+    view.fit()
+    lod = view.transform().m11()
+    assert doc.push(SetProperty("placement", "srv-1", "name", "gpu01"))
+    back = next(c for it in scene.devices["srv-1"] if it.face == "rear" for c in it.childItems()
+                if isinstance(c, LodText))
+    if back.grown(lod):
+        (_y, text), = back.grown_lines(lod)[:1]
+        assert text in (back.text(), "gpu01")
+        assert not text.endswith("\u2026")

@@ -68,6 +68,8 @@ class LodText(QGraphicsSimpleTextItem):
         # the whole stack, top to bottom, when this is its first text: grown, the stack sits at
         # the foot of its room (just above the rack) instead of at the top of a tall room
         self.stack: list[LodText] | None = None
+        self.short: str | None = None  # a shorter form shown when the text does not fit its room
+        self._elided: tuple[tuple[object, ...], list[str] | None] | None = None  # elided_lines' last answer
         self.shown_lines = 0  # lines drawn by the last paint (for tests)
         self.wrap = False  # grown, break lines at spaces to the room's width (then elide)
         self._grown_px = MIN_LABEL_PX  # on-screen size grown_lines chose
@@ -100,6 +102,26 @@ class LodText(QGraphicsSimpleTextItem):
                 return max(room.top(), room.bottom() - need)
             return room.top()
         return max(room.top(), max(self.mapFromParent(QPointF(0, a.bottom_at(lod))).y() for a in self.above))
+
+    def elided_lines(self) -> list[str] | None:
+        """At its own size, the lines elided to the room's width when one is wider (the
+        short form first, "gpu01" for "gpu01 (rear)"); None when the text fits as it is."""
+        if self.room is None or not self.text():
+            return None
+        room = self.mapFromParent(self.room).boundingRect()
+        width = room.right()  # from the text's own left edge
+        key = (self.text(), self.short, self.font().pixelSize(), self.font().bold(), width)
+        if self._elided is not None and self._elided[0] == key:
+            return self._elided[1]
+        fm = QFontMetricsF(self.font())
+        lines = self.text().split("\n")
+        out: list[str] | None = None
+        if any(fm.horizontalAdvance(line) > width for line in lines):
+            if self.short and len(lines) == 1:
+                lines = [self.short]
+            out = [fm.elidedText(line, Qt.TextElideMode.ElideRight, width) for line in lines]
+        self._elided = (key, out)
+        return out
 
     def _grown_height(self, lod: float) -> float:
         """Height of all this text's lines at MIN_LABEL_PX on screen (item units)."""
@@ -141,6 +163,8 @@ class LodText(QGraphicsSimpleTextItem):
             return []
         self._grown_px = px
         y0 = top if stacked else max(top, min(0.0, room.bottom() - n * line_h))
+        if self.short and len(lines) == 1 and fm.horizontalAdvance(lines[0]) > width:
+            lines = [self.short]
         return [(y0 + i * line_h + fm.ascent(), fm.elidedText(line, Qt.TextElideMode.ElideRight, width))
                 for i, line in enumerate(lines[:n])]
 
@@ -148,6 +172,14 @@ class LodText(QGraphicsSimpleTextItem):
         lod = option.levelOfDetailFromTransform(painter.worldTransform())
         if not self.grown(lod):
             self.shown_lines = self.text().count("\n") + 1
+            elided = self.elided_lines()
+            if elided is not None:  # wider than its room: an ellipsis, not a cut at the device's edge
+                painter.setFont(self.font())
+                painter.setPen(QPen(self.brush().color()))
+                fm = QFontMetricsF(self.font())
+                for i, line in enumerate(elided):
+                    painter.drawText(QPointF(0, i * fm.lineSpacing() + fm.ascent()), line)
+                return
             # Qt passes no widget when the scene is rendered to an image or the printer; the
             # stubs type this one parameter (of QGraphicsSimpleTextItem only) as not None
             super().paint(painter, option, widget)  # type: ignore[arg-type]

@@ -369,6 +369,8 @@ class RackScene(QGraphicsScene):
                 t = self._text(title if primary else self.tr("{name} (rear)").format(name=title), size,
                                QColor("white") if primary else self._rear_text(color), bold=primary, parent=item,
                                room=QRectF(room.left(), room.top(), room.width(), min(room.height(), 240)))
+                if not primary:
+                    t.short = title  # the faded colour says it is the other face
                 t.setPos(rect.left() + 14, rect.top() + max(1.0, (min(rect.height(), 52) - size * 1.2) / 2))
                 if sub and primary and rect.height() >= 100:
                     lines = sub.split("\n")[: max(1, int((rect.height() - 56) // 36))]
