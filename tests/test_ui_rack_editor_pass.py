@@ -204,3 +204,30 @@ def test_a_long_device_name_is_elided_not_cut_and_the_rear_label_shortens_first(
         (_y, text), = back.grown_lines(lod)[:1]
         assert text in (back.text(), "gpu01")
         assert not text.endswith("\u2026")
+
+
+def test_dragging_a_pdu_over_a_side_channel_shows_where_it_will_hang(qtbot, tmp_path):
+    """Over the rear left channel of R01, which holds PDU A already: the ghost shows the lane the
+    new PDU gets beside it, and the drop puts it exactly there."""
+    from PySide6.QtGui import QDragMoveEvent
+
+    win = make_window(qtbot, tmp_path)
+    doc, view, scene = win.doc, win.rack_view.view, win.rack_view.scene
+    outer = scene.outers[("rack-1", "rear")].sceneBoundingRect()
+    rails = scene.frames[("rack-1", "rear")].sceneBoundingRect()
+    at = QPointF((outer.left() + rails.left()) / 2, rails.center().y())
+    mime = win.catalog_panel.mime_for("vertiv-pdu-test")
+    ev = QDragMoveEvent(view.mapFromScene(at), Qt.DropAction.CopyAction, mime, Qt.MouseButton.LeftButton,
+                        Qt.KeyboardModifier.NoModifier)
+    view.dragMoveEvent(ev)
+    ghost = view._ghost
+    assert ghost is not None and ghost.isVisible()
+    lane = ghost.rect()
+    assert outer.left() < lane.left() and lane.right() < rails.left()  # in the channel
+    assert lane.width() < (rails.left() - outer.left()) / 2  # a lane beside PDU A, not the whole channel
+    before = {p.id for p in doc.plan.rack("rack-1").placements}
+    assert drop_at(win, "vertiv-pdu-test", at)
+    (new,) = [p for p in doc.plan.rack("rack-1").placements if p.id not in before]
+    assert new.side == "left" and new.face == "rear"
+    assert scene.devices[new.id][0].mapRectToScene(scene.devices[new.id][0].rect()) == lane
+    assert not scene.devices[new.id][0].sceneBoundingRect().intersects(scene.devices["pdu-a1"][0].sceneBoundingRect())

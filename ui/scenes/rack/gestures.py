@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
 
-from PySide6.QtCore import QCoreApplication, QEvent, QPoint, QPointF, QRect, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QPoint, QPointF, QRect, QRectF, Qt, Signal
 from PySide6.QtGui import (
     QColor,
     QDragEnterEvent,
@@ -101,7 +101,7 @@ class RackGestures(_ViewBase):
     if TYPE_CHECKING:  # declared for the type checker only: at run time the view's own
         def _device_at(self, pos: QPoint) -> DeviceItem | None: ...
         def _frame_at(self, pos: QPoint) -> RackFrameItem | None: ...
-        def _show_ghost(self, target: Target, u_height: float, ok: bool) -> None: ...
+        def _show_ghost(self, target: Target, u_height: float, ok: bool, rect: QRectF | None = None) -> None: ...
         def _hide_ghost(self) -> None: ...
         def port_at(self, pos: QPoint) -> tuple[str, Port] | None: ...
         def show_refusal(self, reason: str, at: QPoint | None = None) -> None: ...
@@ -146,6 +146,8 @@ class RackGestures(_ViewBase):
         if target is not None and p is not None and p.u is not None:
             dims = device_dims(self.doc.catalog, slug)
             self._show_ghost(target, dims.u_height if dims else 1.0, reason is None)
+        elif target is not None and p is not None:  # 0U: its lane in the side channel under the pointer
+            self._show_ghost(target, 0.0, reason is None, self.rack_scene.zero_u_rect(target.rack_id, p))
         else:
             self._hide_ghost()
         if reason:

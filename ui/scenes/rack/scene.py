@@ -291,6 +291,17 @@ class RackScene(QGraphicsScene):
         """The side-channel slots of the rack's 0U devices (planner.model.geometry)."""
         return zero_u_slots(rack, self.rack_width(rack), self.rack_height_u(rack))
 
+    def zero_u_rect(self, rack_id: str, p: Placement, slot: SideSlot | None = None) -> QRectF:
+        """Scene rect of the 0U placement ``p`` in its lane of rack ``rack_id`` (``p`` need
+        not be placed yet: where a drop would put it, beside what hangs there)."""
+        rack = self.doc.plan.rack(rack_id)
+        if slot is None:
+            others = [q for q in rack.placements if q.id != p.id]
+            slot = zero_u_slots(rack.model_copy(update={"placements": [*others, p]}), self.rack_width(rack),
+                                self.rack_height_u(rack))[p.id]
+        fx = self.face_x(rack_id, p.face)
+        return QRectF(fx + slot.x0_mm, -slot.top_mm, slot.width_mm, slot.top_mm - slot.bottom_mm)
+
     def _build_devices(self, rack: Rack) -> None:
         items: list[QGraphicsItem] = []
         slots = self.zero_u_slots(rack)
@@ -343,8 +354,7 @@ class RackScene(QGraphicsScene):
         if p.u is None:  # 0U: its lane of the side channel of its face (planner.model.geometry)
             if slot is None:
                 slot = self.zero_u_slots(rack)[p.id]
-            fx = self.face_x(rack.id, p.face)
-            rect = QRectF(fx + slot.x0_mm, -slot.top_mm, slot.width_mm, slot.top_mm - slot.bottom_mm)
+            rect = self.zero_u_rect(rack.id, p, slot)
             item = DeviceItem(p.id, p.face, rect, True)
             self._style(item, color, True)
             item.setZValue(3)  # over the outer frame and the rails' edge
