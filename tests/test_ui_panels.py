@@ -199,3 +199,31 @@ def test_chart_titles_shorten_to_fit_a_narrow_dock(qtbot, doc):
     qtbot.waitUntil(lambda: panel.power.title == "Rack power (bars) vs. limit (ticks)")
     panel.resize(260, 400)
     qtbot.waitUntil(lambda: panel.power.title == "Rack power vs. limit")
+
+
+@pytest.mark.parametrize("width", [330, 520, 900])
+def test_rack_names_under_the_bars_never_overlap(qtbot, catalog, width):
+    """148 racks (the 4,096-GPU plan) in a Charts dock: every n-th rack is named, as many as
+    fit side by side at their own width; the subset follows the dock's width (a laptop's dock
+    drew a dozen names over each other)."""
+    from PySide6.QtGui import QFont, QFontMetricsF
+
+    d = Document(synthetic_plan(4096, catalog), catalog, engine=Engine(catalog))
+    d.recompute(background=False)
+    panel = ChartsPanel(d)
+    qtbot.addWidget(panel)
+    panel.show()
+    panel.resize(width, 300)
+    chart = panel.power
+    qtbot.waitUntil(lambda: chart.width() <= width)
+    qtbot.wait(50)
+    axis = chart.plot.getAxis("bottom")
+    labels = [t for _x, t in axis._tickLevels[0]]  # what the axis was told to draw
+    xs = [x for x, _t in axis._tickLevels[0]]
+    assert len(labels) >= 2
+    f = QFont()
+    f.setPointSize(7)
+    widest = max(QFontMetricsF(f).horizontalAdvance(t) for t in labels)
+    vb = chart.plot.getPlotItem().getViewBox()
+    px_per_bar = vb.width() / (len(chart.rack_ids))
+    assert (xs[1] - xs[0]) * px_per_bar >= widest + 4, (xs[1] - xs[0], px_per_bar, widest)

@@ -160,6 +160,40 @@ def test_frames_stay_on_screen_when_devices_move_with_key_and_mouse(xserver, tmp
         app.close()
 
 
+def test_escape_cancels_a_mouse_drag_on_x(xserver, tmp_path):
+    """A device dragged with a real mouse, Esc pressed before the button comes up: it goes
+    back where it was, nothing is left on the undo stack, and the frames are drawn."""
+    plan = tmp_path / "pod.json"
+    shutil.copy(ROOT / "examples" / "xe9680-h100-pod.json", plan)
+    app = App(xserver, plan, tmp_path, (1366, 768))
+    try:
+        info = app.info
+        app.ask("SETTLE", "SETTLED")
+        points = json.loads(app.ask("POINTS", "POINTS"))
+        reference = _pixels(app.shot_root("start"), points)
+        before = json.loads(app.ask("STATE", "STATE"))
+        dx, dy = info["device"]
+        ux, uy = info["two_u_up"]
+        app.xdotool("mousemove", dx, dy - 2)
+        app.xdotool("mousedown", 1)
+        for i in range(1, 9):
+            app.xdotool("mousemove", ux, dy - 2 + (uy - dy) * i // 8)
+        app.ask("SETTLE", "SETTLED")
+        moving = json.loads(app.ask("STATE", "STATE"))
+        assert moving["u"] != info["u"], "the drag did not move the device"
+        app.xdotool("key", "Escape")
+        app.ask("SETTLE", "SETTLED")
+        app.xdotool("mousemove", ux, uy - 40)  # the button still down: nothing follows
+        app.xdotool("mouseup", 1)
+        app.ask("SETTLE", "SETTLED")
+        after = json.loads(app.ask("STATE", "STATE"))
+        assert after["u"] == info["u"], "Esc did not put the device back"
+        assert after["undo"] == before["undo"] and not after["redo"], "the cancelled drag left an undo step"
+        _frames_intact(app, reference, "a cancelled drag")
+    finally:
+        app.close()
+
+
 def test_floor_plan_follows_a_live_theme_switch_on_x(xserver, tmp_path):
     """Dark, then back to light, from the running app: on X the floor plan stayed dark."""
     from PIL import Image

@@ -99,7 +99,9 @@ def main() -> int:
         elif cmd == "STATE":
             p = doc.plan.placement(target.id)
             print("STATE " + json.dumps({"u": p.u, "frames": _frames(scene),
-                                         "status": win.statusBar().currentMessage()}), flush=True)
+                                         "status": win.statusBar().currentMessage(),
+                                         "undo": doc.undo_stack.count(), "redo": doc.undo_stack.canRedo()}),
+                  flush=True)
         elif cmd == "QUIT":
             break
     win.doc.undo_stack.setClean()

@@ -8,7 +8,10 @@ the drawing), their depth extending along +y. Other orientations turn the row
 clockwise about its start point.
 
 Rack elevations: U1 is at the bottom. ``u_bottom_mm(u)`` is the height of the
-bottom edge of U ``u`` above the rack's first unit.
+bottom edge of U ``u`` above the rack's first unit. A face is seen from the outside: the
+19-inch rails in the middle, a side channel left and right of them (between the rails and
+the outer frame) where 0U devices (PDUs) hang; several on one side stand side by side in
+their channel (:func:`zero_u_slots`), so none hides another.
 """
 
 from __future__ import annotations
@@ -17,13 +20,17 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from planner.base.units import U_MM
+from planner.base.units import INCH_MM, U_MM
 from planner.model.plan import Plan, Rack, Row
 
 if TYPE_CHECKING:
     from planner.catalog import Catalog
 
 DEFAULT_RACK_MM = (600.0, 1200.0)
+RAIL_MM = 19 * INCH_MM  # 482.6 mm between the rails' outer edges (EIA-310)
+RAIL_MIN_MARGIN_MM = 10.0  # a rack narrower than the rails plus this each side still shows a channel
+ZERO_U_GAP_MM = 3.0  # between a 0U device and the channel's edges, and between two side by side
+ZERO_U_END_MM = 20.0  # a 0U device stops this short of the rack's first and last unit
 
 
 @dataclass(frozen=True)
@@ -106,6 +113,64 @@ def u_bottom_mm(u: int) -> float:
 def u_span_mm(u: int, u_height: float) -> tuple[float, float]:
     """(bottom, top) of a device in mm above the rack's U1 bottom edge."""
     return u_bottom_mm(u), u_bottom_mm(u) + max(u_height, 0.0) * U_MM
+
+
+def rail_width_mm(outer_width_mm: float) -> float:
+    """Width of the rails' opening drawn on a face ``outer_width_mm`` wide."""
+    return max(0.0, min(RAIL_MM, outer_width_mm - 2 * RAIL_MIN_MARGIN_MM))
+
+
+def side_channel_mm(outer_width_mm: float, side: str) -> tuple[float, float]:
+    """(left, right) of a face's side channel, in mm from the face's outer left edge."""
+    chan = (outer_width_mm - rail_width_mm(outer_width_mm)) / 2
+    return (0.0, chan) if side == "left" else (outer_width_mm - chan, outer_width_mm)
+
+
+@dataclass(frozen=True)
+class SideSlot:
+    """Where a 0U device hangs: its ``side`` channel of its ``face``, lane ``lane`` of
+    ``lanes`` (0 nearest the outer frame), ``x0_mm``..``x1_mm`` from the face's outer left
+    edge and ``bottom_mm``..``top_mm`` above the bottom edge of U1."""
+
+    placement_id: str
+    face: str
+    side: str
+    lane: int
+    lanes: int
+    x0_mm: float
+    x1_mm: float
+    bottom_mm: float
+    top_mm: float
+
+    @property
+    def width_mm(self) -> float:
+        return self.x1_mm - self.x0_mm
+
+
+def zero_u_slots(rack: Rack, outer_width_mm: float, u_height: int) -> dict[str, SideSlot]:
+    """The slot of every 0U device of ``rack``, by placement id: the devices on one side of
+    one face share its channel in equal lanes side by side, in the rack's placement order,
+    the first nearest the outer frame. Used by the rack scene (drawing and hit-testing) and
+    the PDF elevations alike."""
+    groups: dict[tuple[str, str], list[str]] = {}
+    for p in rack.placements:
+        if p.u is None:
+            groups.setdefault((p.face, p.side or "left"), []).append(p.id)
+    bottom = min(ZERO_U_END_MM, u_height * U_MM / 4)
+    top = u_height * U_MM - bottom
+    out: dict[str, SideSlot] = {}
+    for (face, side), ids in groups.items():
+        c0, c1 = side_channel_mm(outer_width_mm, side)
+        n = len(ids)
+        gap = min(ZERO_U_GAP_MM, (c1 - c0) / (2 * n + 1))
+        lane_w = max(0.0, (c1 - c0 - (n + 1) * gap) / n)
+        for i, pid in enumerate(ids):
+            lane = i
+            # lane 0 at the outside: from the left edge on the left, from the right on the right
+            k = i if side == "left" else n - 1 - i
+            x0 = c0 + gap + k * (lane_w + gap)
+            out[pid] = SideSlot(pid, face, side, lane, n, x0, x0 + lane_w, bottom, top)
+    return out
 
 
 def rack_distance_m(a: RackFootprint, b: RackFootprint) -> float:

@@ -16,9 +16,9 @@ from reportlab.lib import colors
 from reportlab.pdfbase import pdfmetrics
 
 from planner.base.palette import UNKNOWN_COLOR, kind_color
-from planner.base.units import INCH_MM, U_MM
+from planner.base.units import U_MM
 from planner.i18n import N_, _, format_number
-from planner.model.geometry import rack_outer_mm, row_footprints, u_span_mm
+from planner.model.geometry import rack_outer_mm, rail_width_mm, row_footprints, u_span_mm, zero_u_slots
 from planner.model.placement import device_dims
 from planner.model.plan import Placement, Rack, Room
 from planner.reports.text import fit
@@ -37,7 +37,6 @@ ROOM_FLOOR = colors.HexColor("#fbfbfc")
 TILE = colors.HexColor("#e3e6ea")
 LABEL = colors.HexColor("#1f2328")
 MUTED = colors.HexColor("#5b6570")
-RAIL_MM = 19 * INCH_MM  # 482.6 mm between the rails' outer edges
 AISLE_BAND_M = 0.6  # half an aisle drawn in front of / behind a row, as in the app's floor plan
 
 
@@ -237,7 +236,7 @@ def elevation_drawing(rack: Rack, u_height: int, catalog: Catalog, scale: float,
     title_h = 12.0
     h = (body_mm + 2 * frame_mm) * scale + title_h
     d = Drawing(2 * (uscale_w + face_w) + gap, h)
-    rail_w = min(RAIL_MM, w_mm - 20) * scale
+    rail_w = rail_width_mm(w_mm) * scale
     chan_w = (face_w - rail_w) / 2
     y0 = frame_mm * scale  # U1 bottom edge
     u_pt = U_MM * scale
@@ -245,10 +244,7 @@ def elevation_drawing(rack: Rack, u_height: int, catalog: Catalog, scale: float,
     dims = {}
     for p in rack.placements:
         dims[p.id] = device_dims(catalog, p.device)
-    side_groups: dict[tuple[str, str], list[str]] = {}
-    for p in rack.placements:
-        if p.u is None:
-            side_groups.setdefault((p.face, p.side or "left"), []).append(p.id)
+    slots = zero_u_slots(rack, w_mm, u_height)  # 0U devices side by side in their channel
     for fi, face in enumerate(("front", "rear")):
         face_label = _(FACE_LABELS[face])
         fx = uscale_w + fi * (uscale_w + face_w + gap)
@@ -273,19 +269,15 @@ def elevation_drawing(rack: Rack, u_height: int, catalog: Catalog, scale: float,
             if p.u is None:
                 if p.face != face:
                     continue
-                # several 0U devices on one side share its channel, stacked top to bottom
-                mates = side_groups.get((face, p.side or "left"), [p.id])
-                k, n = mates.index(p.id), len(mates)
-                seg = (body_mm * scale - 4) / n
-                py = y0 + 2 + (n - 1 - k) * seg
-                px = fx + 1 if p.side == "left" else fx + face_w - chan_w + 1
-                pw = chan_w - 2
-                d.add(Rect(px, py + 0.5, pw, seg - 1, fillColor=colors.HexColor(color),
+                slot = slots[p.id]
+                px, pw = fx + slot.x0_mm * scale, slot.width_mm * scale
+                py, ph = y0 + slot.bottom_mm * scale, (slot.top_mm - slot.bottom_mm) * scale
+                d.add(Rect(px, py, pw, ph, fillColor=colors.HexColor(color),
                            strokeColor=colors.HexColor("#4d5158"), strokeWidth=0.4))
                 size = max(3.0, min(6.0, pw * 0.75))
-                g = Group(String(0, -size * 0.35, fit(title, seg - 8, bold, size), fontName=bold,
+                g = Group(String(0, -size * 0.35, fit(title, ph - 8, bold, size), fontName=bold,
                                  fontSize=size, textAnchor="middle", fillColor=colors.white))
-                g.translate(px + pw / 2, py + seg / 2)
+                g.translate(px + pw / 2, py + ph / 2)
                 g.rotate(90)
                 d.add(g)
                 continue

@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication
-from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
+from PySide6.QtGui import QFont, QFontMetrics, QShowEvent
+from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox, QWidget
 
 from ui.i18n import QT_TRANSLATE_NOOP
 
@@ -83,10 +84,50 @@ def ask_save_path(parent: QWidget | None, suggested: str = "") -> str | None:
     return path or None
 
 
-def ask_int(parent: QWidget | None, title: str, label: str, value: int, lo: int, hi: int) -> int | None:
-    from PySide6.QtWidgets import QInputDialog
+# what a title bar takes besides its text: the window icon and the minimise, maximise and
+# close buttons (Windows 11: three 46 px buttons; GNOME and KDE take less)
+TITLE_BAR_EXTRA_PX = 190
 
-    n, ok = QInputDialog.getInt(parent, title, label, value, lo, hi)
+
+def title_width(dlg: QWidget) -> int:
+    """The width a dialog needs for its whole title in the window manager's title bar."""
+    f = QFont(dlg.font())
+    f.setBold(True)  # title bars are often bold, and a little larger than the dialog's text
+    if f.pointSizeF() > 0:
+        f.setPointSizeF(f.pointSizeF() * 1.1)
+    return QFontMetrics(f).horizontalAdvance(dlg.windowTitle()) + TITLE_BAR_EXTRA_PX
+
+
+class _Question(QInputDialog):
+    """QInputDialog as wide as its title needs (it is 200 px wide: "Rename server group" was
+    cut to "Rename se..."); QInputDialog lays itself out as it is shown, so the width is set
+    then."""
+
+    def showEvent(self, event: QShowEvent) -> None:
+        need = title_width(self)
+        if self.minimumWidth() < need:
+            self.setMinimumWidth(need)
+        if self.width() < need:
+            self.resize(need, self.height())
+        super().showEvent(event)
+
+
+def _input_dialog(parent: QWidget | None, title: str, label: str) -> QInputDialog:
+    dlg = _Question(parent)
+    dlg.setWindowTitle(title)
+    dlg.setLabelText(label)
+    return dlg
+
+
+def ask_int(parent: QWidget | None, title: str, label: str, value: int, lo: int, hi: int) -> int | None:
+
+    dlg = _input_dialog(parent, title, label)
+    dlg.setInputMode(QInputDialog.InputMode.IntInput)
+    dlg.setIntRange(lo, hi)
+    dlg.setIntValue(value)
+    ok = dlg.exec() == QInputDialog.DialogCode.Accepted
+    n = dlg.intValue()
+    dlg.deleteLater()
     return n if ok else None
 
 
@@ -111,9 +152,12 @@ def confirm_delete_room(parent: QWidget | None, name: str, content: dict[str, in
 
 def ask_text(parent: QWidget | None, title: str, label: str, value: str = "") -> str | None:
     """A line of text (a new name); None when cancelled."""
-    from PySide6.QtWidgets import QInputDialog, QLineEdit
 
-    text, ok = QInputDialog.getText(parent, title, label, QLineEdit.EchoMode.Normal, value)
+    dlg = _input_dialog(parent, title, label)
+    dlg.setTextValue(value)
+    ok = dlg.exec() == QInputDialog.DialogCode.Accepted
+    text = dlg.textValue()
+    dlg.deleteLater()
     return text if ok else None
 
 
@@ -273,11 +317,13 @@ def ask_repository_conflict(parent: QWidget | None, conflict: RepoConflict) -> s
 def ask_password(parent: QWidget | None, where: str) -> str | None:
     """A password for this session only (never stored)."""
     from PySide6.QtCore import QCoreApplication
-    from PySide6.QtWidgets import QInputDialog, QLineEdit
+    from PySide6.QtWidgets import QLineEdit
 
     tr = QCoreApplication.translate
-    text, ok = QInputDialog.getText(parent, tr("Dialogs", "Password"),
-                                    tr("Dialogs", "Password for {where}:").format(where=where),
-                                    QLineEdit.EchoMode.Password)
+    dlg = _input_dialog(parent, tr("Dialogs", "Password"), tr("Dialogs", "Password for {where}:").format(where=where))
+    dlg.setTextEchoMode(QLineEdit.EchoMode.Password)
+    ok = dlg.exec() == QInputDialog.DialogCode.Accepted
+    text = dlg.textValue()
+    dlg.deleteLater()
     return text if ok else None
 

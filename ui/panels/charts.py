@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QEvent, Qt
-from PySide6.QtGui import QFont, QResizeEvent
+from PySide6.QtGui import QFont, QFontMetricsF, QResizeEvent
 from PySide6.QtWidgets import QLabel, QTabWidget, QVBoxLayout, QWidget
 
 from planner.engine import RackResult, Results
@@ -131,11 +131,33 @@ class _RackBars(QWidget):
         self.plot.scene().sigMouseClicked.connect(self._clicked)
         self.heights = np.zeros(0)
         self.levels: list[str] = []  # the engine's level of each bar, in rack order
+        self.names: list[str] = []  # the racks' names, in bar order
+        self.tick_step = 1
         self.colors = style.LIGHT_CHART
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt override)
         super().resizeEvent(event)
         self.title = fit_title(self.plot, self.colors, self.titles, self.width())
+        self._set_ticks()  # the subset of names that fits follows the width
+
+    def _set_ticks(self) -> None:
+        """Label every rack when the names fit side by side, else every n-th: as many as fit
+        the axis's width at their own width (148 racks in a laptop's dock overlapped)."""
+        font = QFont()
+        font.setPointSize(7)
+        axis = self.plot.getAxis("bottom")
+        axis.setStyle(tickFont=font)
+        n = len(self.names)
+        if not n:
+            axis.setTicks([[], []])
+            return
+        fm = QFontMetricsF(font)
+        name_px = max(fm.horizontalAdvance(t) for t in self.names) + 12
+        width = self.plot.width() - self.plot.getAxis("left").width() - 16  # the bars' width in the widget
+        fit = max(1, int(width / name_px)) if width > 40 else 12
+        step = 1 if n <= fit else int(np.ceil(n / fit))
+        self.tick_step = step  # (tests read it)
+        axis.setTicks([[(i, self.names[i]) for i in range(0, n, step)], []])
 
     def set_colors(self, colors: style.ChartColors) -> None:
         self.colors = colors
@@ -164,14 +186,8 @@ class _RackBars(QWidget):
             self.limits.setData([], [])
         self.rack_ids = ids
         self.heights = loads
-        axis = self.plot.getAxis("bottom")
-        # label every rack when they fit (~75 px a name), else a readable subset
-        fit = max(4, int(self.plot.width() / 75)) if self.plot.width() > 100 else 12
-        step = 1 if len(ids) <= fit else int(np.ceil(len(ids) / fit))
-        axis.setTicks([[(i, names[i]) for i in range(0, len(ids), step)], []])
-        font = QFont()
-        font.setPointSize(7)
-        axis.setStyle(tickFont=font)
+        self.names = names
+        self._set_ticks()
         self.plot.setXRange(-0.6, max(len(ids), 1) - 0.4, padding=0)
         top = max(float(loads.max()) if len(loads) else 0.0, float(limits.max()) if len(limits) else 0.0)
         self.plot.setYRange(0, top * 1.08 if top > 0 else 1, padding=0)

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
 from PySide6.QtWidgets import (
+    QApplication,
     QCheckBox,
     QComboBox,
     QDoubleSpinBox,
@@ -72,6 +73,7 @@ class Inspector(QWidget):
         self.scroll.setWidgetResizable(True)
         self.scroll.setFrameShape(QFrame.Shape.NoFrame)
         self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Tab goes from field to field, not to the frame
         self.error = QLabel(self)
         self.error.setObjectName("inspectorError")
         self.error.setWordWrap(True)
@@ -102,7 +104,46 @@ class Inspector(QWidget):
         elif (change.feeds or change.sources) and any(k in ("placement", "rack", "feed", "source") for k, _ in sel):
             self.rebuild()  # a PDU's feed list, a feed's source list: feeds or sources were added, removed, renamed
 
+    def _focus_key(self) -> tuple[str, int] | None:
+        """The focused widget of the form shown, as (object name, its rank among the
+        focusable widgets of that name), so the rebuilt form can give focus back to the same
+        field: an edit committed by Tab rebuilds the form, and the field Tab went to must keep
+        the focus (it went to the scroll area)."""
+        fw = QApplication.focusWidget()
+        body = self.scroll.widget()
+        if fw is None or body is None or not body.isAncestorOf(fw):
+            return None
+        parent = fw.parentWidget()
+        if not fw.objectName() and parent is not None and parent.objectName().startswith("field_"):
+            fw = parent  # a spin box's or combo's own line edit: the field itself
+        same = [w for w in self._focus_chain(body) if w.objectName() == fw.objectName()]
+        return (fw.objectName(), same.index(fw)) if fw in same else None
+
+    @staticmethod
+    def _focus_chain(body: QWidget) -> list[QWidget]:
+        """The widgets of ``body`` that Tab stops at, in tab order."""
+        out: list[QWidget] = []
+        w = body.nextInFocusChain()
+        while w is not None and w is not body and len(out) < 2000:
+            if body.isAncestorOf(w) and w.focusPolicy() & Qt.FocusPolicy.TabFocus and w.isEnabled():
+                out.append(w)
+            w = w.nextInFocusChain()
+        return out
+
+    def _restore_focus(self, key: tuple[str, int] | None) -> None:
+        if key is None:
+            return
+        body = self.scroll.widget()
+        if body is None:
+            return
+        same = [w for w in self._focus_chain(body) if w.objectName() == key[0]]
+        if same:
+            target = same[min(key[1], len(same) - 1)]
+            target.setFocus(Qt.FocusReason.TabFocusReason)
+            self.scroll.ensureWidgetVisible(target)
+
     def rebuild(self) -> None:
+        focus = self._focus_key()
         self.fields = {}
         self.price_label: QLabel | None = None
         self._cords_shown: tuple[str, tuple[tuple[str, int | None], ...], tuple[CordResult, ...]] | None = None
@@ -136,6 +177,8 @@ class Inspector(QWidget):
             old.hide()
             old.deleteLater()  # an editor of the old form may be the sender that triggered this rebuild
         self.scroll.setWidget(body)
+        if self._shown == sel:  # the same thing, redrawn after an edit: the same field keeps the focus
+            self._restore_focus(focus)
         self._shown = sel
 
     def _group(self, title: str) -> QFormLayout:

@@ -26,6 +26,7 @@ from planner.gestures.builders import (
 from planner.model.edits import AddRack, AddRow, Compound, Edit
 from planner.model.geometry import row_footprints
 from ui.scenes.floor.items import SCALE, DropHintItem, RackItem, RoomItem, RowItem
+from ui.scenes.undo import drop_steps_since
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QGraphicsItem
@@ -44,6 +45,7 @@ class RowDrag:
     y_m: float
     gesture: str
     last: tuple[float, float]
+    undo_index: int = 0  # the undo stack's index when the drag began (Esc goes back to it)
 
 
 class FloorGestures:
@@ -59,6 +61,7 @@ class FloorGestures:
 
     if TYPE_CHECKING:  # declared for the type checker only: at run time the scene's own
         def selectedItems(self) -> list[QGraphicsItem]: ...  # noqa: N802 - QGraphicsScene's
+        def mouseGrabberItem(self) -> QGraphicsItem: ...  # noqa: N802 - QGraphicsScene's
         def _update_scene_rect(self) -> None: ...
 
     # -- row drag (live, merged) ----------------------------------------------------------
@@ -66,7 +69,8 @@ class FloorGestures:
         row = self.doc.plan.index.rows.get(row_id)
         if row is None:
             return
-        self._row_drag = RowDrag(row_id, scene_pos, row.x_m, row.y_m, new_gesture(), (row.x_m, row.y_m))
+        self._row_drag = RowDrag(row_id, scene_pos, row.x_m, row.y_m, new_gesture(), (row.x_m, row.y_m),
+                                 self.doc.undo_stack.index())
 
     def row_drag_active(self) -> bool:
         return self._row_drag is not None
@@ -87,6 +91,24 @@ class FloorGestures:
         if self._row_drag is not None:
             self._row_drag = None
             self._update_scene_rect()
+
+    def cancel_drag(self) -> bool:
+        """Esc during a drag: a row goes back where it was (the drag's merged step taken
+        back and forgotten), a rack dragged along its row goes back to its slot; nothing
+        stays on the undo stack. False when no drag was on."""
+        cancelled = False
+        grabber = self.mouseGrabberItem()
+        if isinstance(grabber, RackItem) and grabber.cancel_drag():
+            grabber.ungrabMouse()
+            cancelled = True
+        d, self._row_drag = self._row_drag, None
+        if d is not None:
+            drop_steps_since(self.doc, d.undo_index)
+            self._update_scene_rect()
+            cancelled = True
+        if cancelled:
+            self.hint.setVisible(False)
+        return cancelled
 
     # -- rack reorder ---------------------------------------------------------------------
     def show_drop_hint(self, item: RackItem | None, along_mm: float) -> None:

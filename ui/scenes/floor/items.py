@@ -60,6 +60,7 @@ class FloorSceneLike(Protocol):
     def reorder_rack(self, rack_id: str, along_mm: float) -> bool: ...
     def current_zoom(self) -> float: ...
     def floor_of(self, room_id: str) -> QRectF | None: ...
+    def row_label_box(self, row_id: str, to_device: QTransform, ppm: float) -> QRectF | None: ...
 
 
 def _px_per_m(option: QStyleOptionGraphicsItem, painter: QPainter) -> float:
@@ -385,12 +386,12 @@ class RowItem(QGraphicsItem):
         # row label at the outer corner of its front band
         painter.setFont(_font(12 if ppm >= 30 else 10, bold=True))
         fm = QFontMetricsF(painter.font())
-        a = tr.map(self._label_anchor)
         text = self.name
-        floor = self.fscene.floor_of(self.room_id)
-        box = self.label_box(a, tr.map(self._label_anchor + self._out) - a, tr.map(self._label_anchor + self._along) - a,
-                             fm.horizontalAdvance(text) + 10, fm.height() + 2,
-                             tr.mapRect(self.mapRectFromScene(floor)) if floor is not None else None)
+        # the scene places every row's label at once, so that two rows' labels do not overlap
+        to_device = self.sceneTransform().inverted()[0] * tr  # scene -> the viewport's pixels
+        box = self.fscene.row_label_box(self.row_id, to_device, ppm)
+        if box is None:
+            box = self.label_candidates(tr, ppm)[0]
         self.last_label_box = box  # in the viewport's pixels (tests read it)
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(c.label_box)
@@ -399,9 +400,30 @@ class RowItem(QGraphicsItem):
         painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
         painter.restore()
 
+    def label_anchor_key(self) -> tuple[float, ...]:
+        """What the label's place depends on besides the view (row_label_box's cache key)."""
+        return (self._label_anchor.x(), self._label_anchor.y(), self._along.x(), self._along.y(),
+                self._out.x(), self._out.y())
+
+    def label_candidates(self, tr: QTransform, ppm: float) -> list[QRectF]:
+        """Where the row's name may go (device pixels, through ``tr`` from this item), the
+        best first: before the row's first rack, else after its last (see label_boxes)."""
+        fm = QFontMetricsF(_font(12 if ppm >= 30 else 10, bold=True))
+        a = tr.map(self._label_anchor)
+        floor = self.fscene.floor_of(self.room_id)
+        return self.label_boxes(a, tr.map(self._label_anchor + self._out) - a,
+                                tr.map(self._label_anchor + self._along) - a,
+                                fm.horizontalAdvance(self.name) + 10, fm.height() + 2,
+                                tr.mapRect(self.mapRectFromScene(floor)) if floor is not None else None)
+
     @staticmethod
     def label_box(a: QPointF, out: QPointF, along: QPointF, w: float, h: float,
                   floor: QRectF | None = None) -> QRectF:
+        return RowItem.label_boxes(a, out, along, w, h, floor)[0]
+
+    @staticmethod
+    def label_boxes(a: QPointF, out: QPointF, along: QPointF, w: float, h: float,
+                    floor: QRectF | None = None) -> list[QRectF]:
         """The row name's box (device pixels) level with the row's front band, before its first
         rack, else after its last when only there it stays on the room's ``floor``: ``a`` is the
         band's outer corner at the first rack, ``out`` points from the racks across the band,
@@ -423,8 +445,9 @@ class RowItem(QGraphicsItem):
                 i = b.intersected(floor)
                 return i.width() * i.height()
             inside = [b for b in boxes if floor.adjusted(-1, -1, 1, 1).contains(b)]
-            return inside[0] if inside else max(boxes, key=on_floor)
-        return boxes[0]
+            best = inside[0] if inside else max(boxes, key=on_floor)
+            return [best] + [b for b in boxes if b is not best]
+        return boxes
 
     # -- dragging the row: live edits that merge into one undo step --------------------
     def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
@@ -627,6 +650,19 @@ class RackItem(QGraphicsItem):
         self.setOpacity(0.75)
         self.setPos(d.pos + QPointF(ux * along, uy * along))
         self.fscene.show_drop_hint(self, along)
+
+    def cancel_drag(self) -> bool:
+        """Esc: a rack dragged along its row goes back to its slot, nothing is pushed; a
+        Shift+drag of the row is the scene's to cancel. False when it was not dragged."""
+        d, self._drag = self._drag, None
+        self._moving_row = False
+        if d is None:
+            return False
+        if d.moved:
+            self.setOpacity(1.0)
+            self.setZValue(0)
+            self.setPos(d.pos)
+        return True
 
     def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:
         d, self._drag = self._drag, None

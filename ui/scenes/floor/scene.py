@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QPointF, QRectF, Signal
+from PySide6.QtGui import QTransform
 from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsScene,
@@ -41,6 +42,8 @@ class FloorScene(FloorGestures, QGraphicsScene):
         self.mode = "power"
         self.rooms: dict[str, RoomItem] = {}
         self.rows: dict[str, RowItem] = {}
+        # per room: (what the placement depends on, the label box of each row) (row_label_box)
+        self._label_boxes: dict[str, tuple[object, dict[str, QRectF]]] = {}
         self.racks: dict[str, RackItem] = {}
         self.origins: dict[str, QPointF] = {}
         self.room_id: str | None = None
@@ -292,6 +295,34 @@ class FloorScene(FloorGestures, QGraphicsScene):
             for v in self.views():
                 if hasattr(v, "reveal"):
                     v.reveal(want)
+
+    def row_label_box(self, row_id: str, to_device: QTransform, ppm: float) -> QRectF | None:
+        """Where a row's name goes in the viewport's pixels (``to_device``: scene -> viewport):
+        all rows of its room are placed together, each at its best place unless that overlaps a
+        label placed before it, then at its other end (back-to-back rows at a laptop's zoom put
+        "Row 2" over "Row 1"). The same answer however much of the view is repainted."""
+        item = self.rows.get(row_id)
+        if item is None:
+            return None
+        mates = [r for r in self.rows.values() if r.room_id == item.room_id]
+        floor = self.floor_of(item.room_id)
+        key = (tuple(to_device.map(QPointF(x, y)).toTuple() for x, y in ((0, 0), (1, 0), (0, 1))), ppm >= 30,
+               floor.getRect() if floor is not None else None,
+               tuple((r.row_id, r.name, r.pos().toTuple(), r.label_anchor_key()) for r in mates))
+        cache = self._label_boxes.get(item.room_id)
+        if cache is None or cache[0] != key:
+            placed: dict[str, QRectF] = {}
+            for r in mates:
+                cands = r.label_candidates(r.sceneTransform() * to_device, ppm)
+
+                def overlap(b: QRectF) -> float:
+                    return sum(b.intersected(o).width() * b.intersected(o).height()
+                               for o in placed.values() if b.intersects(o))
+                free = [b for b in cands if overlap(b) == 0.0]
+                placed[r.row_id] = free[0] if free else min(cands, key=overlap)
+            cache = (key, placed)
+            self._label_boxes[item.room_id] = cache
+        return cache[1].get(row_id)
 
     def floor_of(self, room_id: str) -> QRectF | None:
         """A room's floor (inside its walls) in scene coordinates, None when it is not shown."""

@@ -176,6 +176,9 @@ class FloorGraphicsView(QGraphicsView):
 
     # -- pan ----------------------------------------------------------------------------
     def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() == Qt.Key.Key_Escape and self.fscene.cancel_drag():
+            event.accept()
+            return
         if event.key() == Qt.Key.Key_Space and not event.isAutoRepeat():
             self._space = True
             self.viewport().setCursor(Qt.CursorShape.OpenHandCursor)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
 
-from PySide6.QtCore import QCoreApplication, QEvent, QPoint, QPointF, QRect, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QPoint, QPointF, QRect, QRectF, Qt, Signal
 from PySide6.QtGui import (
     QColor,
     QDragEnterEvent,
@@ -37,6 +37,7 @@ from planner.i18n import message_text
 from planner.model.placement import device_dims
 from planner.model.plan import Placement
 from ui.scenes.rack.items import DeviceItem, RackFrameItem, Target
+from ui.scenes.undo import drop_steps_since
 
 if TYPE_CHECKING:
     # the type checker sees the view this mixes into, so the handlers' super() calls and
@@ -59,6 +60,7 @@ class DeviceDrag:
     offset: int
     gesture: str
     press: QPoint
+    undo_index: int = 0  # the undo stack's index when the drag began (Esc goes back to it)
     active: bool = False
     last: tuple[str, int | None, str, str | None] | None = None
     refused: bool = False
@@ -98,7 +100,7 @@ class RackGestures(_ViewBase):
     if TYPE_CHECKING:  # declared for the type checker only: at run time the view's own
         def _device_at(self, pos: QPoint) -> DeviceItem | None: ...
         def _frame_at(self, pos: QPoint) -> RackFrameItem | None: ...
-        def _show_ghost(self, target: Target, u_height: float, ok: bool) -> None: ...
+        def _show_ghost(self, target: Target, u_height: float, ok: bool, rect: QRectF | None = None) -> None: ...
         def _hide_ghost(self) -> None: ...
         def port_at(self, pos: QPoint) -> tuple[str, Port] | None: ...
         def show_refusal(self, reason: str, at: QPoint | None = None) -> None: ...
@@ -143,6 +145,8 @@ class RackGestures(_ViewBase):
         if target is not None and p is not None and p.u is not None:
             dims = device_dims(self.doc.catalog, slug)
             self._show_ghost(target, dims.u_height if dims else 1.0, reason is None)
+        elif target is not None and p is not None:  # 0U: its lane in the side channel under the pointer
+            self._show_ghost(target, 0.0, reason is None, self.rack_scene.zero_u_rect(target.rack_id, p))
         else:
             self._hide_ghost()
         if reason:
@@ -176,6 +180,9 @@ class RackGestures(_ViewBase):
         if self.doc.push(edit):
             self.hide_refusal()
             self.doc.select([("placement", edit.placement.id)])
+            # the new device takes the keyboard: Up/Down nudge it, not the catalog's selection
+            self.activateWindow()
+            self.setFocus(Qt.FocusReason.OtherFocusReason)
             event.setDropAction(Qt.DropAction.CopyAction)
             event.accept()
         else:
@@ -261,7 +268,7 @@ class RackGestures(_ViewBase):
                 p = self.doc.plan.placement(dev.placement_id)
                 t = self.rack_scene.target_at(self.mapToScene(pos))
                 offset = (t.u - p.u) if (t and t.u and p.u) else 0
-                self._drag = DeviceDrag(dev.placement_id, offset, new_gesture(), pos)
+                self._drag = DeviceDrag(dev.placement_id, offset, new_gesture(), pos, self.doc.undo_stack.index())
             event.accept()
             return
         frame = self._frame_at(pos)
@@ -385,12 +392,31 @@ class RackGestures(_ViewBase):
             self.delete_selection()
             event.accept()
             return
+        if key == Qt.Key.Key_Escape and (self._drag is not None or self._wire is not None):
+            self.cancel_drag()
+            event.accept()
+            return
         if key == Qt.Key.Key_Escape:
             self.hide_refusal()
             self.doc.select([])
             event.accept()
             return
         super().keyPressEvent(event)
+
+    def cancel_drag(self) -> None:
+        """Esc during a device drag: the device goes back where it was and the drag leaves
+        nothing on the undo stack (its moves were one merged step, taken back and dropped);
+        during a cable drawn from a port, no cable."""
+        w, self._wire = self._wire, None
+        if w is not None:  # a cable being drawn: no link
+            if w.line.scene() is not None:
+                self.rack_scene.removeItem(w.line)
+            self._set_hot(None)
+        d, self._drag = self._drag, None
+        if d is not None:
+            drop_steps_since(self.doc, d.undo_index)
+        self.viewport().unsetCursor()
+        self.hide_refusal()
 
     def nudge(self, step: int) -> bool:
         """Move the selected devices ``step`` U up (+) or down (-): one undo step."""

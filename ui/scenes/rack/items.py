@@ -23,11 +23,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from planner.base.units import INCH_MM
 from planner.fabric.ports import Port
+from planner.model.geometry import RAIL_MM
 from planner.model.plan import Rack
 
-RAIL_W = 19 * INCH_MM  # 482.6 mm between the rails' outer edges
+RAIL_W = RAIL_MM  # 482.6 mm between the rails' outer edges
 LABEL_MARGIN = 80.0  # U numbers, left of each elevation
 FACE_GAP = 70.0
 RACK_GAP = 220.0
@@ -65,6 +65,11 @@ class LodText(QGraphicsSimpleTextItem):
         self.skip_lines = skip_lines
         self.above = above
         self.reserve_lines = reserve_lines
+        # the whole stack, top to bottom, when this is its first text: grown, the stack sits at
+        # the foot of its room (just above the rack) instead of at the top of a tall room
+        self.stack: list[LodText] | None = None
+        self.short: str | None = None  # a shorter form shown when the text does not fit its room
+        self._elided: tuple[tuple[object, ...], list[str] | None] | None = None  # elided_lines' last answer
         self.shown_lines = 0  # lines drawn by the last paint (for tests)
         self.wrap = False  # grown, break lines at spaces to the room's width (then elide)
         self._grown_px = MIN_LABEL_PX  # on-screen size grown_lines chose
@@ -92,8 +97,39 @@ class LodText(QGraphicsSimpleTextItem):
     def _stack_top(self, lod: float) -> float:
         room = self.mapFromParent(self.room).boundingRect() if self.room is not None else QRectF()
         if not self.above:
+            if self.stack:
+                need = sum(t._grown_height(lod) for t in self.stack)
+                return max(room.top(), room.bottom() - need)
             return room.top()
         return max(room.top(), max(self.mapFromParent(QPointF(0, a.bottom_at(lod))).y() for a in self.above))
+
+    def elided_lines(self) -> list[str] | None:
+        """At its own size, the lines elided to the room's width when one is wider (the
+        short form first, "gpu01" for "gpu01 (rear)"); None when the text fits as it is."""
+        if self.room is None or not self.text():
+            return None
+        room = self.mapFromParent(self.room).boundingRect()
+        width = room.right()  # from the text's own left edge
+        key = (self.text(), self.short, self.font().pixelSize(), self.font().bold(), width)
+        if self._elided is not None and self._elided[0] == key:
+            return self._elided[1]
+        fm = QFontMetricsF(self.font())
+        lines = self.text().split("\n")
+        out: list[str] | None = None
+        if any(fm.horizontalAdvance(line) > width for line in lines):
+            if self.short and len(lines) == 1:
+                lines = [self.short]
+            out = [fm.elidedText(line, Qt.TextElideMode.ElideRight, width) for line in lines]
+        self._elided = (key, out)
+        return out
+
+    def _grown_height(self, lod: float) -> float:
+        """Height of all this text's lines at MIN_LABEL_PX on screen (item units)."""
+        if not self.text() or lod <= 0:
+            return 0.0
+        f = QFont(self.font())
+        f.setPixelSize(max(1, round(MIN_LABEL_PX / lod)))
+        return (self.text().count("\n") + 1) * QFontMetricsF(f).height()
 
     def grown_lines(self, lod: float) -> list[tuple[float, str]]:
         """(baseline y in item coordinates, text) of the lines drawn at ``lod`` when the
@@ -127,6 +163,8 @@ class LodText(QGraphicsSimpleTextItem):
             return []
         self._grown_px = px
         y0 = top if stacked else max(top, min(0.0, room.bottom() - n * line_h))
+        if self.short and len(lines) == 1 and fm.horizontalAdvance(lines[0]) > width:
+            lines = [self.short]
         return [(y0 + i * line_h + fm.ascent(), fm.elidedText(line, Qt.TextElideMode.ElideRight, width))
                 for i, line in enumerate(lines[:n])]
 
@@ -134,6 +172,14 @@ class LodText(QGraphicsSimpleTextItem):
         lod = option.levelOfDetailFromTransform(painter.worldTransform())
         if not self.grown(lod):
             self.shown_lines = self.text().count("\n") + 1
+            elided = self.elided_lines()
+            if elided is not None:  # wider than its room: an ellipsis, not a cut at the device's edge
+                painter.setFont(self.font())
+                painter.setPen(QPen(self.brush().color()))
+                fm = QFontMetricsF(self.font())
+                for i, line in enumerate(elided):
+                    painter.drawText(QPointF(0, i * fm.lineSpacing() + fm.ascent()), line)
+                return
             # Qt passes no widget when the scene is rendered to an image or the printer; the
             # stubs type this one parameter (of QGraphicsSimpleTextItem only) as not None
             super().paint(painter, option, widget)  # type: ignore[arg-type]
@@ -218,6 +264,55 @@ class DeviceItem(QGraphicsRectItem):
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemClipsChildrenToShape, True)
         self.setZValue(2 if primary else 1)
         self.setAcceptHoverEvents(True)
+
+
+class SideLabel(QGraphicsItem):
+    """The name of a 0U device (a PDU), written upwards along its strip in the side channel.
+    Zoomed out it grows to MIN_LABEL_PX on screen while the strip is wide enough for that,
+    elided to the strip's length; on a strip too narrow for legible text it is not drawn
+    (the tooltip still names the device) rather than as a smudge."""
+
+    def __init__(self, parent: DeviceItem, text: str, color: QColor, size_mm: float) -> None:
+        super().__init__(parent)
+        self.text = text
+        self.color = color
+        self.size_mm = size_mm
+        self.shown = False  # drawn by the last paint (for tests)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+
+    def boundingRect(self) -> QRectF:
+        parent = self.parentItem()
+        return parent.boundingRect() if parent is not None else QRectF()
+
+    def font_for(self, lod: float) -> QFont | None:
+        """The font drawn at ``lod``, or None when no legible size fits the strip's width."""
+        rect = self.boundingRect()
+        for min_px in (MIN_LABEL_PX, MIN_SINGLE_LINE_PX):
+            px = max(self.size_mm, min_px / max(lod, 1e-9))
+            f = QFont()
+            f.setBold(True)
+            f.setPixelSize(max(1, round(px)))
+            if QFontMetricsF(f).height() <= rect.width() - 2:
+                return f
+        return None
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        lod = option.levelOfDetailFromTransform(painter.worldTransform())
+        f = self.font_for(lod)
+        self.shown = f is not None
+        if f is None:
+            return
+        rect = self.boundingRect()
+        fm = QFontMetricsF(f)
+        pad = fm.height() / 2
+        text = fm.elidedText(self.text, Qt.TextElideMode.ElideRight, rect.height() - 2 * pad)
+        painter.save()
+        painter.setFont(f)
+        painter.setPen(QPen(self.color))
+        painter.translate(rect.center().x() + (fm.ascent() - fm.descent()) / 2, rect.bottom() - pad)
+        painter.rotate(-90)
+        painter.drawText(QPointF(0, 0), text)
+        painter.restore()
 
 
 PORT_MIN_PX = 7.0  # ports are drawn (and can be grabbed) when a port is this wide on screen

@@ -26,7 +26,14 @@ from planner.base.units import U_MM
 from planner.engine import Results, levels
 from planner.fabric.ports import device_ports
 from planner.fabric.wiring import used_ports
-from planner.model.geometry import rack_outer_mm, u_bottom_mm, u_span_mm
+from planner.model.geometry import (
+    SideSlot,
+    rack_outer_mm,
+    rail_width_mm,
+    u_bottom_mm,
+    u_span_mm,
+    zero_u_slots,
+)
 from planner.model.placement import device_dims, rack_dims
 from planner.model.plan import Placement, Rack, cooling_method_name
 from ui import style
@@ -37,12 +44,12 @@ from ui.scenes.rack.items import (
     HEADER_SHARE,
     LABEL_MARGIN,
     RACK_GAP,
-    RAIL_W,
     DeviceItem,
     LodText,
     PortsItem,
     RackFrameItem,
     RunLabel,
+    SideLabel,
     Target,
 )
 from ui.units import fnum
@@ -106,13 +113,15 @@ class RackScene(QGraphicsScene):
         return -u_bottom_mm(u)
 
     def target_at(self, pos: QPointF, grab_offset_u: int = 0) -> Target | None:
+        """The rack face, U and side under a scene point: anywhere across the face, rails
+        and both side channels (a 0U device dropped into a channel goes on that side)."""
         for (rack_id, face), frame in self.frames.items():
             r = frame.sceneBoundingRect()
-            if r.left() - 1 <= pos.x() <= r.right() + 1 and r.top() - FRAME <= pos.y() <= r.bottom() + FRAME:
+            outer = self.outers[(rack_id, face)].rect()
+            if outer.left() <= pos.x() <= outer.right() and r.top() - FRAME <= pos.y() <= r.bottom() + FRAME:
                 u = int((-pos.y()) // U_MM) + 1 - grab_offset_u
                 u = max(1, u)
-                rel = (pos.x() - r.left()) / max(r.width(), 1.0)
-                side = "left" if rel < 0.5 else "right"
+                side = "left" if pos.x() < r.center().x() else "right"
                 return Target(rack_id, face, u, side)
         return None
 
@@ -208,8 +217,9 @@ class RackScene(QGraphicsScene):
             outer.setPen(QPen(mid, 2))
             self.addItem(outer)
             self.outers[(rack.id, face)] = outer
-            rail_x = fx + (width - RAIL_W) / 2
-            frame = RackFrameItem(rack, face, QRectF(rail_x, -height, RAIL_W, height), h_u)
+            rail_w = rail_width_mm(width)
+            rail_x = fx + (width - rail_w) / 2
+            frame = RackFrameItem(rack, face, QRectF(rail_x, -height, rail_w, height), h_u)
             frame.setBrush(QBrush(base))
             frame.setPen(QPen(mid, 1))
             self.addItem(frame)
@@ -219,7 +229,7 @@ class RackScene(QGraphicsScene):
             for u in range(1, h_u + 1):
                 y = self.u_y(u)
                 if u > 1:
-                    line = self.addLine(rail_x, y, rail_x + RAIL_W, y, grid)
+                    line = self.addLine(rail_x, y, rail_x + rail_w, y, grid)
                     line.setZValue(0.5)
                 if u == 1 or u % 2 == 0 or h_u <= 24:
                     t = self._text(str(u), 30, text_c)
@@ -249,6 +259,7 @@ class RackScene(QGraphicsScene):
         sub.setPos(fx, top + 84)
         fig = self._text("", 40, text_c, bold=True, room=header, above=[name, sub])
         fig.setPos(fx, top + 140)
+        name.stack = [name, sub, fig]
         self.figures[rack.id] = fig
 
     def _device_color(self, slug: str) -> QColor:
@@ -276,10 +287,26 @@ class RackScene(QGraphicsScene):
             details = f"{model}\n{details}" if details else model
         return title, details
 
+    def zero_u_slots(self, rack: Rack) -> dict[str, SideSlot]:
+        """The side-channel slots of the rack's 0U devices (planner.model.geometry)."""
+        return zero_u_slots(rack, self.rack_width(rack), self.rack_height_u(rack))
+
+    def zero_u_rect(self, rack_id: str, p: Placement, slot: SideSlot | None = None) -> QRectF:
+        """Scene rect of the 0U placement ``p`` in its lane of rack ``rack_id`` (``p`` need
+        not be placed yet: where a drop would put it, beside what hangs there)."""
+        rack = self.doc.plan.rack(rack_id)
+        if slot is None:
+            others = [q for q in rack.placements if q.id != p.id]
+            slot = zero_u_slots(rack.model_copy(update={"placements": [*others, p]}), self.rack_width(rack),
+                                self.rack_height_u(rack))[p.id]
+        fx = self.face_x(rack_id, p.face)
+        return QRectF(fx + slot.x0_mm, -slot.top_mm, slot.width_mm, slot.top_mm - slot.bottom_mm)
+
     def _build_devices(self, rack: Rack) -> None:
         items: list[QGraphicsItem] = []
+        slots = self.zero_u_slots(rack)
         for p in rack.placements:
-            items.extend(self._device_items(rack, p))
+            items.extend(self._device_items(rack, p, slots.get(p.id)))
         items.extend(self._run_labels(rack))
         self.rack_items[rack.id] = items
 
@@ -319,24 +346,20 @@ class RackScene(QGraphicsScene):
             out.append(label)
         return out
 
-    def _device_items(self, rack: Rack, p: Placement) -> list[DeviceItem]:
+    def _device_items(self, rack: Rack, p: Placement, slot: SideSlot | None = None) -> list[DeviceItem]:
         dims = device_dims(self.doc.catalog, p.device)
         color = self._device_color(p.device)
         out: list[DeviceItem] = []
         title, sub = self._label(p)
-        height_mm_total = u_bottom_mm(self.rack_height_u(rack) + 1)
-        if p.u is None:  # 0U, in the side channel of its face
-            fx = self.face_x(rack.id, p.face)
-            width = self.rack_width(rack)
-            chan = (width - RAIL_W) / 2
-            x = fx + 6 if p.side == "left" else fx + width - chan + 6
-            rect = QRectF(x, -height_mm_total + 60, chan - 12, height_mm_total - 120)
+        if p.u is None:  # 0U: its lane of the side channel of its face (planner.model.geometry)
+            if slot is None:
+                slot = self.zero_u_slots(rack)[p.id]
+            rect = self.zero_u_rect(rack.id, p, slot)
             item = DeviceItem(p.id, p.face, rect, True)
             self._style(item, color, True)
+            item.setZValue(3)  # over the outer frame and the rails' edge
             self.addItem(item)
-            t = self._text(title, 22, QColor("white"), parent=item)
-            t.setRotation(-90)
-            t.setPos(rect.left() + 6, rect.bottom() - 20)
+            SideLabel(item, title, style.text_on(color), min(26.0, slot.width_mm * 0.62))
             out.append(item)
         else:
             height = dims.u_height if dims else 1.0
@@ -356,6 +379,8 @@ class RackScene(QGraphicsScene):
                 t = self._text(title if primary else self.tr("{name} (rear)").format(name=title), size,
                                QColor("white") if primary else self._rear_text(color), bold=primary, parent=item,
                                room=QRectF(room.left(), room.top(), room.width(), min(room.height(), 240)))
+                if not primary:
+                    t.short = title  # the faded colour says it is the other face
                 t.setPos(rect.left() + 14, rect.top() + max(1.0, (min(rect.height(), 52) - size * 1.2) / 2))
                 if sub and primary and rect.height() >= 100:
                     lines = sub.split("\n")[: max(1, int((rect.height() - 56) // 36))]

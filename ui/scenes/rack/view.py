@@ -98,15 +98,18 @@ class RackGraphicsView(RackGestures, QGraphicsView):
             self.overlay.hide()
             self.refusalCleared.emit()
 
-    def _show_ghost(self, target: Target, u_height: float, ok: bool) -> None:
+    def _show_ghost(self, target: Target, u_height: float, ok: bool, rect: QRectF | None = None) -> None:
+        """Where a drop would land: ``u_height`` U at the target's U, or ``rect`` (a 0U
+        device's lane in its side channel)."""
         sc = self.rack_scene
         frame = sc.frames.get((target.rack_id, target.face))
-        if frame is None or target.u is None:
+        if frame is None or (target.u is None and rect is None):
             self._hide_ghost()
             return
-        fr = frame.rect()
-        bottom, top = u_span_mm(target.u, max(u_height, 1.0))
-        rect = QRectF(fr.left(), -top, fr.width(), top - bottom)
+        if rect is None:
+            fr = frame.rect()
+            bottom, top = u_span_mm(target.u or 1, max(u_height, 1.0))
+            rect = QRectF(fr.left(), -top, fr.width(), top - bottom)
         if self._ghost is None:
             self._ghost = QGraphicsRectItem()
             self._ghost.setZValue(10)
