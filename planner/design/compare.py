@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from planner.fabric.names import bottleneck_text
+from planner.fabric.names import bottleneck_text, verdict_text
 from planner.i18n import N_, _, format_margin, format_money, format_number, message_text, ngettext
 
 if TYPE_CHECKING:
@@ -306,9 +306,9 @@ def _with_delta(value: float, base: float, text: str, digits: int = 0) -> str:
 def _verdict(w: WorkloadSide | None) -> str:
     if w is None:
         return "\u2013"
+    word = verdict_text(w.met, w.level)
     if w.met is None:
-        return _("not evaluated")
-    word = _("NOT MET") if not w.met else _("met within the model's uncertainty") if w.level == "warn" else _("met")
+        return word
     if w.margin is None:
         return word
     return _("{verdict}, margin {margin}").format(verdict=word, margin=format_margin(w.margin))

@@ -12,6 +12,7 @@ from planner.engine import levels, physics
 from planner.engine.findings import Finding, make
 from planner.engine.rackdata import RackContext
 from planner.engine.results import FeedResult, PduResult, SourceResult
+from planner.fabric.names import SOURCE_KINDS
 from planner.i18n import tmsg
 
 if TYPE_CHECKING:
@@ -19,7 +20,8 @@ if TYPE_CHECKING:
     from planner.model.plan import Placement, PowerFeed, PowerSource, Rack
 
 _fsum = math.fsum
-SOURCE_KIND_NAMES = {"ups": "UPS", "panel": "Panel", "switchboard": "Switchboard", "generator": "Generator"}
+# the English word of each kind (a finding parameter, as before): the one table in planner.fabric.names
+SOURCE_KIND_NAMES = dict(SOURCE_KINDS)
 
 # the finding codes this family emits (planner.engine.rules.PROVIDERS; docs/engine.md, Findings)
 CODES: tuple[str, ...] = (
