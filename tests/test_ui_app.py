@@ -327,7 +327,7 @@ def test_switching_to_dark_theme_redraws_rack_and_fabric_text_light(qtbot, tmp_p
         win.apply_settings()  # what the settings dialog's OK does; no event processing before the rebuild
         for scene in (win.rack_view.scene, win.fabric_view.scene):
             assert scene.palette.color(QPalette.ColorRole.WindowText).lightness() > 180
-        texts = [it for it in win.rack_view.scene.items() if hasattr(it, "text") and it.text() == "R01"]
+        texts = [it for it in win.rack_view.scene.items() if callable(getattr(it, "text", None)) and it.text() == "R01"]
         assert texts and texts[0].brush().color().lightness() > 180
     finally:
         win.settings.theme = "light"
