@@ -21,6 +21,7 @@ sources: ``docs/workloads.md``; constants: :mod:`.calibration`.
 
 from __future__ import annotations
 
+import bisect
 import math
 from dataclasses import dataclass, field
 from typing import Any
@@ -198,11 +199,10 @@ def allreduce_s(size_bytes: float, gpus: int, link_bw: float) -> float:
         return pts[0][1] * 1e-6
     if eq >= pts[-1][0]:  # beyond the table: its last bus bandwidth
         return pts[-1][1] * 1e-6 * eq / pts[-1][0]
-    for (s0, t0), (s1, t1) in zip(pts, pts[1:]):
-        if eq <= s1:
-            f = math.log(eq / s0) / math.log(s1 / s0)
-            return math.exp(math.log(t0) + f * math.log(t1 / t0)) * 1e-6
-    return pts[-1][1] * 1e-6  # not reached
+    k = bisect.bisect_left(pts, (eq, -1.0))  # pts[k - 1][0] < eq <= pts[k][0]
+    (s0, t0), (s1, t1) = pts[k - 1], pts[k]
+    f = math.log(eq / s0) / math.log(s1 / s0)
+    return t0 * (t1 / t0) ** f * 1e-6
 
 
 def _ar_s(rep: _Replica, tp: int, size_bytes: float) -> float:
