@@ -112,3 +112,43 @@ def test_cli_bad_domain_exit_2(capsys):
     code = main(["size", "infer", "--model", "llama-3-70b", "--gpu", "h200", "--nvlink-domain", "0"])
     err = capsys.readouterr().err
     assert code == 2 and "--nvlink-domain" in err and "Traceback" not in err
+
+
+def test_infinity_fabric_allreduce_follows_the_measured_rccl_curve():
+    # the reference node (8 GPUs at 7 x 48 GB/s): the published times themselves, and
+    # log-log interpolation between them (AMD ROCm blog, rccl-tests on 8x MI300X)
+    from planner.workloads import calibration as cal
+    from planner.workloads.inference import allreduce_s
+
+    ref = cal.IF_ALLREDUCE_REFERENCE_GB_PER_S * 1e9
+    for size, us in cal.IF_ALLREDUCE_US:
+        assert allreduce_s(size, 8, ref) == pytest.approx(us * 1e-6, rel=1e-9)
+    mid = allreduce_s(24 * 2**20, 8, ref)  # between 16 MB (149.1 us) and 32 MB (243.4 us)
+    assert 149.1e-6 < mid < 243.4e-6
+    # a 52 MB message (70B decode at batch 3,200) runs well below the link rate
+    t = allreduce_s(52.4e6, 8, ref)
+    assert 2 * 7 / 8 * 52.4e6 / t < 0.85 * ref
+    # a smaller message never costs more; a faster link costs less; beyond the table: its last rate
+    sizes = [2.0 ** k for k in range(4, 36)]
+    times = [allreduce_s(s, 8, ref) for s in sizes]
+    assert all(b >= a * 0.95 for a, b in zip(times, times[1:]))
+    assert allreduce_s(64e6, 8, 2 * ref) < allreduce_s(64e6, 8, ref)
+    assert allreduce_s(2 ** 35, 8, ref) == pytest.approx(2 * allreduce_s(2 ** 34, 8, ref), rel=1e-6)
+
+
+def test_tensor_parallel_decode_on_infinity_fabric_uses_the_measured_allreduce(cat):
+    # batch 1, Llama 3.1 70B TP8: 160 all-reduces of 16 KB take ~8.7 us each on 8x MI300X,
+    # not the 20 us latency the link formula charges NVLink
+    from planner.workloads import calibration as cal
+    from planner.workloads.inference import allreduce_s
+
+    m = arch(cat, "llama-3.1-70b")
+    r = infer(m, cluster_from_catalog(cat, "mi300x", 8), precision="fp8", tp=8, batch=1, stack="vllm",
+              input_tokens=128, output_tokens=2048)
+    size = m.hidden * 2.0
+    assert r.decode_comm_s == pytest.approx(2 * m.layers * allreduce_s(size, 8, 336e9), rel=1e-6)
+    assert r.decode_comm_s < 2 * m.layers * cal.NVLINK_COLLECTIVE_LATENCY_S * 0.6
+    # NVIDIA keeps the link formula
+    h = infer(m, cluster_from_catalog(cat, "h100-sxm", 8), precision="fp8", tp=8, batch=1, stack="vllm",
+              input_tokens=128, output_tokens=2048)
+    assert h.decode_comm_s > 2 * m.layers * cal.NVLINK_COLLECTIVE_LATENCY_S

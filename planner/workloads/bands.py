@@ -5,33 +5,33 @@ docs/validation.md; do not edit: a test checks it is current)."""
 
 BANDS = {
     "inference": {
-        "median": 0.085,
-        "worst": 0.419,
-        "cases": 304
+        "median": 0.089,
+        "worst": 0.355,
+        "cases": 324
     },
     "inference-trtllm": {
-        "median": 0.083,
+        "median": 0.085,
         "worst": 0.355,
         "cases": 269
     },
     "inference-trtllm-nvidia": {
-        "median": 0.083,
+        "median": 0.085,
         "worst": 0.355,
         "cases": 269
     },
     "inference-vllm": {
-        "median": 0.1,
-        "worst": 0.419,
-        "cases": 35
+        "median": 0.131,
+        "worst": 0.295,
+        "cases": 55
     },
     "inference-vllm-amd": {
-        "median": 0.289,
-        "worst": 0.419,
-        "cases": 15
+        "median": 0.166,
+        "worst": 0.295,
+        "cases": 35
     },
     "inference-vllm-nvidia": {
-        "median": 0.054,
-        "worst": 0.32,
+        "median": 0.057,
+        "worst": 0.279,
         "cases": 20
     },
     "training": {

@@ -424,6 +424,30 @@ FAMILY_INFERENCE_COMPUTE_FACTOR: dict[str, float] = {}
 # same share (no published figure).
 INFINITY_FABRIC_DATA_SHARE = 48.0 / 64.0
 
+# Measured all-reduce time on Infinity Fabric by message size. The model's collective cost
+# (2 (n-1)/n x bytes / link bandwidth + one latency) reaches the link's data rate at every
+# size; RCCL on 8x MI300X does not: its bus bandwidth climbs from 105 GB/s at 2 MB to 241
+# at 32 MB and 295 at 128 MB, and only GB-sized messages reach the 315-319 GB/s ceiling,
+# while small messages take 6-10 us instead of the model's 20 us (AMD ROCm blog
+# "Understanding RCCL Bandwidth and xGMI Performance on AMD Instinct MI300X", Kolla,
+# Alizadeh and Lee, 2 Mar 2025: rccl-tests all_reduce_perf, 8 processes, one per GPU,
+# graph mode -G 1, RCCL 2.22.3, ROCm 6.3; out-of-place time in microseconds by message
+# size in bytes). A decode step's all-reduces are 16 KB (batch 1, hidden 8,192, BF16) to
+# 52 MB (batch 3,200), exactly the range where the two differ. Tensor-parallel
+# all-reduces on Infinity Fabric GPUs take this curve (inference.allreduce_s), mapped to
+# the group's bus bytes and link rate where they are not 8 GPUs at 7 x 48 GB/s. Graph
+# mode: vLLM replays decode steps as HIP graphs (eager launches add ~7 us below 1 MB).
+IF_ALLREDUCE_REFERENCE_GPUS = 8
+IF_ALLREDUCE_REFERENCE_GB_PER_S = 7 * 48.0  # the reference node's per-GPU link rate (scale_up_gb_per_s)
+IF_ALLREDUCE_US: tuple[tuple[float, float], ...] = (
+    (64, 6.00), (128, 6.53), (256, 6.77), (512, 7.44), (1024, 7.47), (2048, 7.46), (4096, 7.61),
+    (8192, 7.64), (16384, 8.71), (32768, 9.05), (65536, 9.14), (131072, 9.51), (262144, 10.26),
+    (524288, 14.26), (1048576, 19.40), (2097152, 35.03), (4194304, 51.83), (8388608, 83.74),
+    (16777216, 149.1), (33554432, 243.4), (67108864, 427.9), (134217728, 795.3),
+    (268435456, 1534.4), (536870912, 3024.0), (1073741824, 5961.9), (2147483648, 11880.0),
+    (4294967296, 23658.0), (8589934592, 47244.0), (17179869184, 94182.0),
+)
+
 # Serving-software generation of a (family, stack) pair without the stack-wide factor
 # above (INFERENCE_SOFTWARE_SPEEDUP is TensorRT-LLM's): a multiplier of the math speed by
 # the year of the software a run uses, relative to FAMILY_SOFTWARE_REFERENCE. Published,

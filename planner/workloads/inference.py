@@ -21,6 +21,7 @@ sources: ``docs/workloads.md``; constants: :mod:`.calibration`.
 
 from __future__ import annotations
 
+import bisect
 import math
 from dataclasses import dataclass, field
 from typing import Any
@@ -145,6 +146,7 @@ class _Replica:
     a2a_bw: float = 0.0  # B/s per GPU of the expert-parallel all-to-all (NVLink and network mixed)
     a2a_lat: float = 0.0
     dispatch_bytes: float = 2.0  # bytes per hidden value sent to the experts (combine: 2, BF16)
+    measured_allreduce: bool = False  # Infinity Fabric group: all-reduces by calibration.IF_ALLREDUCE_US
 
 
 def resident_tokens(isl: int, osl: int, reservation: str, spread: float = 0.0) -> float:
@@ -181,6 +183,34 @@ def family_software_speedup(family: str, stack: str, software: str) -> float:
     if not table or software not in table:
         return 1.0
     return table[software] / table[cal.FAMILY_SOFTWARE_REFERENCE[(family, stack)]]
+
+
+def allreduce_s(size_bytes: float, gpus: int, link_bw: float) -> float:
+    """One all-reduce of ``size_bytes`` over ``gpus`` Infinity Fabric GPUs of ``link_bw``
+    B/s each: the measured 8x MI300X time (calibration.IF_ALLREDUCE_US, interpolated in
+    log-log) of the message with the same bus traffic per unit of link rate, so a group
+    of other size or link speed moves along the same curve."""
+    ref_n = cal.IF_ALLREDUCE_REFERENCE_GPUS
+    ref_bw = cal.IF_ALLREDUCE_REFERENCE_GB_PER_S * GB
+    bus = 2.0 * (gpus - 1) / gpus * size_bytes
+    eq = bus / (2.0 * (ref_n - 1) / ref_n) * ref_bw / link_bw  # the reference message of equal cost
+    pts = cal.IF_ALLREDUCE_US
+    if eq <= pts[0][0]:
+        return pts[0][1] * 1e-6
+    if eq >= pts[-1][0]:  # beyond the table: its last bus bandwidth
+        return pts[-1][1] * 1e-6 * eq / pts[-1][0]
+    k = bisect.bisect_left(pts, (eq, -1.0))  # pts[k - 1][0] < eq <= pts[k][0]
+    (s0, t0), (s1, t1) = pts[k - 1], pts[k]
+    f = math.log(eq / s0) / math.log(s1 / s0)
+    return t0 * (t1 / t0) ** f * 1e-6
+
+
+def _ar_s(rep: _Replica, tp: int, size_bytes: float) -> float:
+    """One tensor-parallel all-reduce of ``size_bytes``: bandwidth and latency terms, or
+    the measured curve on Infinity Fabric."""
+    if rep.measured_allreduce:
+        return allreduce_s(size_bytes, tp, rep.link_bw)
+    return 2.0 * (tp - 1) / tp * size_bytes / rep.link_bw + rep.link_lat
 
 
 def _link(cl: ClusterSpec, size: int) -> tuple[float, float, bool, str]:
@@ -270,8 +300,10 @@ def _replica(model: ModelArch, cl: ClusterSpec, tp: int, precision: str, kv_prec
         near = cl.scale_up_gb_per_s() * GB if cl.has_nvlink else link_bw
         a2a_bw = 1.0 / ((1.0 - cross) / near + cross / link_bw)
     dispatch = 1.0 if mp in ("fp8", "fp4") else 2.0
+    measured = kind == "nvlink" and gpu.interconnect == "infinity-fabric"
     return _Replica(wpg, kv_tok_gpu, kv_cap, max_seqs, bw, peak, link_bw, lat, in_domain, kv_read,
-                    pp, st_bw, st_lat, kind, st_in, st_kind, dp, ep or attention_dp, a2a_bw, a2a_lat, dispatch)
+                    pp, st_bw, st_lat, kind, st_in, st_kind, dp, ep or attention_dp, a2a_bw, a2a_lat, dispatch,
+                    measured)
 
 
 def _moe_comm_s(model: ModelArch, rep: _Replica, tp: int, tokens: float) -> float:
@@ -327,7 +359,10 @@ def _decode_times(model: ModelArch, rep: _Replica, tp: int, batch: int,
             # two all-reduces per layer (after attention and after the MLP); with expert
             # parallelism the MoE layers' MLP all-reduce becomes an all-to-all
             n_ar = 2 * model.layers - (model.moe_layers if rep.ep else 0)
-            comm = n_ar / pp * (2.0 * (tp - 1) / tp * size / rep.link_bw) + n_ar * rep.link_lat
+            if rep.measured_allreduce:
+                comm = n_ar / pp * allreduce_s(size, tp, rep.link_bw)
+            else:
+                comm = n_ar / pp * (2.0 * (tp - 1) / tp * size / rep.link_bw) + n_ar * rep.link_lat
             if rep.ep:
                 comm += _moe_comm_s(model, rep, tp, batch)
     gemm_mem = w_read / rep.bw
@@ -375,7 +410,7 @@ def _prefill_comm_s(model: ModelArch, rep: _Replica, tp: int, isl: int) -> float
     if tp <= 1:
         return 0.0
     size = isl * model.hidden * 2.0
-    return 2 * model.layers / rep.pp * (2.0 * (tp - 1) / tp * size / rep.link_bw + rep.link_lat)
+    return 2 * model.layers / rep.pp * _ar_s(rep, tp, size)
 
 
 def _stage_hops_s(model: ModelArch, rep: _Replica, tp: int, isl: int) -> float:
