@@ -6,7 +6,6 @@ truncated name. Plus a bounded fuzz of the exports' cells."""
 
 from __future__ import annotations
 
-import contextlib
 import io
 import os
 import subprocess
@@ -18,21 +17,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from planner.catalog import load_catalog
-from planner.commands.cli import main
 from planner.files.documents import load_plan
 from planner.netbox.site import FIELD_MAX, MAX_ROWS, SiteImportError, import_site
+from tests.test_fuzz_inputs import _run
 
 ROOT = Path(__file__).resolve().parents[1]
-
-
-def _run(argv: list[str]) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        try:
-            rc = main(argv)
-        except SystemExit as e:  # argparse
-            rc = int(e.code or 0)
-    return rc, out.getvalue(), err.getvalue()
 
 
 def _refused(tmp_path: Path, argv: list[str], *expect: str) -> str:
