@@ -121,3 +121,18 @@ def unpriced_servers(tmp_path_factory):
         assert data["planning"].pop("price", None) is not None, slug
         (root / "device-types" / f"{slug}.yaml").write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
     return root
+
+
+# --------------------------------------------------------------------------- garbage
+# Once a background task exists the automatic cyclic collector is off and the GUI thread
+# collects on a timer (ui.tasks.GuiThreadCollector); tests that spin no event loop still
+# get their collections, on this (the GUI) thread, after each test.
+
+
+@pytest.fixture(autouse=True)
+def _collect_on_gui_thread():
+    yield
+    tasks = sys.modules.get("ui.tasks")
+    collector = getattr(tasks, "_COLLECTOR", None) if tasks is not None else None
+    if collector is not None:
+        collector.collect()

@@ -256,3 +256,40 @@ def test_progress_job_shows_progress_cancels_and_closes_its_dialog_first(qtbot):
     job.ask(make, accepted.append)
     made[1].accept()
     assert accepted == [made[1]]
+
+
+def test_cyclic_garbage_is_collected_on_the_gui_thread_never_in_a_worker(qtbot):
+    """A collection frees Qt wrappers in the thread that triggered it; from a worker that
+    crashed the process (CI: a segfault in a collection at the end of a background plan
+    load). Workers make cyclic garbage; every collection runs on the GUI thread."""
+    import gc
+    import threading
+
+    from ui.tasks import BackgroundTask
+
+    task = BackgroundTask(None, "garbage maker")
+    seen: list[int] = []
+
+    def note(phase, info):
+        if phase == "start":
+            seen.append(threading.get_ident())
+
+    gc.callbacks.append(note)
+    try:
+        done: list[int] = []
+
+        def work(progress, cancelled):
+            for _ in range(50_000):  # far above the young generation's threshold
+                loop: list = []
+                loop.append(loop)
+            return threading.get_ident()
+
+        task.start(work, on_done=done.append)
+        qtbot.waitUntil(lambda: bool(done), timeout=10_000)
+        main = threading.main_thread().ident
+        qtbot.waitUntil(lambda: main in seen, timeout=5_000)
+    finally:
+        gc.callbacks.remove(note)
+    assert done[0] != main
+    assert done[0] not in seen, "a collection ran in the worker thread"
+    assert not gc.isenabled()

@@ -29,6 +29,7 @@ signals object, a pool and a cancel flag written out for each).
 
 from __future__ import annotations
 
+import gc
 import logging
 import threading
 import time
@@ -36,7 +37,7 @@ from collections.abc import Callable
 from typing import TypeVar
 
 import shiboken6
-from PySide6.QtCore import QCoreApplication, QObject, Qt, QThreadPool, Signal
+from PySide6.QtCore import QCoreApplication, QObject, Qt, QThreadPool, QTimer, Signal
 from PySide6.QtWidgets import QDialog, QMainWindow, QProgressDialog, QWidget
 
 from planner.base.progress import CancelFn, Cancelled, ProgressFn
@@ -163,6 +164,60 @@ class _Relay(QObject):
             cb()
 
 
+class GuiThreadCollector(QObject):
+    """Python's cyclic garbage collector, run on the GUI thread only.
+
+    A collection frees whatever cyclic garbage there is, Qt wrappers among it, in the thread
+    whose allocation triggered it; a wrapper whose C++ object lives on the GUI thread,
+    destroyed from a worker, crashes the process (CI saw a segmentation fault in a
+    collection at the end of a plan load in the background). As pyqtgraph's
+    ``GarbageCollector`` does, the automatic collector is switched off for the application
+    and this object collects on a timer in the GUI thread, by the thresholds the automatic
+    collector would use. :mod:`planner.base.gcpause` sections find it off and leave it off.
+    """
+
+    INTERVAL_MS = 250
+
+    def __init__(self, app: QCoreApplication) -> None:
+        super().__init__(app)
+        self.threshold = gc.get_threshold()
+        gc.disable()
+        self.collections = 0
+        self.timer = QTimer(self)
+        self.timer.timeout.connect(self.collect)
+        self.timer.start(self.INTERVAL_MS)
+
+    def collect(self) -> None:
+        """One collection of the generations that are due (none if nothing is)."""
+        if threading.current_thread() is not threading.main_thread():
+            return
+        young, middle, old = gc.get_count()
+        if young <= self.threshold[0]:
+            return
+        generation = 0
+        if middle > self.threshold[1]:
+            generation = 2 if old > self.threshold[2] else 1
+        gc.collect(generation)
+        self.collections += 1
+
+
+_COLLECTOR: GuiThreadCollector | None = None
+
+
+def collect_on_gui_thread() -> GuiThreadCollector | None:
+    """Install the :class:`GuiThreadCollector` of the running application (once; called on
+    the GUI thread before any worker starts). None without a Qt application."""
+    global _COLLECTOR
+    app = QCoreApplication.instance()
+    if app is None:
+        return None
+    if _COLLECTOR is None or not shiboken6.isValid(_COLLECTOR):
+        if threading.current_thread() is not threading.main_thread():
+            raise RuntimeError("the garbage collector's guard is installed from the GUI thread")
+        _COLLECTOR = GuiThreadCollector(app)
+    return _COLLECTOR
+
+
 _RELAY: _Relay | None = None
 
 
@@ -202,6 +257,7 @@ class BackgroundTask(QObject):
         self.last: Run | None = None  # the latest run started
         self.runs = 0
         _relay()  # made on the GUI thread, before any worker needs it
+        collect_on_gui_thread()  # no worker of this task ever runs a collection
 
     @property
     def running(self) -> bool:

@@ -26,6 +26,7 @@ from ui.paths import resources_dir
 from ui.settings import APP, ORG, AppSettings, apply_theme
 from ui.shell.controllers import new_plan, read_document
 from ui.shell.mainwindow import MainWindow
+from ui.tasks import collect_on_gui_thread
 
 if TYPE_CHECKING:
     from planner.catalog import Catalog
@@ -77,6 +78,7 @@ def application(argv: list[str] | None = None) -> QApplication:
     app = QApplication.instance()
     if isinstance(app, QApplication):
         file_open_handler(app)
+        collect_on_gui_thread()
         return app
     QCoreApplication.setOrganizationName(ORG)
     QCoreApplication.setApplicationName(APP)
@@ -89,6 +91,7 @@ def application(argv: list[str] | None = None) -> QApplication:
 
         app.setWindowIcon(QIcon(str(icon)))
     file_open_handler(app)
+    collect_on_gui_thread()  # cyclic garbage is freed on this thread only (ui.tasks)
     return app
 
 
