@@ -136,3 +136,23 @@ def _collect_on_gui_thread():
     collector = getattr(tasks, "_COLLECTOR", None) if tasks is not None else None
     if collector is not None:
         collector.collect()
+
+
+# --------------------------------------------------------------------------- worker groups
+# dev.py runs the suite with --dist loadgroup so the tests of one xdist_group (the real NetBox)
+# share a worker and one server. pytest-xdist tags such a test's id with "@group" on the
+# worker; when a pytest release stops that from working (9.2 did) the groups fall apart
+# silently and every worker starts its own NetBox. Say so instead.
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(config, items):
+    if not getattr(config.option, "loadgroup", False):
+        return
+    loose = [item.nodeid for item in items if item.get_closest_marker("xdist_group") and "@" not in item.nodeid]
+    if loose:
+        import xdist
+
+        raise pytest.UsageError(f"pytest-xdist {xdist.__version__} did not group {len(loose)} tests marked "
+                                f"xdist_group under pytest {pytest.__version__} (e.g. {loose[0]}): "
+                                "pin a pytest that it supports (pyproject.toml)")
