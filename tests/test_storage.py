@@ -355,7 +355,7 @@ def test_stored_entry_this_build_cannot_read_is_kept(tmp_path, catalog):
 # --------------------------------------------------------------------------- released versions
 
 
-@pytest.mark.parametrize("version", ["v0", "v1", "v2", "v3", "v4", "v5"])
+@pytest.mark.parametrize("version", ["v0", "v1", "v2", "v3", "v4", "v5", "v6"])
 def test_released_fixture_opens_to_its_plan(version):
     path = FIXTURES / version / "pod.rackplan"
     before = digest(path)
@@ -366,24 +366,36 @@ def test_released_fixture_opens_to_its_plan(version):
     assert plan_to_dict(opened.plan) == plan_to_dict(plan_from_dict(expected))
     assert opened.schema_version == int(version[1:])
     assert digest(path) == before  # migrating never touches the file
-    if version != "v5":  # a file from before schema 5: North-American power, nothing stated
-        assert opened.notes[-1] == "upgraded from project file schema 4 to 5"
+    if version != "v6":  # a file from before schema 6: no energy setting stated
+        assert opened.notes[-1] == "upgraded from project file schema 5 to 6"
+        md = opened.plan.metadata
+        assert (md.site_country, md.operation_start, md.heat_customer) == ("", "", "")
+        assert (md.grid_co2_g_per_kwh, md.renewable_share, md.heat_reuse_share, md.heat_reuse_mwh_per_year,
+                md.wue_l_per_kwh) == (None, None, None, None, None)
+    else:
+        assert opened.notes == [] and expected["format_version"] == 3
+        md = opened.plan.metadata
+        assert (md.site_country, md.operation_start, md.heat_customer) == ("DE", "2027-09", "Stadtwerke Nahwärme Süd")
+        assert (md.grid_co2_g_per_kwh, md.renewable_share, md.heat_reuse_share, md.heat_reuse_mwh_per_year,
+                md.wue_l_per_kwh) == (350.0, 0.8, None, 120.0, 0.25)
+    if version not in ("v5", "v6"):  # a file from before schema 5: North-American power, nothing stated
+        assert "upgraded from project file schema 4 to 5" in opened.notes
         md = opened.plan.metadata
         assert (md.site_region, md.requirements, md.internal_notes) == ("na", None, "")
     else:
-        assert opened.notes == [] and expected["format_version"] == 3
+        assert expected["format_version"] == 3
         md = opened.plan.metadata
         assert md.site_region == "eu" and md.internal_notes.endswith("✓")
         assert md.requirements is not None and md.requirements.budget == 2500000.0
         assert md.requirements.currency == "EUR" and md.requirements.cooling == ["air", "rdhx"]
-    if version not in ("v4", "v5"):  # a file from before schema 4 has no logo
+    if version not in ("v4", "v5", "v6"):  # a file from before schema 4 has no logo
         assert "upgraded from project file schema 3 to 4" in opened.notes
         assert opened.plan.metadata.logo is None
     else:
         logo = opened.plan.metadata.logo
         assert logo is not None and logo.media_type == "image/png" and logo.name == "fixture-logo.png"
         assert logo.image_bytes().startswith(b"\x89PNG")
-    if version not in ("v3", "v4", "v5"):
+    if version not in ("v3", "v4", "v5", "v6"):
         assert "upgraded from project file schema 2 to 3" in opened.notes
         md = opened.plan.metadata  # a file from before schema 3 means the documented defaults
         assert (md.years_of_use, md.support_fraction_per_year, md.colocation_price_per_kw_month) == (4.0, 0.1, 0.0)
@@ -396,7 +408,8 @@ def test_released_fixture_opens_to_its_plan(version):
     if version == "v0":
         assert opened.notes == ["upgraded from project file schema 0 to 1", "upgraded from project file schema 1 to 2",
                                 "upgraded from project file schema 2 to 3", "upgraded from project file schema 3 to 4",
-                                "upgraded from project file schema 4 to 5"]
+                                "upgraded from project file schema 4 to 5",
+                                "upgraded from project file schema 5 to 6"]
         assert opened.plan.rack(expected["site"]["rooms"][0]["rows"][0]["racks"][0]["id"]).tags == [
             "phase-1", "customer cage"]
     else:

@@ -64,6 +64,8 @@ WorkloadKind = Literal["pretrain", "finetune", "inference", "storage"]
 PowerSourceKind = Literal["ups", "panel", "switchboard", "generator"]
 CoolingLoopKind = Literal["in-row", "facility"]
 CurrencyCode = Annotated[str, Field(pattern=r"^[A-Z]{3}$")]
+# A country as ISO 3166-1 alpha-2 ("DE", "AT"), or empty: not stated.
+CountryCode = Annotated[str, Field(pattern=r"^([A-Z]{2})?$")]
 # Where the site is, for its power (docs/engine.md "Site region"): "eu" 230/400 V 50 Hz,
 # 16/32/63 A three-phase on IEC 60309 plugs; "na" 208/415 V 60 Hz (North America).
 SiteRegion = Literal["eu", "na"]
@@ -209,6 +211,29 @@ class Metadata(_Model):
     price_overrides: dict[Slug, PriceOverride] = Field(default_factory=dict, max_length=MAX_PRICE_ENTRIES)
     # The customer's logo on the build plan's cover (format 3), embedded: planner.model.logo.read_logo.
     logo: Logo | None = None
+    # Energy figures (docs/energy.md), each as the user states it; empty / None: not stated.
+    # The country the site is in (ISO 3166-1 alpha-2, "DE"): its grid emission factor, and
+    # the EnEfG checks for a German site.
+    site_country: CountryCode = ""
+    # The data centre's start of operation (YYYY-MM-DD or YYYY-MM): which EnEfG thresholds apply.
+    operation_start: DateText = ""
+    # Grid emission factor in g CO2 per kWh: wins over the country's shipped default.
+    grid_co2_g_per_kwh: Annotated[float, Field(ge=0, le=2000)] | None = None
+    # Share of the electricity from renewable sources (0..1, e.g. a green tariff or PPA).
+    renewable_share: Annotated[float, Field(ge=0, le=1)] | None = None
+    # Who takes the waste heat (a district heating network, a neighbour), and how much: either
+    # a share of the heat the liquid cooling captures (0..1) or the energy delivered per year.
+    heat_customer: Name = ""
+    heat_reuse_share: Annotated[float, Field(ge=0, le=1)] | None = None
+    heat_reuse_mwh_per_year: Annotated[float, Field(ge=0, le=1e8)] | None = None
+    # The site's water use effectiveness in litres per kWh of IT energy, as its cooling states it.
+    wue_l_per_kwh: Annotated[float, Field(ge=0, le=100)] | None = None
+
+    @model_validator(mode="after")
+    def _one_heat_reuse(self) -> Metadata:
+        if self.heat_reuse_share is not None and self.heat_reuse_mwh_per_year is not None:
+            raise ValueError("heat reuse: give either heat_reuse_share or heat_reuse_mwh_per_year, not both")
+        return self
 
     @field_validator("naming")
     @classmethod

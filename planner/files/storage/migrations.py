@@ -28,7 +28,12 @@ History:
   ``Logo``: media type, file name, base64 bytes; NULL for none); plan format 3.
 - **5**: the site region, the customer's requirements and the planner's internal notes
   (``plan_metadata``: ``site_region``, ``requirements`` as JSON or NULL, ``internal_notes``);
-  plan format 3. The layout of :mod:`planner.files.storage.models`.
+  plan format 3.
+- **6**: the energy settings (``plan_metadata``: ``site_country``, ``operation_start``,
+  ``heat_customer`` as text, empty when not stated; ``grid_co2_g_per_kwh``,
+  ``renewable_share``, ``heat_reuse_share``, ``heat_reuse_mwh_per_year``,
+  ``wue_l_per_kwh`` as numbers, NULL when not stated; docs/energy.md); plan format 3. The
+  layout of :mod:`planner.files.storage.models`.
 """
 
 from __future__ import annotations
@@ -58,7 +63,7 @@ from planner.files.plan_io import PlanFormatError
 from planner.i18n import tmsg
 
 FILE_FORMAT = "rackwright-project"
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 OLDEST_SCHEMA = 0
 
 
@@ -228,5 +233,15 @@ def _v4_to_v5(conn: Connection) -> None:
     conn.execute(text(f"ALTER TABLE plan_metadata ADD COLUMN requirements {json_type}"))  # NULL: none stated
 
 
+def _v5_to_v6(conn: Connection) -> None:
+    # every plan before stated none of them: empty texts, NULL numbers
+    for column in ("site_country VARCHAR(2)", "operation_start VARCHAR(10)", "heat_customer VARCHAR(200)"):
+        conn.execute(text(f"ALTER TABLE plan_metadata ADD COLUMN {column}"))
+        conn.execute(text(f"UPDATE plan_metadata SET {column.split()[0]} = ''"))
+    for column in ("grid_co2_g_per_kwh", "renewable_share", "heat_reuse_share", "heat_reuse_mwh_per_year",
+                   "wue_l_per_kwh"):
+        conn.execute(text(f"ALTER TABLE plan_metadata ADD COLUMN {column} FLOAT"))
+
+
 MIGRATIONS: dict[int, Callable[[Connection], None]] = {0: _v0_to_v1, 1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4,
-                                                       4: _v4_to_v5}
+                                                       4: _v4_to_v5, 5: _v5_to_v6}

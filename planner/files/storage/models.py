@@ -69,6 +69,15 @@ class PlanMetadata(Base):
     internal_notes: Mapped[str] = mapped_column(Text)  # schema 5
     site_region: Mapped[str] = mapped_column(String(2))  # schema 5
     requirements: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)  # schema 5; NULL: none
+    # schema 6: the energy settings (docs/energy.md); "" and NULL: not stated
+    site_country: Mapped[str] = mapped_column(String(2))
+    operation_start: Mapped[str] = mapped_column(String(10))
+    grid_co2_g_per_kwh: Mapped[float | None] = mapped_column(Float, nullable=True)
+    renewable_share: Mapped[float | None] = mapped_column(Float, nullable=True)
+    heat_customer: Mapped[str] = mapped_column(NAME)
+    heat_reuse_share: Mapped[float | None] = mapped_column(Float, nullable=True)
+    heat_reuse_mwh_per_year: Mapped[float | None] = mapped_column(Float, nullable=True)
+    wue_l_per_kwh: Mapped[float | None] = mapped_column(Float, nullable=True)
 
 
 class SiteRow(Base):
