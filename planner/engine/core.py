@@ -50,6 +50,7 @@ from planner.engine.results import (
     Totals,
 )
 from planner.engine.rules import balance, cooling, feeds, money, rack_power, space
+from planner.engine.rules import energy as rules_energy
 from planner.engine.rules import workloads as rules_workloads
 from planner.engine.settings import EngineSettings
 from planner.engine.specs import SpecCache
@@ -395,6 +396,10 @@ class Engine:
             res.workloads, res.workload_findings = self.work.evaluate(plan, res, self.net, change)
         res.nvlink = NvlinkSummary.build(res.fabrics, totals.agg.device_types, self.catalog)
         res.workload_needs = rules_workloads.workload_needs(res, self.settings)
+        # energy figures and the EnEfG checks: from the totals, the loops and the verdicts (a pass
+        # over loops and workloads, none over racks)
+        res.energy = rules_energy.energy_figures(plan.metadata, totals, res.loops.values(), res.workloads.values())
+        res.energy_findings = tuple(rules_energy.energy_findings(plan.metadata, res.energy))
         res.settings = self.settings
         self._results = res
         return res

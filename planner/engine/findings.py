@@ -118,6 +118,17 @@ CODES: dict[str, tuple[Severity, str]] = {
                                 "cooling fails)."),
     "WORKLOAD_LOW_MARGIN": ("warning", "A workload target is met with less margin than the model's uncertainty."),
     "WORKLOAD_NOT_EVALUATED": ("warning", "A workload cannot be evaluated (bad spec, unknown model, no GPU servers)."),
+    # energy (planner.engine.rules.energy; docs/energy.md)
+    "ENERGY_NO_GRID_FACTOR": ("info", "The site's country has no shipped grid emission factor and the plan gives "
+                                      "none: CO2 is not computed."),
+    "ENEFG_OUT_OF_SCOPE": ("info", "A site in Germany below the 300 kW non-redundant connected load from which the "
+                                   "Energy Efficiency Act's data-centre duties apply (§ 3 Nr. 24, § 11 EnEfG)."),
+    "ENEFG_PUE": ("warning", "The plan's PUE is above the Energy Efficiency Act's limit for its start of operation "
+                             "(§ 11 Abs. 1 and Abs. 2 Satz 1 Nr. 1 EnEfG)."),
+    "ENEFG_ENERGY_REUSE": ("warning", "The energy reuse factor is not stated or below the Energy Efficiency Act's "
+                                      "share for its start of operation (§ 11 Abs. 2 Satz 1 Nr. 2 EnEfG)."),
+    "ENEFG_RENEWABLE": ("warning", "The renewable share of the electricity is not stated or below the Energy "
+                                   "Efficiency Act's 100 % from 1 January 2027 (§ 11 Abs. 5 EnEfG)."),
     # capacity
     "STRANDED_SPACE": ("info", "Free rack units that cannot be used: no power or cooling headroom left."),
     "STRANDED_POWER": ("info", "Power and cooling headroom that cannot be used: no rack units left."),

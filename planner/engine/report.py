@@ -144,6 +144,7 @@ def _rent_vs_own(results: Results, plan: Plan | None, catalog: Catalog | None) -
 register_section("totals", _totals_with_currency)
 register_section("rent_vs_own", _rent_vs_own, after="totals")
 register_section("power_sources", _power_sources, after="feeds")
+register_section("energy", lambda r, p, c: None if r.energy is None else r.energy.to_dict(), after="rent_vs_own")
 register_section("findings", lambda r, p, c: [f.to_dict() for f in r.findings])
 register_section("summary", lambda r, p, c: r.counts())
 
@@ -281,6 +282,53 @@ def rent_vs_own_lines(results: Results) -> list[str]:
     return out
 
 
+def energy_lines(results: Results) -> list[str]:
+    """The energy block of the text report (docs/energy.md): energy per year, the reusable
+    heat and its temperatures, reuse, water, renewable share, CO2 and, for a German site, the
+    Energy Efficiency Act's thresholds (their findings are listed with the others)."""
+    e = results.energy
+    if e is None:
+        return []
+    out = [_("Energy efficiency")]
+    out.append(_label(N_("Energy")) + _("IT {it} MWh/year, facility {facility} MWh/year at PUE {pue}").format(
+        it=_n(e.it_kwh_per_year / 1000, 0), facility=_n(e.facility_kwh_per_year / 1000, 0), pue=_n(e.pue)))
+    if e.reusable_heat_w > 0:
+        temps = ", ".join(_("{loop} {supply}/{ret} °C").format(loop=h.name, supply=_n(h.supply_temp_c),
+                                                                ret=_n(h.return_temp_c)) for h in e.heat_loops)
+        out.append(_label(N_("Reusable heat")) + _("{kw} kW liquid-cooled, {mwh} MWh/year").format(
+            kw=_n(e.reusable_heat_w / 1000, 1), mwh=_n(e.reusable_kwh_per_year / 1000, 0))
+            + (f" ({temps})" if temps else ""))
+    else:
+        out.append(_label(N_("Reusable heat")) + _("none: no liquid-cooled heat in the plan"))
+    if e.erf is not None:
+        out.append(_label(N_("Heat reuse")) + _("{mwh} MWh/year to {customer}, ERF {erf} %").format(
+            mwh=_n((e.reused_kwh_per_year or 0.0) / 1000, 0), customer=e.heat_customer or _("the heat customer"),
+            erf=_n(e.erf * 100, 1)))
+    if e.water_m3_per_year is not None and e.wue_l_per_kwh is not None:
+        out.append(_label(N_("Water")) + _("WUE {wue} l/kWh, {m3} m³/year").format(
+            wue=_n(e.wue_l_per_kwh, 2), m3=_n(e.water_m3_per_year, 0)))
+    if e.renewable_share is not None:
+        out.append(_label(N_("Renewable")) + f"{_n(e.renewable_share * 100, 0)} %")
+    if e.co2_t_per_year is not None and e.grid_g_per_kwh is not None:
+        out.append(_label(N_("CO2")) + _("{t} t/year at {g} g/kWh").format(
+            t=_n(e.co2_t_per_year, 1), g=_n(e.grid_g_per_kwh, 0)))
+        for tk in e.tokens:
+            if tk.g_co2_per_million_tokens is not None:
+                out.append(_label(N_("CO2 per token")) + _("{g} g per million tokens ({name})").format(
+                    g=_n(tk.g_co2_per_million_tokens, 0), name=tk.name))
+    a = e.enefg
+    if a is not None:
+        if not a.in_scope:
+            out.append(_label(N_("EnEfG")) + _("not applicable: {kw} kW below {scope} kW").format(
+                kw=_n(a.connected_kw, 0), scope=_n(a.scope_kw, 0)))
+        else:
+            met = sum(1 for c in a.checks if c.met)
+            out.append(_label(N_("EnEfG")) + _("{met} of {n} thresholds met (see findings)").format(
+                met=met, n=len(a.checks)))
+    out.append("")
+    return out
+
+
 def _n(v: float | None, digits: int | None = None) -> str:
     return format_number(v, None, digits)
 
@@ -375,6 +423,7 @@ def _text_report(results: Results, plan: Plan | None, max_findings: int, imperia
         mwh=_n(t["energy_mwh_per_year"], 0), cost=_money(t[f"opex_per_year_{cur.lower()}"], cur)))
     lines.append("")
     lines.extend(rent_vs_own_lines(results))
+    lines.extend(energy_lines(results))
     lines.append(_("Racks"))
     air_unit, flow_unit, mass_unit = ("CFM", "gpm", "lb") if imperial else ("m³/h", "L/min", "kg")
     rows = [_heads(N_("rack"), N_("typ kW"), N_("max kW"), N_("cooling"), N_("limit kW"))

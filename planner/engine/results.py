@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Literal, get_args
 
 from planner.engine import levels, physics
 from planner.engine.economics import OwnInputs, RentVsOwn
+from planner.engine.energy import EnergyResult
 from planner.engine.findings import SEVERITY_RANK, Finding
 from planner.engine.levels import Level
 from planner.engine.rackdata import RackResult
@@ -149,6 +150,9 @@ class LoopResult:
     # "catalog" (its CDUs x count), "derived" (flow: capacity at delta_t_k), "unknown"
     capacity_basis: str = "catalog"
     flow_basis: str = "catalog"
+    # the part of heat_w the liquid cooling captured (direct liquid, immersion racks; not rear
+    # doors): the waste heat a heat customer could take at the loop's temperatures (docs/energy.md)
+    liquid_heat_w: float = 0.0
 
     def to_dict(self) -> dict[str, Any]:
         return {"id": self.id, "name": self.name, "kind": self.kind, "cdu": self.cdu, "cdu_count": self.cdu_count,
@@ -526,6 +530,10 @@ class Results:
     settings: EngineSettings | None = None  # the thresholds the levels were computed with
     # power sources (UPS, panels) by id, plan order (planner.engine.core: the roll-up of feeds)
     sources: dict[str, SourceResult] = field(default_factory=dict)
+    # the energy figures and, for a site in Germany, the EnEfG checks (planner.engine.rules.energy;
+    # docs/energy.md); None only for results made outside the engine
+    energy: EnergyResult | None = None
+    energy_findings: tuple[Finding, ...] = ()
     _findings: list[Finding] | None = None
     _rack_summaries: dict[str, RackSummary] = field(default_factory=dict)
 
@@ -569,6 +577,7 @@ class Results:
                 yield from r.findings
         yield from self.fabric_findings
         yield from self.workload_findings
+        yield from self.energy_findings
 
     @property
     def findings(self) -> list[Finding]:

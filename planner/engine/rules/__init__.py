@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from types import ModuleType
 
-from planner.engine.rules import balance, cooling, fabric, feeds, money, rack_power, space, workloads
+from planner.engine.rules import balance, cooling, energy, fabric, feeds, money, rack_power, space, workloads
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +37,7 @@ PROVIDERS: tuple[Provider, ...] = (
     Provider("workloads", workloads, workloads.CODES),
     Provider("balance", balance, balance.CODES),
     Provider("money", money, money.CODES),
+    Provider("energy", energy, energy.CODES),
 )
 
 # code -> its provider's family

@@ -216,5 +216,6 @@ def compute_loop(specs: SpecCache, s: EngineSettings, lp: CoolingLoop, racks: li
                       kind=lp.kind, supply_temp_c=lp.supply_temp_c,
                       return_temp_c=lp.supply_temp_c + lp.delta_t_k, delta_t_k=lp.delta_t_k,
                       capacity_basis=rating.capacity_basis, flow_basis=rating.flow_basis,
+                      liquid_heat_w=_fsum(r.liquid_heat_w for r in racks),
                       level=levels.classify(heat * s.loop_margin, cap, s.cooling_warn_fraction)
                       if rating.capacity_known else levels.NONE)
