@@ -74,8 +74,8 @@ def test_example_report_has_every_part(tmp_path, plan, catalog):
     data = out.read_bytes()
     assert data.startswith(b"%PDF-") and data.rstrip().endswith(b"%%EOF")
     assert summary.pages == page_count(out)
-    # cover, floor, 2 rack pages (3 racks), power, cooling, BOM, cables (2), findings
-    assert 8 <= summary.pages <= 16
+    # cover, floor, 2 rack pages (3 racks), power, cooling, energy efficiency, BOM, cables (2), findings
+    assert 9 <= summary.pages <= 17
     text = pdf_text(out)
     flat = squash(text)
     assert plan.metadata.customer in flat

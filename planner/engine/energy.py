@@ -34,12 +34,12 @@ class GridFactor:
 # average-intensities.json (commit 03b5e45, read 2026-12). Ember's figure for Germany in 2023 is
 # 380.95 g; the UBA's direct-emission factor is lower (363 g in 2024) because it leaves out the
 # fuel chains (Vorketten). Sources in full: docs/energy.md, "Grid emission factors".
-_EMBER = "Ember, Yearly Electricity Data (via The Green Web Foundation co2.js average-intensities)"
+_EMBER = "Ember, Yearly Electricity Data"
 _EMBER_BASIS = "life-cycle CO2e per kWh generated"
 GRID_FACTORS: dict[str, GridFactor] = {
     "DE": GridFactor("DE", 363.0, 2024, "Umweltbundesamt, Entwicklung der spezifischen Treibhausgas-Emissionen "
-                                        "des deutschen Strommix 1990-2024 (Climate Change, 2025; 2024 estimated)",
-                     "direct CO2 per kWh of the German electricity mix"),
+                                        "des deutschen Strommix 1990–2024",
+                     "direct CO2 per kWh of the German electricity mix (2024: UBA estimate)"),
     "AT": GridFactor("AT", 110.81, 2023, _EMBER, _EMBER_BASIS),
     "CH": GridFactor("CH", 34.84, 2023, _EMBER, _EMBER_BASIS),
     "FR": GridFactor("FR", 56.04, 2023, _EMBER, _EMBER_BASIS),
@@ -136,7 +136,7 @@ class EnefgAssessment:
     connected_kw: float  # estimated non-redundant connected load: the facility's maximum draw
     scope_kw: float
     new_data_centre: bool  # start of operation on or after 1 July 2026 (§ 11 Abs. 2)
-    operation_start: str  # as stated (ISO), or the date assumed when not stated
+    operation_start: str  # as stated (YYYY-MM-DD or YYYY-MM), or the day assumed when not stated
     start_stated: bool
     checks: tuple[EnefgCheck, ...] = ()
     level: str = "none"  # planner.engine.levels: ok, warn; none out of scope
@@ -173,7 +173,8 @@ class EnergyResult:
     site_country: str
     grid_g_per_kwh: float | None
     grid_source: str  # "plan", "default" (GRID_FACTORS), "none"
-    grid_reference: str  # the factor's source and year ("" for none or the plan's own)
+    grid_reference: str  # the shipped factor's source ("" for none or the plan's own)
+    grid_year: int | None  # the year the shipped factor is for
     co2_t_per_year: float | None  # net of the stated renewable share
     co2_location_t_per_year: float | None  # the grid mix for all of it (location-based)
     tokens: tuple[TokenCo2, ...] = ()
@@ -192,6 +193,7 @@ class EnergyResult:
             "wue_l_per_kwh": self.wue_l_per_kwh, "water_m3_per_year": self.water_m3_per_year,
             "site_country": self.site_country or None, "grid_co2_g_per_kwh": self.grid_g_per_kwh,
             "grid_source": self.grid_source, "grid_reference": self.grid_reference or None,
+            "grid_year": self.grid_year,
             "co2_t_per_year": self.co2_t_per_year, "co2_location_t_per_year": self.co2_location_t_per_year,
             "co2_per_million_tokens": [t.to_dict() for t in self.tokens],
             "enefg": None if self.enefg is None else self.enefg.to_dict(),

@@ -38,6 +38,20 @@ FIELD_LABELS = {
     "colocation_price_per_kw_month": N_("Colocation price"), "cloud_price_per_gpu_hour": N_("Cloud price per GPU-hour"),
     "logo": N_("Cover logo"), "internal_notes": N_("Internal notes"), "site_region": N_("Site region"),
     "requirements": N_("Requirements"),
+    "site_country": N_("Site country"), "operation_start": N_("Start of operation"),
+    "grid_co2_g_per_kwh": N_("Grid emission factor"), "renewable_share": N_("Renewable share"),
+    "heat_customer": N_("Heat customer"), "heat_reuse_share": N_("Heat reuse share"),
+    "heat_reuse_mwh_per_year": N_("Heat reuse per year"), "wue_l_per_kwh": N_("Water use (WUE)"),
+}
+# Energy settings that may be left blank (not stated): field -> (scale of the typed text, lowest,
+# highest, what it is). A typed text is in the unit the dialog shows (per cent for shares: 80 is
+# 0.8); a number is in the model's unit (docs/energy.md).
+OPTIONAL_NUMBERS = {
+    "grid_co2_g_per_kwh": (1.0, 0.0, 2000.0, N_("g CO2 per kWh")),
+    "renewable_share": (100.0, 0.0, 1.0, N_("a share in per cent")),
+    "heat_reuse_share": (100.0, 0.0, 1.0, N_("a share in per cent")),
+    "heat_reuse_mwh_per_year": (1.0, 0.0, 1e8, N_("MWh per year")),
+    "wue_l_per_kwh": (1.0, 0.0, 100.0, N_("litres per kWh")),
 }
 KIND_LABELS = {"room": N_("rooms"), "row": N_("rows"), "rack": N_("racks"), "server": N_("servers"),
                "switch": N_("switches"), "storage": N_("storage"), "pdu": N_("PDUs"), "power": N_("power shelves"),
@@ -254,6 +268,52 @@ def date_text(iso: str) -> str:
     return format_date(t) if t else ""
 
 
+def _optional_number(field: str, raw: Any) -> float | None:
+    """A blank-able energy figure (:data:`OPTIONAL_NUMBERS`): None for blank, else checked."""
+    scale, lo, hi, what = OPTIONAL_NUMBERS[field]
+    if raw is None or (isinstance(raw, str) and not raw.strip()):
+        return None
+    try:
+        v = float(raw) if isinstance(raw, int | float) else _number(str(raw).strip().rstrip("%").strip()) / scale
+    except ValueError:
+        raise SettingsInvalid(field, tmsg("{field}: {raw!r} is not a number", field=_label(FIELD_LABELS, field),
+                                          raw=str(raw).strip())) from None
+    if not math.isfinite(v) or not lo <= v <= hi:
+        raise SettingsInvalid(field, tmsg("{field}: {v:g} is not {what} between {lo:g} and {hi:g}",
+                                          field=_label(FIELD_LABELS, field), v=v * scale,
+                                          what=_message(what, what, ()), lo=lo * scale, hi=hi * scale))
+    return v
+
+
+def _energy_values(values: dict[str, Any]) -> dict[str, Any]:
+    """The Energy tab's fields checked: the site country (ISO 3166-1 alpha-2 or blank), the
+    start of operation (a date or a month), the blank-able figures, the heat customer; a share
+    and an amount of heat reuse together are refused."""
+    out: dict[str, Any] = {}
+    if "site_country" in values:
+        code = str(values["site_country"] or "").strip().upper()
+        if code and not re.fullmatch(r"[A-Z]{2}", code):
+            raise SettingsInvalid("site_country", tmsg("Site country: {code!r} is not a two-letter country code "
+                                                       "(ISO 3166-1, e.g. DE)", code=str(values["site_country"]).strip()))
+        out["site_country"] = code
+    if "operation_start" in values:
+        date = str(values["operation_start"] or "").strip()
+        try:
+            out["operation_start"] = parse_date(date, months=True)
+        except ValueError:
+            raise SettingsInvalid("operation_start", tmsg("Start of operation: {date!r} is not a date or a month (e.g. "
+                                                          "{example})", date=date, example=date_example())) from None
+    for field in OPTIONAL_NUMBERS:
+        if field in values:
+            out[field] = _optional_number(field, values[field])
+    if out.get("heat_reuse_share") is not None and out.get("heat_reuse_mwh_per_year") is not None:
+        raise SettingsInvalid("heat_reuse_share", tmsg("Heat reuse: give either the share of the liquid-cooled heat or "
+                                                       "the energy per year, not both"))
+    if "heat_customer" in values:
+        out["heat_customer"] = str(values["heat_customer"] or "").strip()
+    return out
+
+
 def check_values(plan: Plan, values: dict[str, Any]) -> dict[str, Any]:
     """``values`` (the dialog's: 'site' and Metadata fields; 'exchange_rates' as table rows
     or a dict; 'naming' as {kind: pattern}, blank patterns dropped) checked and
@@ -340,6 +400,7 @@ def check_values(plan: Plan, values: dict[str, Any]) -> dict[str, Any]:
             raise SettingsInvalid("site_region", tmsg("Site region: {value!r} is not a region (eu or na)",
                                                      value=values["site_region"]))
         out["site_region"] = region
+    out.update(_energy_values(values))
     if "logo" in values:  # a Logo, None (no logo) or the path of an image file to embed
         logo = values["logo"]
         if logo is not None and not isinstance(logo, Logo):
@@ -369,9 +430,10 @@ def plan_settings_edit(plan: Plan, values: dict[str, Any]) -> Compound | None:
     if "site" in new and new["site"] != plan.site.name:
         edits.append(SetProperty("site", None, "name", new["site"]))
     md = plan.metadata
-    for field in Metadata.model_fields:
-        if field in new and new[field] != getattr(md, field):
-            edits.append(SetProperty("metadata", None, field, new[field]))
+    changed = [f for f in Metadata.model_fields if f in new and new[f] != getattr(md, f)]
+    # what becomes blank first: a heat reuse share replaced by an amount (or back) is never both at once
+    for field in sorted(changed, key=lambda f: new[f] is not None):
+        edits.append(SetProperty("metadata", None, field, new[field]))
     if not edits:
         return None
     return Compound(edits, deferred(N_("Change plan settings")))

@@ -63,6 +63,7 @@ from planner.model.naming import display_name
 from planner.model.plan import coolant_name, cooling_method_name
 from planner.reports import drawings
 from planner.reports.display import Units, kw, money, num, pct
+from planner.reports.energy import country_name, enefg_rows, energy_rows, legal, start_text
 from planner.reports.flowables import (
     PAD_H,
     Anchor,
@@ -100,12 +101,14 @@ if TYPE_CHECKING:
     from planner.engine.results import Results
     from planner.model.plan import Plan, Rack
 
-SECTIONS = ("cover", "requirements", "floor", "racks", "power", "cooling", "bom", "rent", "cables", "pull", "findings", "labels")
+SECTIONS = ("cover", "requirements", "floor", "racks", "power", "cooling", "energy", "bom", "rent", "cables", "pull",
+            "findings", "labels")
 # printed unless chosen otherwise: the cable labels go on label stock, so they are asked for
 DEFAULT_SECTIONS = tuple(s for s in SECTIONS if s != "labels")
 # English source texts (N_: marked for the catalog); translate with _() where shown
 SECTION_TITLES = {"cover": N_("Cover and summary"), "requirements": N_("Requirements"), "floor": N_("Floor plan"), "racks": N_("Rack elevations"),
-                  "power": N_("Power"), "cooling": N_("Cooling"), "bom": N_("Bill of materials"),
+                  "power": N_("Power"), "cooling": N_("Cooling"), "energy": N_("Energy efficiency"),
+                  "bom": N_("Bill of materials"),
                   "rent": N_("Rent or own"), "cables": N_("Cable schedule"), "pull": N_("Pull list per rack"),
                   "findings": N_("Findings and workloads"), "labels": N_("Cable labels")}
 PAGE_SIZES = {"a4": A4, "letter": letter}
@@ -478,7 +481,7 @@ class _Builder:
         # work units for the layout stage: flowables plus table rows (ticked as pages fill)
         self.ticker = Ticker(1.0, self.progress, self.cancel, 0.1, 0.85)
         builders = {"cover": self.cover, "floor": self.floor, "racks": self.racks, "power": self.power,
-                    "cooling": self.cooling, "bom": self.bom, "rent": self.rent, "cables": self.cables_section,
+                    "cooling": self.cooling, "energy": self.energy_section, "bom": self.bom, "rent": self.rent, "cables": self.cables_section,
                     "pull": self.pull_section, "findings": self.findings, "labels": self.labels_section,
                     "requirements": self.requirements_section}
         toc_at, toc_entry_at = 0, 0
@@ -1535,6 +1538,69 @@ class _Builder:
                                 "liquid flow {flow}.").format(
             heat=heat, liquid=kw(s["liquid_heat_w"]), air=kw(s["air_heat_w"]), airflow=u.airflow_u(s["airflow_cfm"]),
             flow=u.flow_u(s["liquid_flow_l_per_min"]))), self.st_small))
+        return out
+
+    # -- energy efficiency -------------------------------------------------------------------
+    def energy_section(self) -> list[Any]:
+        """Energy per year, PUE, the reusable waste heat and its temperatures, heat reuse and
+        ERF, water, renewable share, CO2; for a site in Germany the Energy Efficiency Act's
+        thresholds (planner.reports.energy over the engine's ``Results.energy``)."""
+        e = self.results.energy
+        out = self.section_heading("energy", esc(_("energy, waste heat and CO₂ per year; docs/energy.md")))
+        if e is None:
+            out.append(self.P(esc(_("No energy figures: the engine did not compute them.")), self.st_body))
+            return out
+        rows, styles = [], {}
+        grey = [("TEXTCOLOR", colors.HexColor("#6a737d"))]
+        for i, row in enumerate(energy_rows(e, self.u)):
+            rows.append([self.cell(row.term, bold=not row.term.startswith("·")), row.value, self.cell(row.basis)])
+            if row.missing:
+                styles[i] = grey
+        out.append(self._rows_table(self.heads(N_("Figure"), N_("Value"), N_("How it is computed or where it is from")),
+                                    rows, [190, 170, 425], row_styles=styles))
+        out.extend(self._enefg_part(e))
+        return out
+
+    def _enefg_part(self, e: Any) -> list[Any]:
+        out: list[Any] = [CondPageBreak(120), self.P(esc(_("Energy Efficiency Act (EnEfG)")), self.st_h2)]
+        a = e.enefg
+        if a is None:
+            where = country_name(e.site_country) if e.site_country else _("not stated")
+            out.append(self.P(esc(_("The Energieeffizienzgesetz's data-centre duties apply to sites in Germany; the "
+                                    "site country is {country}. Set it in Plan Settings > Energy.").format(
+                country=where)), self.st_small))
+            return out
+        if not a.in_scope:
+            out.append(self.P(esc(legal(_("Not applicable: the plan draws at most {kw} kW with cooling (IT maximum × PUE), "
+                                    "below the {scope} kW non-redundant connected load from which a data centre's "
+                                    "duties apply (§ 3 Nr. 24, § 11 EnEfG). If the hall the racks stand in is larger, "
+                                    "its operator must meet them.").format(kw=num(a.connected_kw, 0),
+                                                                           scope=num(a.scope_kw, 0)))), self.st_body))
+            return out
+        verdicts = {True: (_("met"), "#2e7d32"), False: (_("NOT MET"), "#c0392b"), None: (_("not stated"), "#8a5a00")}
+        rows = []
+        for r in enefg_rows(a):
+            word, color = verdicts[r.met]
+            rows.append([r.requirement, r.limit, r.plan, legal(r.paragraph), self.cell(r.applies),
+                         self.cell(word, bold=True, color=color)])
+        out.append(self._rows_table(self.heads(N_("Requirement"), N_("Limit"), N_("Plan"), N_("Paragraph"),
+                                               N_("Applies"), N_("Verdict")), rows, [150, 60, 65, 150, 280, 80],
+                                    numeric={1, 2}))
+        out.append(Spacer(1, 4))
+        start = (_("Start of operation {date} (as stated).").format(date=start_text(a.operation_start))
+                 if a.start_stated else
+                 _("Start of operation not stated: checked as on or after 1 July 2028, the strictest tier (set it in "
+                   "Plan Settings > Energy)."))
+        kind = (_("A new data centre (start of operation on or after 1 July 2026, § 11 Abs. 2)") if a.new_data_centre
+                else _("An existing data centre (start of operation before 1 July 2026, § 11 Abs. 1)"))
+        out.append(self.P(esc(legal(" ".join((
+            start, kind + ".",
+            _("Estimated connected load {kw} kW (IT maximum × PUE; the contracted load may be higher).").format(
+                kw=num(a.connected_kw, 0)),
+            _("The thresholds are to be reached as annual averages, at the latest two years after the start of "
+              "operation (§ 11 Abs. 2 Satz 2); the energy reuse factor has exceptions (§ 11 Abs. 3). "
+              "Energieeffizienzgesetz of 13 November 2023 (BGBl. 2023 I Nr. 309), in force since 18 November 2023. "
+              "A planning check, not legal advice."))))), self.st_small))
         return out
 
     # -- BOM ---------------------------------------------------------------------------------

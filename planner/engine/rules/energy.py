@@ -100,11 +100,11 @@ def energy_figures(md: Metadata, totals: Totals, loops: Iterable[LoopResult],
     erf = reused / fac_kwh if reused is not None and fac_kwh > 0 else None
     factor = grid_factor(md.site_country)
     if md.grid_co2_g_per_kwh is not None:
-        g, source, ref = md.grid_co2_g_per_kwh, "plan", ""
+        g, source, ref, year = md.grid_co2_g_per_kwh, "plan", "", None
     elif factor is not None:
-        g, source, ref = factor.g_per_kwh, "default", f"{factor.source}, {factor.year}"
+        g, source, ref, year = factor.g_per_kwh, "default", factor.source, factor.year
     else:
-        g, source, ref = None, "none", ""
+        g, source, ref, year = None, "none", "", None
     renewable = md.renewable_share or 0.0
     co2_loc = None if g is None else fac_kwh * g / 1e6
     return EnergyResult(
@@ -113,7 +113,7 @@ def energy_figures(md: Metadata, totals: Totals, loops: Iterable[LoopResult],
         reusable_heat_without_loop_w=no_loop, heat_customer=md.heat_customer, reuse_basis=basis,
         reused_kwh_per_year=reused, erf=erf, renewable_share=md.renewable_share, wue_l_per_kwh=md.wue_l_per_kwh,
         water_m3_per_year=None if md.wue_l_per_kwh is None else md.wue_l_per_kwh * it_kwh / 1000.0,
-        site_country=md.site_country, grid_g_per_kwh=g, grid_source=source, grid_reference=ref,
+        site_country=md.site_country, grid_g_per_kwh=g, grid_source=source, grid_reference=ref, grid_year=year,
         co2_t_per_year=None if co2_loc is None else co2_loc * (1.0 - renewable), co2_location_t_per_year=co2_loc,
         tokens=_tokens(workloads, g, renewable),
         enefg=enefg_assessment(md, totals, erf) if md.site_country == "DE" else None)
@@ -125,8 +125,9 @@ def enefg_assessment(md: Metadata, totals: Totals, erf: float | None) -> EnefgAs
     connected = totals.facility_max_w / 1000.0
     start, stated = _start(md.operation_start)
     new = start >= NEW_FROM
+    shown = md.operation_start if stated else ASSUMED_START  # as stated (a month stays a month)
     if connected < SCOPE_KW:
-        return EnefgAssessment(False, connected, SCOPE_KW, new, start, stated, (), levels.NONE)
+        return EnefgAssessment(False, connected, SCOPE_KW, new, shown, stated, (), levels.NONE)
     pue = totals.pue
     checks: list[EnefgCheck] = []
     if new:
@@ -144,7 +145,7 @@ def enefg_assessment(md: Metadata, totals: Totals, erf: float | None) -> EnefgAs
     checks.append(EnefgCheck("renewable", ren, RENEWABLE, False, None if ren is None else ren >= RENEWABLE - 1e-12,
                              "§ 11 Abs. 5 EnEfG", tmsg("from 1 January 2027 (50 % since 1 January 2024)")))
     ok = all(c.met for c in checks)
-    return EnefgAssessment(True, connected, SCOPE_KW, new, start, stated, tuple(checks),
+    return EnefgAssessment(True, connected, SCOPE_KW, new, shown, stated, tuple(checks),
                            levels.OK if ok else levels.WARN)
 
 
