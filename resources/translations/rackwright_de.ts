@@ -4,7 +4,7 @@
     <context>
         <name>App</name>
         <message numerus="yes">
-            <location filename="../../ui/shell/app.py" line="106" />
+            <location filename="../../ui/shell/app.py" line="109" />
             <source>%n catalog file(s) failed validation and were skipped:
 
 {files}
@@ -24,7 +24,7 @@ Der übrige Katalog wurde normal geladen.</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../../ui/shell/app.py" line="105" />
+            <location filename="../../ui/shell/app.py" line="108" />
             <source>Catalog problems</source>
             <translation>Probleme im Katalog</translation>
         </message>
@@ -893,47 +893,47 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
     <context>
         <name>Charts</name>
         <message>
-            <location filename="../../ui/panels/charts.py" line="204" />
+            <location filename="../../ui/panels/charts.py" line="220" />
             <source>Achieved vs target (100 %)</source>
             <translation>Erreicht vs. Ziel (100 %)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/charts.py" line="299" />
+            <location filename="../../ui/panels/charts.py" line="315" />
             <source>Heat</source>
             <translation>Wärmelast</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/charts.py" line="296" />
+            <location filename="../../ui/panels/charts.py" line="312" />
             <source>Power</source>
             <translation>Strom</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/charts.py" line="298" />
+            <location filename="../../ui/panels/charts.py" line="314" />
             <source>Rack heat (bars) vs. cooling (ticks)</source>
             <translation>Wärmelast je Rack (Balken) vs. Kühlung (Striche)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/charts.py" line="299" />
+            <location filename="../../ui/panels/charts.py" line="315" />
             <source>Rack heat vs. cooling</source>
             <translation>Rack-Wärmelast gegenüber Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/charts.py" line="295" />
+            <location filename="../../ui/panels/charts.py" line="311" />
             <source>Rack power (bars) vs. limit (ticks)</source>
             <translation>Leistung je Rack (Balken) vs. Grenze (Striche)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/charts.py" line="296" />
+            <location filename="../../ui/panels/charts.py" line="312" />
             <source>Rack power vs. limit</source>
             <translation>Rack-Leistung gegenüber Grenze</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/charts.py" line="204" />
+            <location filename="../../ui/panels/charts.py" line="220" />
             <source>Workloads</source>
             <translation>Arbeitslasten</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/charts.py" line="203" />
+            <location filename="../../ui/panels/charts.py" line="219" />
             <source>Workloads: achieved vs target (100 %)</source>
             <translation>Arbeitslasten: erreicht vs. Ziel (100 %)</translation>
         </message>
@@ -941,17 +941,17 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
     <context>
         <name>ChartsPanel</name>
         <message>
-            <location filename="../../ui/panels/charts.py" line="303" />
+            <location filename="../../ui/panels/charts.py" line="319" />
             <source>Cooling</source>
             <translation>Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/charts.py" line="302" />
+            <location filename="../../ui/panels/charts.py" line="318" />
             <source>Power</source>
             <translation>Strom</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/charts.py" line="304" />
+            <location filename="../../ui/panels/charts.py" line="320" />
             <source>Workloads</source>
             <translation>Arbeitslasten</translation>
         </message>
@@ -1301,144 +1301,144 @@ Durchfluss {flow} L/min von {rated} L/min Nenndurchfluss ({basis})</translation>
     <context>
         <name>Dialogs</name>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="75" />
+            <location filename="../../ui/dialogs/__init__.py" line="76" />
             <source>Choose the customer's logo</source>
             <translation>Logo des Kunden wählen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="105" />
+            <location filename="../../ui/dialogs/__init__.py" line="146" />
             <source>Delete Room</source>
             <translation>Raum löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="101" />
+            <location filename="../../ui/dialogs/__init__.py" line="142" />
             <source>Delete room</source>
             <translation>Raum löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="102" />
+            <location filename="../../ui/dialogs/__init__.py" line="143" />
             <source>Delete {room} with everything in it?</source>
             <translation>{room} mit allem Inhalt löschen?</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="145" />
+            <location filename="../../ui/dialogs/__init__.py" line="189" />
             <source>Discard This Copy</source>
             <translation>Diese Kopie verwerfen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="76" />
+            <location filename="../../ui/dialogs/__init__.py" line="77" />
             <source>Images (*.png *.jpg *.jpeg);;All files (*)</source>
             <translation>Bilder (*.png *.jpg *.jpeg);;Alle Dateien (*)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="192" />
+            <location filename="../../ui/dialogs/__init__.py" line="236" />
             <source>Import NetBox device types</source>
             <translation>NetBox-Gerätetypen importieren</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="202" />
+            <location filename="../../ui/dialogs/__init__.py" line="246" />
             <source>Import a folder of NetBox device types</source>
             <translation>Einen Ordner mit NetBox-Gerätetypen importieren</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="65" />
+            <location filename="../../ui/dialogs/__init__.py" line="66" />
             <source>Import price list</source>
             <translation>Preisliste importieren</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="146" />
+            <location filename="../../ui/dialogs/__init__.py" line="190" />
             <source>Later</source>
             <translation>Später</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="184" />
+            <location filename="../../ui/dialogs/__init__.py" line="228" />
             <source>NetBox YAML (*.yaml *.yml);;All files (*)</source>
             <translation>NetBox-YAML (*.yaml *.yml);;Alle Dateien (*)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="229" />
+            <location filename="../../ui/dialogs/__init__.py" line="273" />
             <source>New from NetBox Site</source>
             <translation>Neu aus NetBox-Standort</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="55" />
+            <location filename="../../ui/dialogs/__init__.py" line="56" />
             <source>Open plan</source>
             <translation>Plan öffnen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="279" />
+            <location filename="../../ui/dialogs/__init__.py" line="323" />
             <source>Password</source>
             <translation>Passwort</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="280" />
+            <location filename="../../ui/dialogs/__init__.py" line="323" />
             <source>Password for {where}:</source>
             <translation>Passwort für {where}:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="123" />
+            <location filename="../../ui/dialogs/__init__.py" line="167" />
             <source>Plan already open</source>
             <translation>Plan bereits geöffnet</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="66" />
+            <location filename="../../ui/dialogs/__init__.py" line="67" />
             <source>Price lists (*.xlsx *.csv);;Excel workbook (*.xlsx);;CSV, UTF-8 (*.csv);;All files (*)</source>
             <translation>Preislisten (*.xlsx *.csv);;Excel-Arbeitsmappe (*.xlsx);;CSV, UTF-8 (*.csv);;Alle Dateien (*)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="138" />
+            <location filename="../../ui/dialogs/__init__.py" line="182" />
             <source>Rackwright did not close properly. These plans were autosaved:</source>
             <translation>Rackwright wurde nicht ordnungsgemäß beendet. Diese Pläne wurden automatisch gesichert:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="24" />
+            <location filename="../../ui/dialogs/__init__.py" line="25" />
             <source>Rackwright plans (*.json *.rackplan);;JSON plan (*.json);;Project file (*.rackplan);;All files (*)</source>
             <translation>Rackwright-Pläne (*.json *.rackplan);;JSON-Plan (*.json);;Projektdatei (*.rackplan);;Alle Dateien (*)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="144" />
+            <location filename="../../ui/dialogs/__init__.py" line="188" />
             <source>Recover</source>
             <translation>Wiederherstellen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="136" />
+            <location filename="../../ui/dialogs/__init__.py" line="180" />
             <source>Recover unsaved work</source>
             <translation>Ungesicherte Arbeit wiederherstellen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="103" />
+            <location filename="../../ui/dialogs/__init__.py" line="144" />
             <source>Rows: {rows}, racks: {racks}, devices: {devices}, links: {links}.
 Edit &gt; Undo brings them all back.</source>
             <translation>Reihen: {rows}, Racks: {racks}, Geräte: {devices}, Verbindungen: {links}.
 Bearbeiten &gt; Rückgängig holt alles zurück.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="81" />
+            <location filename="../../ui/dialogs/__init__.py" line="82" />
             <source>Save plan as</source>
             <translation>Plan speichern unter</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="44" />
+            <location filename="../../ui/dialogs/__init__.py" line="45" />
             <source>Save the changes to {name}?</source>
             <translation>Änderungen an {name} speichern?</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="43" />
+            <location filename="../../ui/dialogs/__init__.py" line="44" />
             <source>Unsaved changes</source>
             <translation>Ungespeicherte Änderungen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="45" />
+            <location filename="../../ui/dialogs/__init__.py" line="46" />
             <source>Your changes will be lost if you don't save them.</source>
             <translation>Ihre Änderungen gehen verloren, wenn Sie sie nicht speichern.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="233" />
+            <location filename="../../ui/dialogs/__init__.py" line="277" />
             <source>{n} line(s) were left out; Show Details lists them by file and line.</source>
             <translation>{n} Zeile(n) ausgelassen; „Details anzeigen“ listet sie nach Datei und Zeile.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="124" />
+            <location filename="../../ui/dialogs/__init__.py" line="168" />
             <source>{reason}.
 
 Opening it here too means two people may save over each other's work. Open {name} anyway?</source>
@@ -2449,12 +2449,12 @@ Trays</translation>
     <context>
         <name>FloorGraphicsView</name>
         <message>
-            <location filename="../../ui/scenes/floor/view.py" line="296" />
+            <location filename="../../ui/scenes/floor/view.py" line="299" />
             <source>Rack heat vs. cooling</source>
             <translation>Rack-Wärmelast gegenüber Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/view.py" line="296" />
+            <location filename="../../ui/scenes/floor/view.py" line="299" />
             <source>Rack power vs. limit</source>
             <translation>Rack-Leistung gegenüber Grenze</translation>
         </message>
@@ -2462,57 +2462,57 @@ Trays</translation>
     <context>
         <name>FloorScene</name>
         <message>
-            <location filename="../../ui/scenes/floor/gestures.py" line="136" />
+            <location filename="../../ui/scenes/floor/gestures.py" line="158" />
             <source>Add a room first: rows go inside a room</source>
             <translation>Zuerst einen Raum anlegen: Reihen liegen in einem Raum</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/items.py" line="376" />
+            <location filename="../../ui/scenes/floor/items.py" line="377" />
             <source>COLD AISLE</source>
             <translation>KALTGANG</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/items.py" line="592" />
+            <location filename="../../ui/scenes/floor/items.py" line="615" />
             <source>Drag along the row to reorder; Shift+drag moves the row</source>
             <translation>Entlang der Reihe ziehen zum Umordnen; Umschalt+Ziehen verschiebt die Reihe</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/items.py" line="377" />
+            <location filename="../../ui/scenes/floor/items.py" line="378" />
             <source>HOT AISLE</source>
             <translation>WARMGANG</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/gestures.py" line="142" />
+            <location filename="../../ui/scenes/floor/gestures.py" line="164" />
             <source>Rows go inside a room: right-click on a room's floor</source>
             <translation>Reihen liegen in einem Raum: Rechtsklick auf den Boden eines Raums</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/items.py" line="586" />
+            <location filename="../../ui/scenes/floor/items.py" line="609" />
             <source>no figures yet</source>
             <translation>noch keine Werte</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/items.py" line="587" />
+            <location filename="../../ui/scenes/floor/items.py" line="610" />
             <source>{percent} % of its limit</source>
             <translation>{percent} % seiner Grenze</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/items.py" line="589" />
+            <location filename="../../ui/scenes/floor/items.py" line="612" />
             <source>{rack} ({id}) — cooling: {utilisation}{figure}</source>
             <translation>{rack} ({id}) — Kühlung: {utilisation}{figure}</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/items.py" line="588" />
+            <location filename="../../ui/scenes/floor/items.py" line="611" />
             <source>{rack} ({id}) — power: {utilisation}{figure}</source>
             <translation>{rack} ({id}) — Leistung: {utilisation}{figure}</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/items.py" line="450" />
+            <location filename="../../ui/scenes/floor/items.py" line="473" />
             <source>{row}: drag to move, R to rotate</source>
             <translation>{row}: ziehen zum Verschieben, R zum Drehen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/items.py" line="197" />
+            <location filename="../../ui/scenes/floor/items.py" line="198" />
             <source>{w} × {d} · tiles {tile}</source>
             <translation>{w} × {d} · Bodenplatten {tile}</translation>
         </message>
@@ -2899,729 +2899,729 @@ Trays</translation>
     <context>
         <name>Inspector</name>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="602" />
+            <location filename="../../ui/panels/inspector.py" line="645" />
             <source>(default)</source>
             <translation>(Standard)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="588" />
+            <location filename="../../ui/panels/inspector.py" line="631" />
             <source>(generic)</source>
             <translation>(generisch)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="602" />
+            <location filename="../../ui/panels/inspector.py" line="645" />
             <source>(loop's)</source>
             <translation>(des Kreislaufs)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="903" />
-            <location filename="../../ui/panels/inspector.py" line="919" />
+            <location filename="../../ui/panels/inspector.py" line="946" />
+            <location filename="../../ui/panels/inspector.py" line="962" />
             <source>(no engine results yet)</source>
             <translation>(noch keine Berechnungsergebnisse)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="562" />
+            <location filename="../../ui/panels/inspector.py" line="605" />
             <source>(none)</source>
             <translation>(keine)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="372" />
+            <location filename="../../ui/panels/inspector.py" line="415" />
             <source>(not connected)</source>
             <translation>(nicht verbunden)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="595" />
+            <location filename="../../ui/panels/inspector.py" line="638" />
             <source>(not set)</source>
             <translation>(nicht gesetzt)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="671" />
+            <location filename="../../ui/panels/inspector.py" line="714" />
             <source>Air (no row default)</source>
             <translation>Luft (kein Reihen-Standard)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="600" />
+            <location filename="../../ui/panels/inspector.py" line="643" />
             <source>Air ΔT</source>
             <translation>Luft-ΔT</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="683" />
+            <location filename="../../ui/panels/inspector.py" line="726" />
             <source>All {total} racks follow the row.</source>
             <translation>Alle {total} Racks folgen der Reihe.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="686" />
+            <location filename="../../ui/panels/inspector.py" line="729" />
             <source>Apply to all racks</source>
             <translation>Auf alle Racks anwenden</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="546" />
+            <location filename="../../ui/panels/inspector.py" line="589" />
             <source>As row ({method})</source>
             <translation>Wie Reihe ({method})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="262" />
+            <location filename="../../ui/panels/inspector.py" line="305" />
             <source>Asset tag</source>
             <translation>Inventarnummer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="224" />
+            <location filename="../../ui/panels/inspector.py" line="267" />
             <source>Author</source>
             <translation>Autor</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="292" />
+            <location filename="../../ui/panels/inspector.py" line="335" />
             <source>Catalog figures</source>
             <translation>Katalogwerte</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="237" />
+            <location filename="../../ui/panels/inspector.py" line="280" />
             <source>Change in Plan &gt; Plan Settings…</source>
             <translation>Ändern unter Plan &gt; Planeinstellungen…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="743" />
+            <location filename="../../ui/panels/inspector.py" line="786" />
             <source>Compute</source>
             <translation>Rechenleistung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="604" />
+            <location filename="../../ui/panels/inspector.py" line="647" />
             <source>Coolant temperature rise, overriding the loop's</source>
             <translation>Temperaturanstieg des Kühlmittels, statt dem des Kreislaufs</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="600" />
+            <location filename="../../ui/panels/inspector.py" line="643" />
             <source>Coolant ΔT</source>
             <translation>Kühlmittel-ΔT</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="542" />
-            <location filename="../../ui/panels/inspector.py" line="924" />
+            <location filename="../../ui/panels/inspector.py" line="585" />
+            <location filename="../../ui/panels/inspector.py" line="967" />
             <source>Cooling</source>
             <translation>Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="670" />
+            <location filename="../../ui/panels/inspector.py" line="713" />
             <source>Cooling (row default)</source>
             <translation>Kühlung (Reihen-Standard)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="56" />
-            <location filename="../../ui/panels/inspector.py" line="583" />
-            <location filename="../../ui/panels/inspector.py" line="802" />
+            <location filename="../../ui/panels/inspector.py" line="57" />
+            <location filename="../../ui/panels/inspector.py" line="626" />
+            <location filename="../../ui/panels/inspector.py" line="845" />
             <source>Cooling loop</source>
             <translation>Kühlkreislauf</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="247" />
+            <location filename="../../ui/panels/inspector.py" line="290" />
             <source>Cooling loops</source>
             <translation>Kühlkreisläufe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="428" />
+            <location filename="../../ui/panels/inspector.py" line="471" />
             <source>Cord {n}</source>
             <translation>Netzkabel {n}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="579" />
+            <location filename="../../ui/panels/inspector.py" line="622" />
             <source>Create a cooling loop and put this rack on it (one undo step)</source>
             <translation>Einen Kühlkreislauf anlegen und dieses Rack daran hängen (ein Rückgängig-Schritt)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="222" />
+            <location filename="../../ui/panels/inspector.py" line="265" />
             <source>Customer</source>
             <translation>Kunde</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="834" />
+            <location filename="../../ui/panels/inspector.py" line="877" />
             <source>Delete loop</source>
             <translation>Kreislauf löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="316" />
-            <location filename="../../ui/panels/inspector.py" line="717" />
+            <location filename="../../ui/panels/inspector.py" line="359" />
+            <location filename="../../ui/panels/inspector.py" line="760" />
             <source>Depth</source>
             <translation>Tiefe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="260" />
+            <location filename="../../ui/panels/inspector.py" line="303" />
             <source>Device</source>
             <translation>Gerät</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="516" />
-            <location filename="../../ui/panels/inspector.py" line="817" />
+            <location filename="../../ui/panels/inspector.py" line="559" />
+            <location filename="../../ui/panels/inspector.py" line="860" />
             <source>Engine</source>
             <translation>Berechnung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="688" />
+            <location filename="../../ui/panels/inspector.py" line="731" />
             <source>Every rack of the row follows the row's cooling: their own choices are cleared (one undo step)</source>
             <translation>Jedes Rack der Reihe folgt der Kühlung der Reihe: seine eigene Wahl wird gelöscht (ein Rückgängig-Schritt)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="58" />
-            <location filename="../../ui/panels/inspector.py" line="735" />
+            <location filename="../../ui/panels/inspector.py" line="59" />
+            <location filename="../../ui/panels/inspector.py" line="778" />
             <source>Fabric</source>
             <translation>Fabric</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="280" />
+            <location filename="../../ui/panels/inspector.py" line="323" />
             <source>Face</source>
             <translation>Seite</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="57" />
+            <location filename="../../ui/panels/inspector.py" line="58" />
             <source>Feed</source>
             <translation>Einspeisung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="726" />
+            <location filename="../../ui/panels/inspector.py" line="769" />
             <source>Floor</source>
             <translation>Raum</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="719" />
+            <location filename="../../ui/panels/inspector.py" line="762" />
             <source>Floor load limit</source>
             <translation>Grenze der Bodenlast</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="718" />
+            <location filename="../../ui/panels/inspector.py" line="761" />
             <source>Floor tiles</source>
             <translation>Bodenplatten</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="280" />
+            <location filename="../../ui/panels/inspector.py" line="323" />
             <source>Front</source>
             <translation>Vorne</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="743" />
+            <location filename="../../ui/panels/inspector.py" line="786" />
             <source>Front-end</source>
             <translation>Frontend</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="305" />
+            <location filename="../../ui/panels/inspector.py" line="348" />
             <source>GPUs</source>
             <translation>GPUs</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="294" />
+            <location filename="../../ui/panels/inspector.py" line="337" />
             <source>Height</source>
             <translation>Höhe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="267" />
-            <location filename="../../ui/panels/inspector.py" line="504" />
-            <location filename="../../ui/panels/inspector.py" line="715" />
-            <location filename="../../ui/panels/inspector.py" line="737" />
+            <location filename="../../ui/panels/inspector.py" line="310" />
+            <location filename="../../ui/panels/inspector.py" line="547" />
+            <location filename="../../ui/panels/inspector.py" line="758" />
+            <location filename="../../ui/panels/inspector.py" line="780" />
             <source>Id</source>
             <translation>ID</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="745" />
+            <location filename="../../ui/panels/inspector.py" line="788" />
             <source>Kind</source>
             <translation>Art</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="758" />
+            <location filename="../../ui/panels/inspector.py" line="801" />
             <source>Layout</source>
             <translation>Aufteilung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="284" />
+            <location filename="../../ui/panels/inspector.py" line="327" />
             <source>Left</source>
             <translation>Links</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="56" />
+            <location filename="../../ui/panels/inspector.py" line="57" />
             <source>Link</source>
             <translation>Verbindung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="748" />
+            <location filename="../../ui/panels/inspector.py" line="791" />
             <source>Link speed</source>
             <translation>Verbindungsgeschwindigkeit</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="761" />
+            <location filename="../../ui/panels/inspector.py" line="804" />
             <source>Links</source>
             <translation>Verbindungen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="278" />
+            <location filename="../../ui/panels/inspector.py" line="321" />
             <source>Lowest U</source>
             <translation>Unterste HE</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="744" />
+            <location filename="../../ui/panels/inspector.py" line="787" />
             <source>Management</source>
             <translation>Management</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="314" />
+            <location filename="../../ui/panels/inspector.py" line="357" />
             <source>Mass</source>
             <translation>Masse</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="296" />
+            <location filename="../../ui/panels/inspector.py" line="339" />
             <source>Max power</source>
             <translation>Maximale Leistung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="594" />
+            <location filename="../../ui/panels/inspector.py" line="637" />
             <source>Max. supply</source>
             <translation>Max. Versorgung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="548" />
-            <location filename="../../ui/panels/inspector.py" line="673" />
+            <location filename="../../ui/panels/inspector.py" line="591" />
+            <location filename="../../ui/panels/inspector.py" line="716" />
             <source>Method</source>
             <translation>Methode</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="238" />
+            <location filename="../../ui/panels/inspector.py" line="281" />
             <source>Money</source>
             <translation>Geld</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="744" />
+            <location filename="../../ui/panels/inspector.py" line="787" />
             <source>NVLink</source>
             <translation>NVLink</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="261" />
-            <location filename="../../ui/panels/inspector.py" line="503" />
-            <location filename="../../ui/panels/inspector.py" line="656" />
-            <location filename="../../ui/panels/inspector.py" line="714" />
-            <location filename="../../ui/panels/inspector.py" line="736" />
+            <location filename="../../ui/panels/inspector.py" line="304" />
+            <location filename="../../ui/panels/inspector.py" line="546" />
+            <location filename="../../ui/panels/inspector.py" line="699" />
+            <location filename="../../ui/panels/inspector.py" line="757" />
+            <location filename="../../ui/panels/inspector.py" line="779" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="312" />
+            <location filename="../../ui/panels/inspector.py" line="355" />
             <source>Needs data</source>
             <translation>Daten fehlen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="577" />
+            <location filename="../../ui/panels/inspector.py" line="620" />
             <source>New loop…</source>
             <translation>Neuer Kreislauf…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="527" />
+            <location filename="../../ui/panels/inspector.py" line="570" />
             <source>No PDUs in this rack: drag PDUs from the catalog onto its sides.</source>
             <translation>Keine PDUs in diesem Rack: PDUs aus dem Katalog an seine Seiten ziehen.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="386" />
+            <location filename="../../ui/panels/inspector.py" line="429" />
             <source>No feeds yet: add them in Plan &gt; Power Feeds and Sources</source>
             <translation>Noch keine Einspeisungen: unter Plan &gt; Einspeisungen und Stromquellen anlegen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="352" />
+            <location filename="../../ui/panels/inspector.py" line="395" />
             <source>No price: not in the capex, which is incomplete.</source>
             <translation>Kein Preis: nicht in den Investitionskosten, die damit unvollständig sind.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="830" />
+            <location filename="../../ui/panels/inspector.py" line="873" />
             <source>No racks yet: choose this loop in a rack's or row's cooling, or use Plan &gt; Cooling Loops &gt; Assign selected racks.</source>
             <translation>Noch keine Racks: diesen Kreislauf in der Kühlung eines Racks oder einer Reihe wählen oder Plan &gt; Kühlkreisläufe &gt; Gewählte Racks zuordnen nutzen.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="350" />
+            <location filename="../../ui/panels/inspector.py" line="393" />
             <source>No results yet.</source>
             <translation>Noch keine Ergebnisse.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="553" />
+            <location filename="../../ui/panels/inspector.py" line="596" />
             <source>Not on a cooling loop: choose one, or create it with New loop…</source>
             <translation>An keinem Kühlkreislauf: einen wählen oder mit „Neuer Kreislauf…“ anlegen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="659" />
+            <location filename="../../ui/panels/inspector.py" line="702" />
             <source>Orientation</source>
             <translation>Ausrichtung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="750" />
+            <location filename="../../ui/panels/inspector.py" line="793" />
             <source>Oversubscription target</source>
             <translation>Überbuchungsziel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="301" />
+            <location filename="../../ui/panels/inspector.py" line="344" />
             <source>PSU nameplate</source>
             <translation>Netzteil-Typenschild</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="226" />
+            <location filename="../../ui/panels/inspector.py" line="269" />
             <source>PUE</source>
             <translation>PUE</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="460" />
-            <location filename="../../ui/panels/inspector.py" line="483" />
+            <location filename="../../ui/panels/inspector.py" line="503" />
+            <location filename="../../ui/panels/inspector.py" line="526" />
             <source>Pin</source>
             <translation>Fest</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="220" />
+            <location filename="../../ui/panels/inspector.py" line="263" />
             <source>Plan</source>
             <translation>Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="462" />
+            <location filename="../../ui/panels/inspector.py" line="505" />
             <source>Plug this cord into the chosen outlet; the device's other cords stay where they are. A cord the engine spread there moves elsewhere.</source>
             <translation>Dieses Netzkabel in den gewählten Steckplatz stecken; die anderen Netzkabel des Geräts bleiben, wo sie sind. Ein von der Berechnung dort verteiltes Netzkabel zieht um.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="923" />
+            <location filename="../../ui/panels/inspector.py" line="966" />
             <source>Power</source>
             <translation>Strom</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="410" />
+            <location filename="../../ui/panels/inspector.py" line="453" />
             <source>Power cords</source>
             <translation>Netzkabel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="287" />
-            <location filename="../../ui/panels/inspector.py" line="767" />
+            <location filename="../../ui/panels/inspector.py" line="330" />
+            <location filename="../../ui/panels/inspector.py" line="810" />
             <source>Power feed</source>
             <translation>Einspeisung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="241" />
-            <location filename="../../ui/panels/inspector.py" line="525" />
+            <location filename="../../ui/panels/inspector.py" line="284" />
+            <location filename="../../ui/panels/inspector.py" line="568" />
             <source>Power feeds</source>
             <translation>Einspeisungen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="57" />
+            <location filename="../../ui/panels/inspector.py" line="58" />
             <source>Power source</source>
             <translation>Stromquelle</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="325" />
+            <location filename="../../ui/panels/inspector.py" line="368" />
             <source>Price</source>
             <translation>Preis</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="332" />
+            <location filename="../../ui/panels/inspector.py" line="375" />
             <source>Price for this plan…</source>
             <translation>Preis für diesen Plan…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="223" />
+            <location filename="../../ui/panels/inspector.py" line="266" />
             <source>Project</source>
             <translation>Projekt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="268" />
-            <location filename="../../ui/panels/inspector.py" line="502" />
+            <location filename="../../ui/panels/inspector.py" line="311" />
+            <location filename="../../ui/panels/inspector.py" line="545" />
             <source>Rack</source>
             <translation>Rack</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="510" />
+            <location filename="../../ui/panels/inspector.py" line="553" />
             <source>Rack type</source>
             <translation>Racktyp</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="662" />
-            <location filename="../../ui/panels/inspector.py" line="729" />
+            <location filename="../../ui/panels/inspector.py" line="705" />
+            <location filename="../../ui/panels/inspector.py" line="772" />
             <source>Racks</source>
             <translation>Racks</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="823" />
+            <location filename="../../ui/panels/inspector.py" line="866" />
             <source>Racks on this loop</source>
             <translation>Racks an diesem Kreislauf</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="753" />
+            <location filename="../../ui/panels/inspector.py" line="796" />
             <source>Rail-optimised</source>
             <translation>Rail-optimiert</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="721" />
+            <location filename="../../ui/panels/inspector.py" line="764" />
             <source>Raised floor (unchecked: slab)</source>
             <translation>Doppelboden (nicht angehakt: Rohboden)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="280" />
+            <location filename="../../ui/panels/inspector.py" line="323" />
             <source>Rear</source>
             <translation>Hinten</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="225" />
+            <location filename="../../ui/panels/inspector.py" line="268" />
             <source>Revision</source>
             <translation>Revision</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="284" />
+            <location filename="../../ui/panels/inspector.py" line="327" />
             <source>Right</source>
             <translation>Rechts</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="58" />
-            <location filename="../../ui/panels/inspector.py" line="713" />
+            <location filename="../../ui/panels/inspector.py" line="59" />
+            <location filename="../../ui/panels/inspector.py" line="756" />
             <source>Room</source>
             <translation>Raum</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="505" />
-            <location filename="../../ui/panels/inspector.py" line="655" />
+            <location filename="../../ui/panels/inspector.py" line="548" />
+            <location filename="../../ui/panels/inspector.py" line="698" />
             <source>Row</source>
             <translation>Reihe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="728" />
+            <location filename="../../ui/panels/inspector.py" line="771" />
             <source>Rows</source>
             <translation>Reihen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="250" />
+            <location filename="../../ui/panels/inspector.py" line="293" />
             <source>Select a rack or a device to see its properties.</source>
             <translation>Ein Rack oder Gerät wählen, um seine Eigenschaften zu sehen.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="263" />
+            <location filename="../../ui/panels/inspector.py" line="306" />
             <source>Serial</source>
             <translation>Seriennummer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="605" />
+            <location filename="../../ui/panels/inspector.py" line="648" />
             <source>Server air temperature rise, for the airflow</source>
             <translation>Temperaturanstieg der Serverluft, für die Luftmenge</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="55" />
+            <location filename="../../ui/panels/inspector.py" line="56" />
             <source>Server group</source>
             <translation>Servergruppe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="284" />
+            <location filename="../../ui/panels/inspector.py" line="327" />
             <source>Side</source>
             <translation>Seite</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="221" />
+            <location filename="../../ui/panels/inspector.py" line="264" />
             <source>Site</source>
             <translation>Standort</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="321" />
+            <location filename="../../ui/panels/inspector.py" line="364" />
             <source>Sources</source>
             <translation>Quellen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="488" />
+            <location filename="../../ui/panels/inspector.py" line="531" />
             <source>Spread automatically</source>
             <translation>Automatisch verteilen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="743" />
+            <location filename="../../ui/panels/inspector.py" line="786" />
             <source>Storage</source>
             <translation>Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="747" />
+            <location filename="../../ui/panels/inspector.py" line="790" />
             <source>Technology</source>
             <translation>Technik</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="310" />
+            <location filename="../../ui/panels/inspector.py" line="353" />
             <source>The catalog entry lacks these figures (imported from NetBox?); the engine counts what is missing as zero. Fill them in the catalog file.</source>
             <translation>Dem Katalogeintrag fehlen diese Werte (aus NetBox importiert?); die Berechnung zählt Fehlendes als null. Im Katalog eintragen.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="494" />
+            <location filename="../../ui/panels/inspector.py" line="537" />
             <source>The engine spreads these cords over the rack's PDUs, A/B alternating, each on the least-loaded phase.</source>
             <translation>Die Berechnung verteilt diese Netzkabel auf die PDUs des Racks, abwechselnd A/B, jeweils auf die am wenigsten belastete Phase.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="128" />
+            <location filename="../../ui/panels/inspector.py" line="169" />
             <source>The selected item no longer exists.</source>
             <translation>Das gewählte Element existiert nicht mehr.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="597" />
+            <location filename="../../ui/panels/inspector.py" line="640" />
             <source>The warmest coolant the door, cold plates or tank are designed for; a warning when the loop supplies warmer water</source>
             <translation>Das wärmste Kühlmittel, für das Tür, Kühlplatten oder Tank ausgelegt sind; eine Warnung, wenn der Kreislauf wärmeres Wasser liefert</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="266" />
+            <location filename="../../ui/panels/inspector.py" line="309" />
             <source>Type</source>
             <translation>Typ</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="298" />
+            <location filename="../../ui/panels/inspector.py" line="341" />
             <source>Typical power</source>
             <translation>Typische Leistung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="836" />
+            <location filename="../../ui/panels/inspector.py" line="879" />
             <source>Unassign racks and delete</source>
             <translation>Racks lösen und löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="592" />
+            <location filename="../../ui/panels/inspector.py" line="635" />
             <source>Unit</source>
             <translation>Einheit</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="716" />
+            <location filename="../../ui/panels/inspector.py" line="759" />
             <source>Width</source>
             <translation>Breite</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="55" />
+            <location filename="../../ui/panels/inspector.py" line="56" />
             <source>Workload</source>
             <translation>Arbeitslast</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="657" />
+            <location filename="../../ui/panels/inspector.py" line="700" />
             <source>X</source>
             <translation>X</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="658" />
+            <location filename="../../ui/panels/inspector.py" line="701" />
             <source>Y</source>
             <translation>Y</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="361" />
+            <location filename="../../ui/panels/inspector.py" line="404" />
             <source>catalog estimate, not a quote (basis: {basis})</source>
             <translation>Katalogschätzung, kein Angebot (Grundlage: {basis})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="364" />
+            <location filename="../../ui/panels/inspector.py" line="407" />
             <source>catalog price</source>
             <translation>Katalogpreis</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="442" />
+            <location filename="../../ui/panels/inspector.py" line="485" />
             <source>cord </source>
             <translation>Netzkabel </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="366" />
+            <location filename="../../ui/panels/inspector.py" line="409" />
             <source>no exchange rate: not in the capex</source>
             <translation>kein Wechselkurs: nicht in den Investitionskosten</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="230" />
+            <location filename="../../ui/panels/inspector.py" line="273" />
             <source>none</source>
             <translation>keine</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="449" />
+            <location filename="../../ui/panels/inspector.py" line="492" />
             <source>outlet </source>
             <translation>Steckplatz </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="423" />
+            <location filename="../../ui/panels/inspector.py" line="466" />
             <source>pinned</source>
             <translation>fest</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="359" />
+            <location filename="../../ui/panels/inspector.py" line="402" />
             <source>price set for this plan{source}</source>
             <translation>Preis für diesen Plan gesetzt{source}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="423" />
+            <location filename="../../ui/panels/inspector.py" line="466" />
             <source>spread by the engine</source>
             <translation>von der Berechnung verteilt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="927" />
+            <location filename="../../ui/panels/inspector.py" line="970" />
             <source>{0}: {1}</source>
             <translation>{0}: {1}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="930" />
+            <location filename="../../ui/panels/inspector.py" line="973" />
             <source>{0}: {1} % of its limit, {2}</source>
             <translation>{0}: {1} % der Grenze, {2}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="301" />
+            <location filename="../../ui/panels/inspector.py" line="344" />
             <source>{count} x {rating} W</source>
             <translation>{count} × {rating} W</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="231" />
+            <location filename="../../ui/panels/inspector.py" line="274" />
             <source>{cur}; exchange rates: {rates}{date}; {price:g} {cur}/kWh, utilisation {util:g} %</source>
             <translation>{cur}; Wechselkurse: {rates}{date}; {price:g} {cur}/kWh, Auslastung {util:g} %</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="126" />
+            <location filename="../../ui/panels/inspector.py" line="167" />
             <source>{kind} {id}</source>
             <translation>{kind} {id}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="243" />
-            <location filename="../../ui/panels/inspector.py" line="378" />
+            <location filename="../../ui/panels/inspector.py" line="286" />
+            <location filename="../../ui/panels/inspector.py" line="421" />
             <source>{name} (side {side})</source>
             <translation>{name} (Seite {side})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="375" />
+            <location filename="../../ui/panels/inspector.py" line="418" />
             <source>{name} (side {side}, on {source})</source>
             <translation>{name} (Seite {side}, an {source})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="117" />
+            <location filename="../../ui/panels/inspector.py" line="158" />
             <source>{n} items selected ({kinds}).
 Delete, Copy and Duplicate act on all of them.</source>
             <translation>{n} Elemente gewählt ({kinds}).
 Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="680" />
+            <location filename="../../ui/panels/inspector.py" line="723" />
             <source>{n} of {total} racks have their own cooling: {names}</source>
             <translation>{n} von {total} Racks haben ihre eigene Kühlung: {names}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="424" />
+            <location filename="../../ui/panels/inspector.py" line="467" />
             <source>{pdu} outlet {outlet}, {phase} ({how})</source>
             <translation>{pdu} Steckplatz {outlet}, {phase} ({how})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="420" />
+            <location filename="../../ui/panels/inspector.py" line="463" />
             <source>{pdu}, outlet not known yet</source>
             <translation>{pdu}, Steckplatz noch unbekannt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="354" />
+            <location filename="../../ui/panels/inspector.py" line="397" />
             <source>{price} {currency} each, {qty} in the plan</source>
             <translation>{price} {currency} pro Stück, {qty} im Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="264" />
-            <location filename="../../ui/panels/inspector.py" line="509" />
-            <location filename="../../ui/panels/inspector.py" line="591" />
+            <location filename="../../ui/panels/inspector.py" line="307" />
+            <location filename="../../ui/panels/inspector.py" line="552" />
+            <location filename="../../ui/panels/inspector.py" line="634" />
             <source>{slug} (not in catalog)</source>
             <translation>{slug} (nicht im Katalog)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="293" />
+            <location filename="../../ui/panels/inspector.py" line="336" />
             <source>{u} U</source>
             <translation>{u} HE</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="293" />
+            <location filename="../../ui/panels/inspector.py" line="336" />
             <source>{u} U (full depth)</source>
             <translation>{u} HE (volle Tiefe)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="244" />
+            <location filename="../../ui/panels/inspector.py" line="287" />
             <source>{v} V {phases}-phase, {a} A</source>
             <translation>{v} V {phases}-phasig, {a} A</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="828" />
+            <location filename="../../ui/panels/inspector.py" line="871" />
             <source>… and {n} more</source>
             <translation>… und {n} weitere</translation>
         </message>
@@ -5051,12 +5051,12 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation> Jahre</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="432" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="517" />
             <source> {cur}/kW per month</source>
             <translation> {cur}/kW pro Monat</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="485" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="570" />
             <source>%1 (%2 KiB)</source>
             <translation>%1 (%2 KiB)</translation>
         </message>
@@ -5071,7 +5071,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Tarif hinzufügen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="321" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="322" />
             <source>Air</source>
             <translation>Luft</translation>
         </message>
@@ -5081,7 +5081,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Autor</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="316" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="317" />
             <source>Budget (capex at most)</source>
             <translation>Budget (Investitionskosten höchstens)</translation>
         </message>
@@ -5106,7 +5106,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Colocation-Preis</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="329" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="330" />
             <source>Cooling allowed (none ticked: any)</source>
             <translation>Zulässige Kühlung (nichts angekreuzt: jede)</translation>
         </message>
@@ -5121,7 +5121,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Logo auf dem Deckblatt</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="499" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="584" />
             <source>Cover logo: %1</source>
             <translation>Logo auf dem Deckblatt: %1</translation>
         </message>
@@ -5137,7 +5137,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Kunde</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="322" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="323" />
             <source>Direct liquid</source>
             <translation>Direkte Flüssigkeitskühlung</translation>
         </message>
@@ -5145,6 +5145,16 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <location filename="../../ui/dialogs/plan_settings.py" line="159" />
             <source>Electricity price</source>
             <translation>Strompreis</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/plan_settings.py" line="424" />
+            <source>Empty: the default for the country, {g} g CO₂/kWh ({source}, {year}).</source>
+            <translation>Leer: die Vorgabe für das Land, {g} g CO₂/kWh ({source}, {year}).</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/plan_settings.py" line="412" />
+            <source>Energy</source>
+            <translation>Energie</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/plan_settings.py" line="174" />
@@ -5162,9 +5172,14 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Wechselkurse</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="333" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="334" />
             <source>Floor area at most (m²)</source>
             <translation>Fläche höchstens (m²)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/plan_settings.py" line="365" />
+            <source>For the energy figures of the build plan: energy per year, reusable waste heat, energy reuse factor, water, CO₂. For a site in Germany the plan is checked against the Energy Efficiency Act (EnEfG). Empty fields: not stated.</source>
+            <translation>Für die Energiekennzahlen des Aufbauplans: Energie pro Jahr, nutzbare Abwärme, Anteil wiederverwendeter Energie, Wasser, CO₂. Für einen Standort in Deutschland wird der Plan gegen das Energieeffizienzgesetz (EnEfG) geprüft. Leere Felder: nicht angegeben.</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/plan_settings.py" line="213" />
@@ -5172,7 +5187,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>GPU</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="339" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="340" />
             <source>GPU models</source>
             <translation>GPU-Modelle</translation>
         </message>
@@ -5182,12 +5197,22 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Allgemein</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="322" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="386" />
+            <source>Grid emission factor (g CO₂/kWh)</source>
+            <translation>Emissionsfaktor Strom (g CO₂/kWh)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/plan_settings.py" line="397" />
+            <source>Heat customer</source>
+            <translation>Wärmeabnehmer</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/plan_settings.py" line="323" />
             <source>Immersion</source>
             <translation>Immersionskühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="348" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="349" />
             <source>Internal notes</source>
             <translation>Interne Notizen</translation>
         </message>
@@ -5202,9 +5227,14 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Namen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="438" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="523" />
             <source>No GPUs in the plan yet: place GPU servers to set their cloud price.</source>
             <translation>Noch keine GPUs im Plan: GPU-Server platzieren, um ihren Cloud-Preis festzulegen.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/plan_settings.py" line="420" />
+            <source>No default for this country: without a factor no CO₂ is computed.</source>
+            <translation>Keine Vorgabe für dieses Land: ohne Faktor wird kein CO₂ berechnet.</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/plan_settings.py" line="80" />
@@ -5237,7 +5267,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Planeinstellungen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="318" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="319" />
             <source>Power per rack at most (kW)</source>
             <translation>Leistung je Rack höchstens (kW)</translation>
         </message>
@@ -5252,12 +5282,12 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Preis für diesen Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="434" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="519" />
             <source>Price for this plan in {cur} per GPU-hour; blank uses the catalog's indicative price (converted at the exchange rates). Rent or own uses the most numerous GPU model.</source>
             <translation>Preis für diesen Plan in {cur} pro GPU-Stunde; leer nutzt den Richtpreis des Katalogs (zu den Wechselkursen umgerechnet). Mieten oder kaufen nutzt das häufigste GPU-Modell.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="346" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="347" />
             <source>Prices still to get, checks to do: printed on the internal checklist, never in the customer's build plan</source>
             <translation>Noch einzuholende Preise, offene Prüfungen: stehen auf der internen Checkliste, nie im Aufbauplan des Kunden</translation>
         </message>
@@ -5272,7 +5302,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Racks</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="331" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="332" />
             <source>Racks at most</source>
             <translation>Racks höchstens</translation>
         </message>
@@ -5282,7 +5312,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Kurs</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="443" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="528" />
             <source>Rate: how many {cur} one unit of the other currency buys (plan in EUR: USD 0.92 means 1 USD = 0.92 EUR).</source>
             <translation>Kurs: wie viel {cur} eine Einheit der anderen Währung kostet (Plan in EUR: USD 0,92 heißt 1 USD = 0,92 EUR).</translation>
         </message>
@@ -5292,7 +5322,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Kurse vom</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="321" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="322" />
             <source>Rear-door heat exchanger</source>
             <translation>Rückkühltür</translation>
         </message>
@@ -5307,17 +5337,22 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Kurs entfernen</translation>
         </message>
         <message>
+            <location filename="../../ui/dialogs/plan_settings.py" line="394" />
+            <source>Renewable share (%)</source>
+            <translation>Anteil erneuerbarer Energien (%)</translation>
+        </message>
+        <message>
             <location filename="../../ui/dialogs/plan_settings.py" line="226" />
             <source>Rent or Own</source>
             <translation>Mieten oder kaufen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="301" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="302" />
             <source>Request in the customer's words</source>
             <translation>Anfrage in den Worten des Kunden</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="349" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="350" />
             <source>Requirements</source>
             <translation>Anforderungen</translation>
         </message>
@@ -5337,7 +5372,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Reihen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="336" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="337" />
             <source>Server vendors</source>
             <translation>Serverhersteller</translation>
         </message>
@@ -5347,9 +5382,19 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Server</translation>
         </message>
         <message>
+            <location filename="../../ui/dialogs/plan_settings.py" line="399" />
+            <source>Share of the liquid-cooled heat taken (%)</source>
+            <translation>Abgenommener Anteil der flüssigkeitsgekühlten Wärme (%)</translation>
+        </message>
+        <message>
             <location filename="../../ui/dialogs/plan_settings.py" line="75" />
             <source>Site</source>
             <translation>Standort</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/plan_settings.py" line="380" />
+            <source>Site country</source>
+            <translation>Land des Standorts</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/plan_settings.py" line="90" />
@@ -5360,6 +5405,11 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <location filename="../../ui/dialogs/plan_settings.py" line="206" />
             <source>Space and power per kW of committed IT power (the maximum draw) and month; 0 for the customer's own hall.</source>
             <translation>Fläche und Strom pro kW zugesagter IT-Leistung (maximale Aufnahme) und Monat; 0 für die eigene Halle des Kunden.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/plan_settings.py" line="384" />
+            <source>Start of operation</source>
+            <translation>Betriebsaufnahme</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/plan_settings.py" line="240" />
@@ -5377,7 +5427,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Switches</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="446" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="531" />
             <source>The plan's catalog prices are in {list}.</source>
             <translation>Die Katalogpreise des Plans sind in {list}.</translation>
         </message>
@@ -5387,7 +5437,12 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Auslastung</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="292" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="404" />
+            <source>Water use (WUE, l/kWh)</source>
+            <translation>Wassernutzung (WUE, l/kWh)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/plan_settings.py" line="293" />
             <source>What the customer asked for. The build plan's first section lists each line with the build's result, and the approvals sign against it. Empty fields: not stated.</source>
             <translation>Was der Kunde verlangt hat. Der erste Abschnitt des Aufbauplans listet jede Zeile mit dem Ergebnis des Aufbaus, und die Freigaben unterzeichnen dagegen. Leere Felder: nicht vorgegeben.</translation>
         </message>
@@ -5397,24 +5452,44 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Nutzungsjahre</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="341" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="342" />
             <source>Years of use (as asked)</source>
             <translation>Nutzungsjahre (wie verlangt)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="338" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="403" />
+            <source>as the site's cooling states it</source>
+            <translation>laut Angabe der Kühlung am Standort</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/plan_settings.py" line="339" />
             <source>catalog GPU slugs, e.g. h100-sxm, h200 (empty: any)</source>
             <translation>Katalog-Kennungen, z. B. h100-sxm, h200 (leer: jede)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="300" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="423" />
+            <source>default {g}</source>
+            <translation>Vorgabe {g}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/plan_settings.py" line="393" />
+            <source>e.g. 100 (green tariff, PPA)</source>
+            <translation>z. B. 100 (Ökostromtarif, PPA)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/plan_settings.py" line="301" />
             <source>e.g. 500 employees, chat assistant, answers within 2 s</source>
             <translation>z. B. 500 Mitarbeitende, Chat-Assistent, Antworten innerhalb von 2 s</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="335" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="336" />
             <source>e.g. Dell, Supermicro (empty: any)</source>
             <translation>z. B. Dell, Supermicro (leer: jeder)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/plan_settings.py" line="396" />
+            <source>e.g. municipal district heating network</source>
+            <translation>z. B. kommunales Fernwärmenetz</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/plan_settings.py" line="151" />
@@ -5423,20 +5498,35 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>z. B. {example}</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="468" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="382" />
+            <source>e.g. {example} or a month</source>
+            <translation>z. B. {example} oder ein Monat</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/plan_settings.py" line="553" />
             <source>invalid</source>
             <translation>ungültig</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="485" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="570" />
             <source>logo</source>
             <translation>Logo</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="412" />
-            <location filename="../../ui/dialogs/plan_settings.py" line="483" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="497" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="568" />
             <source>none</source>
             <translation>keine</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/plan_settings.py" line="372" />
+            <source>not stated</source>
+            <translation>nicht angegeben</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/plan_settings.py" line="401" />
+            <source>or heat taken per year (MWh)</source>
+            <translation>oder abgenommene Wärme pro Jahr (MWh)</translation>
         </message>
     </context>
     <context>
@@ -5843,32 +5933,32 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>RackGraphicsView</name>
         <message>
-            <location filename="../../ui/scenes/rack/view.py" line="209" />
+            <location filename="../../ui/scenes/rack/view.py" line="212" />
             <source>Connect {port}…</source>
             <translation>{port} verbinden…</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/view.py" line="217" />
+            <location filename="../../ui/scenes/rack/view.py" line="220" />
             <source>Connect…</source>
             <translation>Verbinden…</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/view.py" line="270" />
+            <location filename="../../ui/scenes/rack/view.py" line="273" />
             <source>Copies of {rack}:</source>
             <translation>Kopien von {rack}:</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/view.py" line="223" />
+            <location filename="../../ui/scenes/rack/view.py" line="226" />
             <source>Delete</source>
             <translation>Löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/view.py" line="230" />
+            <location filename="../../ui/scenes/rack/view.py" line="233" />
             <source>Delete rack</source>
             <translation>Rack löschen</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/scenes/rack/view.py" line="246" />
+            <location filename="../../ui/scenes/rack/view.py" line="249" />
             <source>Disconnect %n cable(s)</source>
             <translation>
                 <numerusform>%n Kabel trennen</numerusform>
@@ -5876,7 +5966,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/scenes/rack/view.py" line="220" />
+            <location filename="../../ui/scenes/rack/view.py" line="223" />
             <source>Disconnect all (%n cable(s))</source>
             <translation>
                 <numerusform>Alle trennen (%n Kabel)</numerusform>
@@ -5884,34 +5974,34 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/view.py" line="208" />
+            <location filename="../../ui/scenes/rack/view.py" line="211" />
             <source>Disconnect {port}</source>
             <translation>{port} trennen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/gestures.py" line="112" />
-            <location filename="../../ui/scenes/rack/gestures.py" line="169" />
+            <location filename="../../ui/scenes/rack/gestures.py" line="114" />
+            <location filename="../../ui/scenes/rack/gestures.py" line="173" />
             <source>Drop the device on a rack</source>
             <translation>Das Gerät auf einem Rack ablegen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/view.py" line="224" />
+            <location filename="../../ui/scenes/rack/view.py" line="227" />
             <source>Duplicate</source>
             <translation>Duplizieren</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/view.py" line="269" />
+            <location filename="../../ui/scenes/rack/view.py" line="272" />
             <source>Duplicate rack</source>
             <translation>Rack duplizieren</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/view.py" line="229" />
+            <location filename="../../ui/scenes/rack/view.py" line="232" />
             <source>Duplicate rack x N…</source>
             <translation>Rack × N duplizieren…</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/view.py" line="226" />
-            <location filename="../../ui/scenes/rack/view.py" line="232" />
+            <location filename="../../ui/scenes/rack/view.py" line="229" />
+            <location filename="../../ui/scenes/rack/view.py" line="235" />
             <source>Properties</source>
             <translation>Eigenschaften</translation>
         </message>
@@ -5943,147 +6033,147 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>RackScene</name>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="424" />
+            <location filename="../../ui/scenes/rack/scene.py" line="449" />
             <source>0U, {side} side of the {face}</source>
             <translation>0 HE, Seite {side}, {face}</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="491" />
+            <location filename="../../ui/scenes/rack/scene.py" line="516" />
             <source>1 GPU</source>
             <translation>1 GPU</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="229" />
+            <location filename="../../ui/scenes/rack/scene.py" line="239" />
             <source>FRONT</source>
             <translation>VORNE</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="459" />
+            <location filename="../../ui/scenes/rack/scene.py" line="484" />
             <source>Feed: no power cords</source>
             <translation>Einspeisung: keine Netzkabel</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="441" />
+            <location filename="../../ui/scenes/rack/scene.py" line="466" />
             <source>Feed: none assigned</source>
             <translation>Einspeisung: keine zugeordnet</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="448" />
+            <location filename="../../ui/scenes/rack/scene.py" line="473" />
             <source>Feed: the rack's DC busbar (power shelves)</source>
             <translation>Einspeisung: die DC-Stromschiene des Racks (Power-Shelves)</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="457" />
+            <location filename="../../ui/scenes/rack/scene.py" line="482" />
             <source>Feed: {feeds}</source>
             <translation>Einspeisung: {feeds}</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="440" />
+            <location filename="../../ui/scenes/rack/scene.py" line="465" />
             <source>Feed: {feed}</source>
             <translation>Einspeisung: {feed}</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="437" />
+            <location filename="../../ui/scenes/rack/scene.py" line="462" />
             <source>Load: {typical} kW typical, {max} kW max</source>
             <translation>Last: {typical} kW typisch, {max} kW maximal</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="443" />
+            <location filename="../../ui/scenes/rack/scene.py" line="468" />
             <source>Power: none counted</source>
             <translation>Leistung: nicht gezählt</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="435" />
+            <location filename="../../ui/scenes/rack/scene.py" line="460" />
             <source>Power: not calculated yet</source>
             <translation>Leistung: noch nicht berechnet</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="445" />
+            <location filename="../../ui/scenes/rack/scene.py" line="470" />
             <source>Power: {typical} kW typical, {max} kW max</source>
             <translation>Leistung: {typical} kW typisch, {max} kW maximal</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="229" />
+            <location filename="../../ui/scenes/rack/scene.py" line="239" />
             <source>REAR</source>
             <translation>HINTEN</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="421" />
+            <location filename="../../ui/scenes/rack/scene.py" line="446" />
             <source>front</source>
             <translation>vorne</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="423" />
+            <location filename="../../ui/scenes/rack/scene.py" line="448" />
             <source>left</source>
             <translation>links</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="264" />
+            <location filename="../../ui/scenes/rack/scene.py" line="275" />
             <source>not in the catalog</source>
             <translation>nicht im Katalog</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="421" />
+            <location filename="../../ui/scenes/rack/scene.py" line="446" />
             <source>rear</source>
             <translation>hinten</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="423" />
+            <location filename="../../ui/scenes/rack/scene.py" line="448" />
             <source>right</source>
             <translation>rechts</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="455" />
+            <location filename="../../ui/scenes/rack/scene.py" line="480" />
             <source>{feed} via {pdu}</source>
             <translation>{feed} über {pdu}</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="490" />
+            <location filename="../../ui/scenes/rack/scene.py" line="515" />
             <source>{load} kW (no PDU capacity)</source>
             <translation>{load} kW (keine PDU-Kapazität)</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="489" />
+            <location filename="../../ui/scenes/rack/scene.py" line="514" />
             <source>{load} kW of {cap} kW</source>
             <translation>{load} kW von {cap} kW</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="356" />
+            <location filename="../../ui/scenes/rack/scene.py" line="379" />
             <source>{name} (rear)</source>
             <translation>{name} (hinten)</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="491" />
+            <location filename="../../ui/scenes/rack/scene.py" line="516" />
             <source>{n} GPUs</source>
             <translation>{n} GPUs</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="310" />
+            <location filename="../../ui/scenes/rack/scene.py" line="337" />
             <source>{n}× {model}</source>
             <translation>{n}× {model}</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="456" />
+            <location filename="../../ui/scenes/rack/scene.py" line="481" />
             <source>{pdu} (no feed)</source>
             <translation>{pdu} (keine Einspeisung)</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="416" />
+            <location filename="../../ui/scenes/rack/scene.py" line="441" />
             <source>{slug} (not in the catalog)</source>
             <translation>{slug} (nicht im Katalog)</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="428" />
+            <location filename="../../ui/scenes/rack/scene.py" line="453" />
             <source>{span}, {face}</source>
             <translation>{span}, {face}</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="493" />
+            <location filename="../../ui/scenes/rack/scene.py" line="518" />
             <source>{used} U</source>
             <translation>{used} HE</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="492" />
+            <location filename="../../ui/scenes/rack/scene.py" line="517" />
             <source>{used}/{height} U</source>
             <translation>{used}/{height} HE</translation>
         </message>
@@ -6726,7 +6816,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>TotalsPanel</name>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="291" />
+            <location filename="../../ui/panels/totals.py" line="293" />
             <source>%n error(s)</source>
             <translation>
                 <numerusform>%n Fehler</numerusform>
@@ -6734,7 +6824,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="335" />
+            <location filename="../../ui/panels/totals.py" line="337" />
             <source>%n feed(s)</source>
             <translation>
                 <numerusform>%n Einspeisung</numerusform>
@@ -6742,7 +6832,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="371" />
+            <location filename="../../ui/panels/totals.py" line="373" />
             <source>%n loop(s)</source>
             <translation>
                 <numerusform>%n Kreislauf</numerusform>
@@ -6750,7 +6840,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="486" />
+            <location filename="../../ui/panels/totals.py" line="539" />
             <source>%n rack domain(s), {complete} complete, {tbs} TB/s per GPU</source>
             <translation>
                 <numerusform>%n Rack-Domäne, {complete} vollständig, {tbs} TB/s pro GPU</numerusform>
@@ -6758,7 +6848,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="290" />
+            <location filename="../../ui/panels/totals.py" line="292" />
             <source>%n rack(s)</source>
             <translation>
                 <numerusform>%n Rack</numerusform>
@@ -6766,7 +6856,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="356" />
+            <location filename="../../ui/panels/totals.py" line="358" />
             <source>%n rack(s) near capacity</source>
             <translation>
                 <numerusform>%n Rack nahe der Kapazität</numerusform>
@@ -6774,7 +6864,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="354" />
+            <location filename="../../ui/panels/totals.py" line="356" />
             <source>%n rack(s) over capacity</source>
             <translation>
                 <numerusform>%n Rack über der Kapazität</numerusform>
@@ -6782,7 +6872,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="290" />
+            <location filename="../../ui/panels/totals.py" line="292" />
             <source>%n room(s)</source>
             <translation>
                 <numerusform>%n Raum</numerusform>
@@ -6790,7 +6880,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="494" />
+            <location filename="../../ui/panels/totals.py" line="547" />
             <source>%n server(s) with NVLink-bridged GPU pairs</source>
             <translation>
                 <numerusform>%n Server mit per NVLink-Bridge gekoppelten GPU-Paaren</numerusform>
@@ -6798,7 +6888,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="496" />
+            <location filename="../../ui/panels/totals.py" line="549" />
             <source>%n server(s) with a GPU-to-GPU link</source>
             <translation>
                 <numerusform>%n Server mit GPU-zu-GPU-Verbindung</numerusform>
@@ -6806,7 +6896,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="492" />
+            <location filename="../../ui/panels/totals.py" line="545" />
             <source>%n server(s) with an in-server Infinity Fabric domain</source>
             <translation>
                 <numerusform>%n Server mit Infinity-Fabric-Domäne im Server</numerusform>
@@ -6814,7 +6904,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="490" />
+            <location filename="../../ui/panels/totals.py" line="543" />
             <source>%n server(s) with an in-server NVSwitch domain</source>
             <translation>
                 <numerusform>%n Server mit NVSwitch-Domäne im Server</numerusform>
@@ -6822,7 +6912,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="292" />
+            <location filename="../../ui/panels/totals.py" line="294" />
             <source>%n warning(s)</source>
             <translation>
                 <numerusform>%n Warnung</numerusform>
@@ -6835,14 +6925,19 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Luftmenge / Durchfluss</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="315" />
+            <location filename="../../ui/panels/totals.py" line="317" />
             <source>BF16 dense · FP8 {fp8} PFLOPS</source>
             <translation>BF16 dicht · FP8 {fp8} PFLOPS</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="192" />
+            <location filename="../../ui/panels/totals.py" line="194" />
             <source>Bill of materials and prices…</source>
             <translation>Stückliste und Preise…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="118" />
+            <source>CO₂</source>
+            <translation>CO₂</translation>
         </message>
         <message>
             <location filename="../../ui/panels/totals.py" line="111" />
@@ -6855,7 +6950,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="118" />
+            <location filename="../../ui/panels/totals.py" line="120" />
             <source>Cost</source>
             <translation>Kosten</translation>
         </message>
@@ -6865,9 +6960,30 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Dichte FLOPS</translation>
         </message>
         <message>
+            <location filename="../../ui/panels/totals.py" line="443" />
+            <location filename="../../ui/panels/totals.py" line="448" />
+            <source>ERF {erf} %</source>
+            <translation>ERF {erf} %</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="117" />
+            <source>Energy</source>
+            <translation>Energie</translation>
+        </message>
+        <message>
             <location filename="../../ui/panels/totals.py" line="118" />
+            <source>Energy Efficiency Act</source>
+            <translation>Energieeffizienzgesetz</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="120" />
             <source>Energy per year</source>
             <translation>Energie pro Jahr</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="117" />
+            <source>Energy use</source>
+            <translation>Energiebedarf</translation>
         </message>
         <message>
             <location filename="../../ui/panels/totals.py" line="114" />
@@ -6875,7 +6991,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Gebäude (PUE)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="117" />
+            <location filename="../../ui/panels/totals.py" line="119" />
             <source>Floor load</source>
             <translation>Bodenlast</translation>
         </message>
@@ -6890,17 +7006,17 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>GPUs</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="313" />
+            <location filename="../../ui/panels/totals.py" line="315" />
             <source>HBM bandwidth {bw} TB/s</source>
             <translation>HBM-Bandbreite {bw} TB/s</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="308" />
+            <location filename="../../ui/panels/totals.py" line="310" />
             <source>HBM {bw} TB/s · workloads need {need} TB</source>
             <translation>HBM {bw} TB/s · Bedarf {need} TB</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="118" />
+            <location filename="../../ui/panels/totals.py" line="120" />
             <source>Hardware</source>
             <translation>Hardware</translation>
         </message>
@@ -6915,12 +7031,12 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>IT-Last</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="474" />
+            <location filename="../../ui/panels/totals.py" line="527" />
             <source>Infinity Fabric domains</source>
             <translation>Infinity-Fabric-Domänen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="415" />
+            <location filename="../../ui/panels/totals.py" line="419" />
             <source>Items without a price or an exchange rate are not in this figure: the capex is understated.</source>
             <translation>Positionen ohne Preis oder Wechselkurs fehlen in dieser Zahl: die Investitionskosten sind zu niedrig angegeben.</translation>
         </message>
@@ -6931,17 +7047,17 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
         </message>
         <message>
             <location filename="../../ui/panels/totals.py" line="112" />
-            <location filename="../../ui/panels/totals.py" line="476" />
+            <location filename="../../ui/panels/totals.py" line="529" />
             <source>NVLink domains</source>
             <translation>NVLink-Domänen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="133" />
+            <location filename="../../ui/panels/totals.py" line="135" />
             <source>No results yet</source>
             <translation>Noch keine Ergebnisse</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="279" />
+            <location filename="../../ui/panels/totals.py" line="281" />
             <source>No results yet: the engine has not run on this plan.</source>
             <translation>Noch keine Ergebnisse: die Berechnung ist für diesen Plan noch nicht gelaufen.</translation>
         </message>
@@ -6961,244 +7077,336 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Rack-Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="118" />
+            <location filename="../../ui/panels/totals.py" line="120" />
             <source>Rent or own</source>
             <translation>Mieten oder kaufen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="475" />
+            <location filename="../../ui/panels/totals.py" line="117" />
+            <source>Reusable waste heat</source>
+            <translation>Nutzbare Abwärme</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="528" />
             <source>Scale-up domains</source>
             <translation>Scale-up-Domänen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="117" />
+            <location filename="../../ui/panels/totals.py" line="119" />
             <source>Space and weight</source>
             <translation>Fläche und Gewicht</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="117" />
+            <location filename="../../ui/panels/totals.py" line="119" />
             <source>Weight</source>
             <translation>Gewicht</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="338" />
+            <location filename="../../ui/panels/totals.py" line="340" />
             <source>add power feeds to check capacity and A/B redundancy</source>
             <translation>Einspeisungen anlegen, um Kapazität und A/B-Redundanz zu prüfen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="381" />
+            <location filename="../../ui/panels/totals.py" line="383" />
             <source>air · {flow} l/min coolant</source>
             <translation>Luft · {flow} l/min Kühlmittel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="438" />
+            <location filename="../../ui/panels/totals.py" line="491" />
             <source>break-even {months} months</source>
             <translation>Amortisation nach {months} Monaten</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="442" />
+            <location filename="../../ui/panels/totals.py" line="495" />
             <source>break-even {months} months ⚠</source>
             <translation>Amortisation nach {months} Monaten ⚠</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="358" />
+            <location filename="../../ui/panels/totals.py" line="360" />
             <source>every rack within capacity</source>
             <translation>jedes Rack innerhalb der Kapazität</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="324" />
+            <location filename="../../ui/panels/totals.py" line="472" />
+            <source>every threshold met</source>
+            <translation>alle Grenzwerte erfüllt</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="436" />
+            <source>facility · IT {it} MWh · PUE {pue}</source>
+            <translation>Rechenzentrum · IT {it} MWh · PUE {pue}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="465" />
+            <source>for sites in Germany (Plan &gt; Plan Settings &gt; Energy)</source>
+            <translation>für Standorte in Deutschland (Plan &gt; Planeinstellungen &gt; Energie)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="326" />
             <source>fullest rack {rack} at {pct}</source>
             <translation>vollstes Rack {rack} bei {pct}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="359" />
+            <location filename="../../ui/panels/totals.py" line="361" />
             <source>fullest rack {rack} · {state}</source>
             <translation>vollstes Rack {rack} · {state}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="388" />
+            <location filename="../../ui/panels/totals.py" line="392" />
             <source>heaviest rack {rack} at {pct} of its rating</source>
             <translation>schwerstes Rack {rack} bei {pct} seiner Traglast</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="407" />
+            <location filename="../../ui/panels/totals.py" line="411" />
             <source>incomplete: no exchange rate for {currencies} (Plan &gt; Plan Settings)</source>
             <translation>unvollständig: kein Wechselkurs für {currencies} (Plan &gt; Planeinstellungen)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="410" />
+            <location filename="../../ui/panels/totals.py" line="414" />
             <source>incomplete: some items have no price in the catalog</source>
             <translation>unvollständig: einige Positionen haben keinen Preis im Katalog</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="483" />
+            <location filename="../../ui/panels/totals.py" line="536" />
             <source>largest {n} GPUs (in one {model})</source>
             <translation>größte {n} GPUs (in einem {model})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="482" />
+            <location filename="../../ui/panels/totals.py" line="535" />
             <source>largest {n} GPUs ({name})</source>
             <translation>größte {n} GPUs ({name})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="345" />
+            <location filename="../../ui/panels/totals.py" line="347" />
             <source>liquid {liquid}, air {air}</source>
             <translation>Flüssigkeit {liquid}, Luft {air}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="405" />
+            <location filename="../../ui/panels/totals.py" line="409" />
             <source>list/estimate prices from the catalog</source>
             <translation>Listen-/Schätzpreise aus dem Katalog</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="321" />
+            <location filename="../../ui/panels/totals.py" line="323" />
             <source>max · typical {typical} · idle {idle}</source>
             <translation>maximal · typisch {typical} · Leerlauf {idle}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="374" />
+            <location filename="../../ui/panels/totals.py" line="376" />
             <source>no CDU loops in this plan</source>
             <translation>keine CDU-Kreisläufe in diesem Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="303" />
+            <location filename="../../ui/panels/totals.py" line="305" />
             <source>no GPU servers placed</source>
             <translation>keine GPU-Server platziert</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="426" />
+            <location filename="../../ui/panels/totals.py" line="479" />
             <source>no GPUs in this plan</source>
             <translation>keine GPUs in diesem Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="478" />
+            <location filename="../../ui/panels/totals.py" line="531" />
             <source>no GPUs with a GPU-to-GPU link (NVLink, Infinity Fabric) placed</source>
             <translation>keine GPUs mit GPU-zu-GPU-Verbindung (NVLink, Infinity Fabric) platziert</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="338" />
+            <location filename="../../ui/panels/totals.py" line="340" />
             <source>no feeds</source>
             <translation>keine Einspeisungen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="411" />
+            <location filename="../../ui/panels/totals.py" line="446" />
+            <source>no liquid-cooled heat</source>
+            <translation>keine flüssigkeitsgekühlte Wärme</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="415" />
             <source>no prices</source>
             <translation>keine Preise</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="362" />
-            <location filename="../../ui/panels/totals.py" line="396" />
+            <location filename="../../ui/panels/totals.py" line="364" />
+            <location filename="../../ui/panels/totals.py" line="400" />
             <source>no racks</source>
             <translation>keine Racks</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="374" />
-            <location filename="../../ui/panels/totals.py" line="478" />
+            <location filename="../../ui/panels/totals.py" line="462" />
+            <source>no site country or grid factor (Plan &gt; Plan Settings &gt; Energy)</source>
+            <translation>kein Land des Standorts und kein Emissionsfaktor (Plan &gt; Planeinstellungen &gt; Energie)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="376" />
+            <location filename="../../ui/panels/totals.py" line="449" />
+            <location filename="../../ui/panels/totals.py" line="531" />
             <source>none</source>
             <translation>keine</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="432" />
+            <location filename="../../ui/panels/totals.py" line="467" />
+            <source>not applicable</source>
+            <translation>nicht anwendbar</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="465" />
+            <source>not checked</source>
+            <translation>nicht geprüft</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="485" />
             <source>not costed</source>
             <translation>nicht berechnet</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="393" />
+            <location filename="../../ui/panels/totals.py" line="472" />
+            <source>not met: {list}</source>
+            <translation>nicht erfüllt: {list}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="397" />
             <source>of the room's floor rating under rack {rack}</source>
             <translation>der Bodenbelastbarkeit des Raums unter Rack {rack}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="449" />
+            <location filename="../../ui/panels/totals.py" line="502" />
             <source>own {own}/year vs rent {rent}/year ({gpus} GPUs at {price} {cur}/GPU-hour, {source}); break-even utilisation {util}</source>
             <translation>kaufen {own}/Jahr gegenüber mieten {rent}/Jahr ({gpus} GPUs zu {price} {cur}/GPU-Stunde, {source}); Auslastung an der Gewinnschwelle {util}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="432" />
+            <location filename="../../ui/panels/totals.py" line="485" />
             <source>own {own}/year; renting not costed: {reason}</source>
             <translation>kaufen {own}/Jahr; Mieten nicht berechnet: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="445" />
+            <location filename="../../ui/panels/totals.py" line="451" />
+            <source>plan</source>
+            <translation>Plan</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="498" />
             <source>price set in this plan</source>
             <translation>Preis in diesem Plan gesetzt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="436" />
+            <location filename="../../ui/panels/totals.py" line="489" />
             <source>renting cheaper</source>
             <translation>Mieten günstiger</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="340" />
+            <location filename="../../ui/panels/totals.py" line="342" />
             <source>typical × PUE {pue} · max {max}</source>
             <translation>typisch × PUE {pue} · maximal {max}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="333" />
+            <location filename="../../ui/panels/totals.py" line="335" />
             <source>worst feed {feed} ({side}): {load} of {cap} derated</source>
             <translation>ungünstigste Einspeisung {feed} ({side}): {load} von {cap} gemindert</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="329" />
+            <location filename="../../ui/panels/totals.py" line="331" />
             <source>worst feed {feed} ({side}): {load} of {cap} derated with side {failed} failed</source>
             <translation>ungünstigste Einspeisung {feed} ({side}): {load} von {cap} gemindert bei Ausfall von Seite {failed}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="369" />
+            <location filename="../../ui/panels/totals.py" line="371" />
             <source>worst loop {loop}: {load} of {cap} (facility water)</source>
             <translation>ungünstigster Kreislauf {loop}: {load} von {cap} (Gebäudewasser)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="366" />
+            <location filename="../../ui/panels/totals.py" line="368" />
             <source>worst loop {loop}: {load} of {cap} ({n} × CDU)</source>
             <translation>ungünstigster Kreislauf {loop}: {load} von {cap} ({n} × CDU)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="379" />
+            <location filename="../../ui/panels/totals.py" line="381" />
             <source>{air} m³/h air · {flow} l/min coolant</source>
             <translation>{air} m³/h Luft · {flow} l/min Kühlmittel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="413" />
+            <location filename="../../ui/panels/totals.py" line="417" />
             <source>{amount} INCOMPLETE</source>
             <translation>{amount} UNVOLLSTÄNDIG</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="348" />
+            <location filename="../../ui/panels/totals.py" line="350" />
             <source>{btu} BTU/h · {tons} tons</source>
             <translation>{btu} BTU/h · {tons} tons</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="402" />
+            <location filename="../../ui/panels/totals.py" line="406" />
             <source>{estimated} of it planning estimates, not quotes</source>
             <translation>davon {estimated} Planungsschätzungen, keine Angebote</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="300" />
+            <location filename="../../ui/panels/totals.py" line="452" />
+            <source>{g} g CO₂/kWh ({source})</source>
+            <translation>{g} g CO₂/kWh ({source})</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="457" />
+            <source>{g} g per million tokens</source>
+            <translation>{g} g je Million Tokens</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="467" />
+            <source>{kw} kW with cooling, below {scope} kW</source>
+            <translation>{kw} kW mit Kühlung, unter {scope} kW</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="440" />
+            <source>{loop} {supply}/{ret} °C</source>
+            <translation>{loop} {supply}/{ret} °C</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="473" />
+            <source>{met} of {n} met</source>
+            <translation>{met} von {n} erfüllt</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="302" />
             <source>{models} · workloads need {n}</source>
             <translation>{models} · Bedarf {n}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="418" />
+            <location filename="../../ui/panels/totals.py" line="422" />
             <source>{mwh} MWh at {price} {cur}/kWh</source>
             <translation>{mwh} MWh zu {price} {cur}/kWh</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="446" />
+            <location filename="../../ui/panels/totals.py" line="435" />
+            <location filename="../../ui/panels/totals.py" line="439" />
+            <source>{mwh} MWh/year</source>
+            <translation>{mwh} MWh/Jahr</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="499" />
             <source>{offer}, {basis} {date}</source>
             <translation>{offer}, {basis} {date}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="289" />
+            <location filename="../../ui/panels/totals.py" line="454" />
+            <source>{pct} % renewable</source>
+            <translation>{pct} % erneuerbar</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="291" />
             <source>{racks} in {rooms} · {errors}, {warnings}</source>
             <translation>{racks} in {rooms} · {errors}, {warnings}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="385" />
+            <location filename="../../ui/panels/totals.py" line="460" />
+            <source>{t} t/year</source>
+            <translation>{t} t/Jahr</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="389" />
             <source>{used} U used, {free} U free</source>
             <translation>{used} HE belegt, {free} HE frei</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="455" />
+            <location filename="../../ui/panels/totals.py" line="508" />
             <source>⚠ capex incomplete: owning is understated and the break-even too early</source>
             <translation>⚠ Investitionskosten unvollständig: Kaufen ist zu niedrig angesetzt, die Amortisation zu früh</translation>
         </message>
@@ -8407,12 +8615,12 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>_WorkloadMargins</name>
         <message>
-            <location filename="../../ui/panels/charts.py" line="222" />
+            <location filename="../../ui/panels/charts.py" line="238" />
             <source>No workload targets in this plan (add one in the Workloads panel to see margins)</source>
             <translation>Keine Arbeitslast-Ziele in diesem Plan (eines im Bereich Arbeitslasten hinzufügen, um Spielräume zu sehen)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/charts.py" line="212" />
+            <location filename="../../ui/panels/charts.py" line="228" />
             <source>achieved / target (%)</source>
             <translation>erreicht / Ziel (%)</translation>
         </message>

@@ -4,7 +4,7 @@
     <context>
         <name>App</name>
         <message numerus="yes">
-            <location filename="../../ui/shell/app.py" line="106" />
+            <location filename="../../ui/shell/app.py" line="109" />
             <source>%n catalog file(s) failed validation and were skipped:
 
 {files}
@@ -93,7 +93,7 @@ Everything else in the catalog loaded normally.</numerusform>
     <context>
         <name>RackGraphicsView</name>
         <message numerus="yes">
-            <location filename="../../ui/scenes/rack/view.py" line="246" />
+            <location filename="../../ui/scenes/rack/view.py" line="249" />
             <source>Disconnect %n cable(s)</source>
             <translation>
                 <numerusform>Disconnect %n cable</numerusform>
@@ -101,7 +101,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/scenes/rack/view.py" line="220" />
+            <location filename="../../ui/scenes/rack/view.py" line="223" />
             <source>Disconnect all (%n cable(s))</source>
             <translation>
                 <numerusform>Disconnect all (%n cable)</numerusform>
@@ -131,7 +131,7 @@ Everything else in the catalog loaded normally.</numerusform>
     <context>
         <name>TotalsPanel</name>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="291" />
+            <location filename="../../ui/panels/totals.py" line="293" />
             <source>%n error(s)</source>
             <translation>
                 <numerusform>%n error</numerusform>
@@ -139,7 +139,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="335" />
+            <location filename="../../ui/panels/totals.py" line="337" />
             <source>%n feed(s)</source>
             <translation>
                 <numerusform>%n feed</numerusform>
@@ -147,7 +147,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="371" />
+            <location filename="../../ui/panels/totals.py" line="373" />
             <source>%n loop(s)</source>
             <translation>
                 <numerusform>%n loop</numerusform>
@@ -155,7 +155,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="486" />
+            <location filename="../../ui/panels/totals.py" line="539" />
             <source>%n rack domain(s), {complete} complete, {tbs} TB/s per GPU</source>
             <translation>
                 <numerusform>%n rack domain, {complete} complete, {tbs} TB/s per GPU</numerusform>
@@ -163,7 +163,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="290" />
+            <location filename="../../ui/panels/totals.py" line="292" />
             <source>%n rack(s)</source>
             <translation>
                 <numerusform>%n rack</numerusform>
@@ -171,7 +171,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="356" />
+            <location filename="../../ui/panels/totals.py" line="358" />
             <source>%n rack(s) near capacity</source>
             <translation>
                 <numerusform>%n rack near capacity</numerusform>
@@ -179,7 +179,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="354" />
+            <location filename="../../ui/panels/totals.py" line="356" />
             <source>%n rack(s) over capacity</source>
             <translation>
                 <numerusform>%n rack over capacity</numerusform>
@@ -187,7 +187,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="290" />
+            <location filename="../../ui/panels/totals.py" line="292" />
             <source>%n room(s)</source>
             <translation>
                 <numerusform>%n room</numerusform>
@@ -195,7 +195,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="494" />
+            <location filename="../../ui/panels/totals.py" line="547" />
             <source>%n server(s) with NVLink-bridged GPU pairs</source>
             <translation>
                 <numerusform>%n server with NVLink-bridged GPU pairs</numerusform>
@@ -203,7 +203,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="496" />
+            <location filename="../../ui/panels/totals.py" line="549" />
             <source>%n server(s) with a GPU-to-GPU link</source>
             <translation>
                 <numerusform>%n server with a GPU-to-GPU link</numerusform>
@@ -211,7 +211,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="492" />
+            <location filename="../../ui/panels/totals.py" line="545" />
             <source>%n server(s) with an in-server Infinity Fabric domain</source>
             <translation>
                 <numerusform>%n server with an in-server Infinity Fabric domain</numerusform>
@@ -219,7 +219,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="490" />
+            <location filename="../../ui/panels/totals.py" line="543" />
             <source>%n server(s) with an in-server NVSwitch domain</source>
             <translation>
                 <numerusform>%n server with an in-server NVSwitch domain</numerusform>
@@ -227,7 +227,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="292" />
+            <location filename="../../ui/panels/totals.py" line="294" />
             <source>%n warning(s)</source>
             <translation>
                 <numerusform>%n warning</numerusform>

@@ -260,6 +260,7 @@ class PlanSettingsDialog(QDialog):
         self.tabs.addTab(names, self.tr("Names"))
 
         self._requirements_tab(md)
+        self._energy_tab(md)
 
         self.error = QLabel(self)
         self.error.setObjectName("planSettingsError")
@@ -347,6 +348,90 @@ class PlanSettingsDialog(QDialog):
                                                        "checklist, never in the customer's build plan"))
         form.addRow(self.tr("Internal notes"), self.internal_notes)
         self.tabs.addTab(page, self.tr("Requirements"))
+
+    # -- energy --------------------------------------------------------------------------------
+    def _energy_tab(self, md: Any) -> None:
+        """What the energy figures and the Energy Efficiency Act checks need that only the user
+        knows (docs/energy.md): the site's country, start of operation, grid factor, renewable
+        share, heat customer and water use. Empty fields: not stated (nothing is assumed)."""
+        from planner.engine.energy import COUNTRY_NAMES
+        from planner.i18n import format_number
+
+        def num(v: float | None, scale: float = 1.0) -> str:
+            return "" if v is None else format_number(round(v * scale, 6), None, None)
+
+        page = QWidget()
+        form = QFormLayout(page)
+        intro = QLabel(self.tr("For the energy figures of the build plan: energy per year, reusable waste heat, "
+                               "energy reuse factor, water, CO₂. For a site in Germany the plan is checked against "
+                               "the Energy Efficiency Act (EnEfG). Empty fields: not stated."))
+        intro.setWordWrap(True)
+        form.addRow(intro)
+        self.country = QComboBox()
+        self.country.setObjectName("site_country")
+        self.country.addItem(self.tr("not stated"), "")
+        names = sorted(((pi18n.gettext(n), c) for c, n in COUNTRY_NAMES.items()), key=lambda x: x[0])
+        for name, code in names:
+            self.country.addItem(name, code)
+        if md.site_country and self.country.findData(md.site_country) < 0:
+            self.country.addItem(md.site_country, md.site_country)
+        self.country.setCurrentIndex(max(0, self.country.findData(md.site_country)))
+        self.country.currentIndexChanged.connect(lambda _i: self._update_grid_hint())
+        form.addRow(self.tr("Site country"), self.country)
+        self.operation_start = self._line(date_text(md.operation_start), "operation_start")
+        self.operation_start.setPlaceholderText(self.tr("e.g. {example} or a month").replace(
+            "{example}", date_example()))
+        form.addRow(self.tr("Start of operation"), self.operation_start)
+        self.grid = self._line(num(md.grid_co2_g_per_kwh), "grid_co2_g_per_kwh")
+        form.addRow(self.tr("Grid emission factor (g CO₂/kWh)"), self.grid)
+        self.grid_hint = QLabel()
+        self.grid_hint.setObjectName("gridHint")
+        self.grid_hint.setWordWrap(True)
+        self.grid_hint.setEnabled(False)
+        form.addRow(self.grid_hint)  # the whole width: the source's title is long
+        self.renewable = self._line(num(md.renewable_share, 100.0), "renewable_share")
+        self.renewable.setPlaceholderText(self.tr("e.g. 100 (green tariff, PPA)"))
+        form.addRow(self.tr("Renewable share (%)"), self.renewable)
+        self.heat_customer = self._line(md.heat_customer, "heat_customer")
+        self.heat_customer.setPlaceholderText(self.tr("e.g. municipal district heating network"))
+        form.addRow(self.tr("Heat customer"), self.heat_customer)
+        self.heat_share = self._line(num(md.heat_reuse_share, 100.0), "heat_reuse_share")
+        form.addRow(self.tr("Share of the liquid-cooled heat taken (%)"), self.heat_share)
+        self.heat_mwh = self._line(num(md.heat_reuse_mwh_per_year), "heat_reuse_mwh_per_year")
+        form.addRow(self.tr("or heat taken per year (MWh)"), self.heat_mwh)
+        self.wue = self._line(num(md.wue_l_per_kwh), "wue_l_per_kwh")
+        self.wue.setPlaceholderText(self.tr("as the site's cooling states it"))
+        form.addRow(self.tr("Water use (WUE, l/kWh)"), self.wue)
+        self._update_grid_hint()
+        # what the number fields showed at first: an untouched field gives back the plan's own
+        # value, not the number its rounded text reads as
+        self._energy_shown = {f: (w, w.text(), getattr(md, f)) for f, w in (
+            ("grid_co2_g_per_kwh", self.grid), ("renewable_share", self.renewable),
+            ("heat_reuse_share", self.heat_share), ("heat_reuse_mwh_per_year", self.heat_mwh),
+            ("wue_l_per_kwh", self.wue))}
+        self.tabs.addTab(page, self.tr("Energy"))
+
+    def _update_grid_hint(self) -> None:
+        from planner.engine.energy import grid_factor
+        from planner.i18n import format_number
+
+        f = grid_factor(self.country.currentData() or "")
+        if f is None:
+            self.grid_hint.setText(self.tr("No default for this country: without a factor no CO₂ is computed."))
+            self.grid.setPlaceholderText("")
+            return
+        self.grid.setPlaceholderText(self.tr("default {g}").replace("{g}", format_number(f.g_per_kwh, None, 0)))
+        self.grid_hint.setText(self.tr("Empty: the default for the country, {g} g CO₂/kWh ({source}, {year}).")
+                               .replace("{g}", format_number(f.g_per_kwh, None, 0)).replace("{source}", f.source)
+                               .replace("{year}", str(f.year)))
+
+    def _energy_values(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"site_country": self.country.currentData() or "",
+                               "operation_start": self.operation_start.text(),
+                               "heat_customer": self.heat_customer.text()}
+        for field, (w, shown, value) in self._energy_shown.items():
+            out[field] = value if w.text() == shown else w.text()
+        return out
 
     def _requirement_values(self) -> dict[str, Any]:
         return {"statement": self.req_statement.toPlainText(), "budget": self.req_budget.text(),
@@ -523,6 +608,7 @@ class PlanSettingsDialog(QDialog):
             "cloud_price_per_gpu_hour": self._cloud_rows(),
             "logo": self._logo, "site_region": self.region.currentData(),
             "requirements": self._requirement_values(), "internal_notes": self.internal_notes.toPlainText(),
+            **self._energy_values(),
         }
 
     def _focus(self, e: SettingsInvalid) -> None:
@@ -532,7 +618,11 @@ class PlanSettingsDialog(QDialog):
             "exchange_rates_date": self.rates_date, "electricity_price_per_kwh": self.price, "pue": self.pue,
             "utilisation": self.utilisation, "years_of_use": self.years, "support_fraction_per_year": self.support,
             "colocation_price_per_kw_month": self.colocation, "cloud_price_per_gpu_hour": self.cloud,
-            "logo": self.logo_choose, "site_region": self.region}.get(e.field)
+            "logo": self.logo_choose, "site_region": self.region, "site_country": self.country,
+            "operation_start": self.operation_start, "grid_co2_g_per_kwh": self.grid,
+            "renewable_share": self.renewable, "heat_customer": self.heat_customer,
+            "heat_reuse_share": self.heat_share, "heat_reuse_mwh_per_year": self.heat_mwh,
+            "wue_l_per_kwh": self.wue}.get(e.field)
         if e.field == "naming" and e.kind in self.naming:
             widget = self.naming[e.kind]
         if e.field == "requirements":

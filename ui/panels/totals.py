@@ -104,7 +104,7 @@ class TotalsPanel(QWidget):
     """``TotalsPanel(doc)``. Follows ``doc.resultsChanged`` (slot ``on_results``).
     ``.rows[key]`` holds (value label, detail label, bar or None) for tests and tools;
     keys: gpus, gpu_memory, compute, nvlink, it_power, facility_power, feeds, heat, cooling,
-    loops, airflow, weight, floor, capex, opex, rent. ``rent_chart``: the cumulative cost
+    loops, airflow, energy_year, waste_heat, co2, enefg, weight, floor, capex, opex, rent. ``rent_chart``: the cumulative cost
     of owning and renting (:class:`ui.panels.rent_chart.RentOwnChart`)."""
 
     SECTIONS: tuple[tuple[str, tuple[tuple[str, str, bool], ...]], ...] = (
@@ -114,6 +114,8 @@ class TotalsPanel(QWidget):
                    ("facility_power", QT_TRANSLATE_NOOP("TotalsPanel", "Facility (PUE)"), False))),
         (QT_TRANSLATE_NOOP("TotalsPanel", "Cooling"), (("heat", QT_TRANSLATE_NOOP("TotalsPanel", "Heat"), False), ("cooling", QT_TRANSLATE_NOOP("TotalsPanel", "Rack cooling"), True), ("loops", QT_TRANSLATE_NOOP("TotalsPanel", "Liquid loops"), True),
                      ("airflow", QT_TRANSLATE_NOOP("TotalsPanel", "Air / liquid flow"), False))),
+        (QT_TRANSLATE_NOOP("TotalsPanel", "Energy"), (("energy_year", QT_TRANSLATE_NOOP("TotalsPanel", "Energy use"), False), ("waste_heat", QT_TRANSLATE_NOOP("TotalsPanel", "Reusable waste heat"), False),
+                    ("co2", QT_TRANSLATE_NOOP("TotalsPanel", "CO₂"), False), ("enefg", QT_TRANSLATE_NOOP("TotalsPanel", "Energy Efficiency Act"), False))),
         (QT_TRANSLATE_NOOP("TotalsPanel", "Space and weight"), (("weight", QT_TRANSLATE_NOOP("TotalsPanel", "Weight"), True), ("floor", QT_TRANSLATE_NOOP("TotalsPanel", "Floor load"), True))),
         (QT_TRANSLATE_NOOP("TotalsPanel", "Cost"), (("capex", QT_TRANSLATE_NOOP("TotalsPanel", "Hardware"), False), ("opex", QT_TRANSLATE_NOOP("TotalsPanel", "Energy per year"), False), ("rent", QT_TRANSLATE_NOOP("TotalsPanel", "Rent or own"), False))),
     )
@@ -380,6 +382,8 @@ class TotalsPanel(QWidget):
         else:
             self._set("airflow", f"{air_m3h} m³/h", tr("air · {flow} l/min coolant").format(flow=flow))
 
+        self._set_energy(results)
+
         # space and weight
         rw = results.rack_summary("weight")
         used = tr("{used} U used, {free} U free").format(used=fnum(i.get("u_used", 0), ","),
@@ -418,6 +422,55 @@ class TotalsPanel(QWidget):
                   tr("{mwh} MWh at {price} {cur}/kWh").format(mwh=fnum(t.energy_kwh_per_year / 1000, ",.0f"),
                                                               price=fnum(t.electricity_price_per_kwh, "g"), cur=cur))
         self._set_rent(t)
+
+    def _set_energy(self, results: Results) -> None:
+        """The energy figures and the EnEfG verdict as the engine made them (``Results.energy``,
+        docs/energy.md); what the plan does not state is said, not estimated."""
+        tr = self.tr
+        e = results.energy
+        if e is None:
+            for key in ("energy_year", "waste_heat", "co2", "enefg"):
+                self._set(key, "–")
+            return
+        self._set("energy_year", tr("{mwh} MWh/year").format(mwh=fnum(e.facility_kwh_per_year / 1000, ",.0f")),
+                  tr("facility · IT {it} MWh · PUE {pue}").format(it=fnum(e.it_kwh_per_year / 1000, ",.0f"),
+                                                                  pue=fnum(e.pue, "g")))
+        if e.reusable_heat_w > 0:
+            bits = [tr("{mwh} MWh/year").format(mwh=fnum(e.reusable_kwh_per_year / 1000, ",.0f"))]
+            bits += [tr("{loop} {supply}/{ret} °C").format(loop=h.name, supply=fnum(h.supply_temp_c, "g"),
+                                                          ret=fnum(h.return_temp_c, "g")) for h in e.heat_loops]
+            if e.erf is not None:
+                bits.append(tr("ERF {erf} %").format(erf=fnum(e.erf * 100, ".1f")))
+            self._set("waste_heat", fmt_power(e.reusable_heat_w), " · ".join(bits))
+        else:
+            detail = tr("no liquid-cooled heat")
+            if e.erf is not None:
+                detail += " · " + tr("ERF {erf} %").format(erf=fnum(e.erf * 100, ".1f"))
+            self._set("waste_heat", tr("none"), detail)
+        if e.co2_t_per_year is not None and e.grid_g_per_kwh is not None:
+            source = tr("plan") if e.grid_source == "plan" else e.site_country
+            detail = tr("{g} g CO₂/kWh ({source})").format(g=fnum(e.grid_g_per_kwh, ",.0f"), source=source)
+            if e.renewable_share:
+                detail += " · " + tr("{pct} % renewable").format(pct=fnum(e.renewable_share * 100, ".0f"))
+            for tk in e.tokens:
+                if tk.g_co2_per_million_tokens is not None:
+                    detail += " · " + tr("{g} g per million tokens").format(
+                        g=fnum(tk.g_co2_per_million_tokens, ",.0f"))
+                    break
+            self._set("co2", tr("{t} t/year").format(t=fnum(e.co2_t_per_year, ",.1f")), detail)
+        else:
+            self._set("co2", "–", tr("no site country or grid factor (Plan > Plan Settings > Energy)"))
+        a = e.enefg
+        if a is None:
+            self._set("enefg", tr("not checked"), tr("for sites in Germany (Plan > Plan Settings > Energy)"))
+        elif not a.in_scope:
+            self._set("enefg", tr("not applicable"), tr("{kw} kW with cooling, below {scope} kW").format(
+                kw=fnum(a.connected_kw, ",.0f"), scope=fnum(a.scope_kw, ",.0f")))
+        else:
+            met = sum(1 for c in a.checks if c.met)
+            open_ = [c.paragraph for c in a.checks if not c.met]
+            detail = tr("not met: {list}").format(list=", ".join(open_)) if open_ else tr("every threshold met")
+            self._set("enefg", tr("{met} of {n} met").format(met=met, n=len(a.checks)), detail, None, a.level)
 
     def _set_rent(self, t: Totals) -> None:
         """Rent or own as the engine costed it (``Totals.rent_vs_own``)."""
