@@ -83,8 +83,9 @@ def test_deeply_nested_workload_spec_is_one_line_not_a_recursion_traceback(tmp_p
     ("plan_metadata", "INSERT INTO plan_metadata SELECT 2, customer, project, author, revision, currency, "
                       "electricity_price_per_kwh, pue, notes, exchange_rates, exchange_rates_date, utilisation, naming, "
                       "years_of_use, support_fraction_per_year, colocation_price_per_kw_month, "
-                      "cloud_price_per_gpu_hour, price_overrides, logo, internal_notes, site_region, requirements "
-                      "FROM plan_metadata", "plan_metadata"),
+                      "cloud_price_per_gpu_hour, price_overrides, logo, internal_notes, site_region, requirements, "
+                      "site_country, operation_start, grid_co2_g_per_kwh, renewable_share, heat_customer, "
+                      "heat_reuse_share, heat_reuse_mwh_per_year, wue_l_per_kwh FROM plan_metadata", "plan_metadata"),
 ])
 def test_missing_or_doubled_required_row_is_damage_not_a_silent_reset(tmp_path, catalog, table, sql, word):
     path = edited(rackplan(tmp_path, catalog), sql)
