@@ -2792,8 +2792,8 @@ Trays</translation>
         </message>
         <message>
             <location filename="../../ui/shell/help.py" line="127" />
-            <source>In the rack elevations: Up/Down move the selection 1U, Delete removes it, Escape clears the selection, Ctrl+wheel zooms.</source>
-            <translation>In den Rackansichten: Auf/Ab verschieben die Auswahl um 1 HE, Entf entfernt sie, Esc hebt die Auswahl auf, Strg+Mausrad zoomt.</translation>
+            <source>In the rack elevations: Up/Down move the selection 1U, Delete removes it, Escape cancels a drag in progress or else clears the selection, Ctrl+wheel zooms.</source>
+            <translation>In den Rackansichten: Auf/Ab verschieben die Auswahl um 1 HE, Entf entfernt sie, Esc bricht ein laufendes Ziehen ab oder hebt sonst die Auswahl auf, Strg+Mausrad zoomt.</translation>
         </message>
         <message>
             <location filename="../../ui/shell/help.py" line="136" />
