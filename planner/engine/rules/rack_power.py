@@ -30,7 +30,8 @@ _Cords = list[tuple["Placement", "DeviceSpec", list[list[Any]]]]
 CODES: tuple[str, ...] = (
     "UNKNOWN_DEVICE", "NO_POWER_DATA", "PSU_OVERLOAD", "BUSBAR_OVERLOAD", "BUSBAR_FAILOVER_OVERLOAD",
     "BUSBAR_HIGH", "POWER_CORDS_SPREAD", "POWER_NO_PDU", "POWER_UNKNOWN_PDU", "POWER_OUTLET_INVALID",
-    "POWER_OUTLET_CONFLICT", "POWER_OUTLETS_EXHAUSTED", "POWER_SINGLE_CORDED", "PDU_NO_FEED", "PDU_PHASE_OVERLOAD",
+    "POWER_OUTLET_CONFLICT", "POWER_OUTLETS_EXHAUSTED", "POWER_SINGLE_CORDED", "POWER_UNFED_LOAD", "PDU_NO_FEED",
+    "PDU_PHASE_OVERLOAD",
     "PDU_FAILOVER_OVERLOAD", "PDU_PHASE_HIGH", "PDU_PHASE_IMBALANCE",
 )
 
@@ -84,21 +85,42 @@ def spread_findings(rack: Rack, spread: int) -> list[Finding]:
 
 def rack_capacity_w(ctx: RackContext, own_pdus: list[Placement]) -> float:
     """Power capacity of the rack's own PDUs (each limited by its feed's breaker), with the
-    largest feed side lost when there are two or more."""
-    s = ctx.settings
+    largest feed side lost when there are two or more. A PDU on no power feed (none, or one
+    the plan does not have) gives none: nothing powers it."""
     cap_by_side: defaultdict[str, float] = defaultdict(float)
     for p in own_pdus:
         spec = ctx.specs.device(p.device)
         assert spec.pdu is not None
         feed = ctx.feeds.get(p.feed) if p.feed else None
-        pf = feed.power_factor if feed else s.power_factor
-        der = (feed.continuous_derating if feed and feed.continuous_derating else s.continuous_derating)
-        cap = physics.feed_capacity_w(spec.pdu.voltage_v, spec.pdu.amps, spec.pdu.phases, pf, der)
-        if feed is not None:
-            cap = min(cap, physics.feed_capacity_w(feed.voltage_v, feed.breaker_a, feed.phases, pf, der))
-        cap_by_side[feed_side(ctx, p)] += cap
+        if feed is None:
+            continue
+        der = feed.continuous_derating or ctx.settings.continuous_derating
+        cap = min(physics.feed_capacity_w(spec.pdu.voltage_v, spec.pdu.amps, spec.pdu.phases, feed.power_factor, der),
+                  physics.feed_capacity_w(feed.voltage_v, feed.breaker_a, feed.phases, feed.power_factor, der))
+        cap_by_side[feed.side] += cap
     total_cap = sum(cap_by_side.values())
     return total_cap - max(cap_by_side.values()) if len(cap_by_side) >= 2 else total_cap
+
+
+def unfed_load(ctx: RackContext, rack: Rack, contrib: dict[str, PduContribution]) -> tuple[float, list[Finding]]:
+    """The rack's load (its load basis, W) on PDUs that hang on no power feed, which no feed
+    carries, and POWER_UNFED_LOAD for each such PDU (its own or another rack's) that takes some."""
+    total = 0.0
+    out: list[Finding] = []
+    placements = ctx.plan.index.placements
+    for pid in sorted(contrib):
+        pl = placements.get(pid)
+        if pl is None or (pl.feed and pl.feed in ctx.feeds):
+            continue
+        c = contrib[pid]
+        w = _fsum(c.max_w if ctx.settings.load_basis == "max" else c.typical_w)
+        if w <= 0:
+            continue
+        total += w
+        out.append(make("POWER_UNFED_LOAD", "{rack_name}: {kw:.1f} kW of its load is corded to {pdu}, which hangs on "
+                        "no power feed; no feed carries it and the rack's power capacity leaves the PDU out",
+                        "pdu", pid, rack_name=rack.name, kw=w / 1000, pdu=display_name(pl, ctx.specs.catalog)))
+    return total, out
 
 
 # -- cords, outlets and phases ---------------------------------------------------------------------
