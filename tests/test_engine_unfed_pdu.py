@@ -56,6 +56,16 @@ def test_an_unfed_pdu_adds_no_capacity_and_its_load_is_shown_unfed(cat):
     assert fed + res.totals.to_dict()["unfed_power_kw"] * 1000 == pytest.approx(total)
     assert res.racks["rack-1"].to_dict()["unfed_power_kw"] == pytest.approx(on_c / 1000)
     assert not _unfed(res, "rack-2") and res.racks["rack-2"].unfed_w == 0
+    # a failover never counts on it: with side A lost, B carries all of R01 (main: B 11.1 kW,
+    # the unfed PDU the rest)
+    for fid, f in res.feeds.items():
+        assert f.failover_w == pytest.approx(before.feeds[fid].failover_w), fid
+    assert res.feeds["feed-1b"].failover_w == pytest.approx(r.power_load_w)
+    # the check's feed table shows it on a line of its own
+    from planner.engine.report import text_report
+
+    line = next(ln for ln in text_report(res, plan).splitlines() if ln.strip().startswith("(no feed)"))
+    assert f"{on_c / 1000:.1f}" in line
 
 
 def test_a_feed_the_plan_does_not_have_is_no_feed(cat):
@@ -87,3 +97,5 @@ def test_a_cord_from_another_rack_into_an_unfed_pdu_is_that_racks_unfed_load(cat
     assert r2.unfed_w == pytest.approx(math.fsum(r2.pdu_contrib["pdu-1c"].max_w)) and r2.unfed_w > 0
     [f] = _unfed(res, "rack-2")
     assert "R02" in f.message and "PDU R01-C" in f.message
+    # its only fed cord is on side A: single-corded in a redundant rack
+    assert any(x.code == "POWER_SINGLE_CORDED" and x.id == "gpu-3" for x in res.findings)

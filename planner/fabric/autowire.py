@@ -190,7 +190,7 @@ def autowire(plan: Plan, catalog: Catalog, servers: Sequence[str], switch: str, 
                                        port=p.name, name=plan.placement(sid).name or sid, link=used[(sid, p.name)]))
     st.report(0.02, gettext("Sizing the fat tree"))
 
-    def make(srv: list[str]) -> tuple[FatTree, _Groups | None]:
+    def make(srv: Sequence[str]) -> tuple[FatTree, _Groups | None]:
         try:
             if leaf_per is None:
                 return design_fat_tree(len(srv), rails, len(sw_ports), link, oversubscription, rail_optimised), None
@@ -527,8 +527,8 @@ def laid_out_tree(runs: Sequence[tuple[int, int]], cage: int, radix: int, link: 
     return tree
 
 
-def _cage_layout(plan: Plan, servers: list[str], ports: list[list[Port]], width: list[int], cage: int,
-                 leaf_per: str | None, make: Callable[[list[str]], tuple[FatTree, _Groups | None]]) -> _Layout | None:
+def _cage_layout(plan: Plan, servers: Sequence[str], ports: list[list[Port]], width: list[int], cage: int,
+                 leaf_per: str | None, make: Callable[[Sequence[str]], tuple[FatTree, _Groups | None]]) -> _Layout | None:
     """Per-device link speeds on split cages (a DDN's 400G ports beside the servers' 200G
     storage NICs on 2 x 200G lanes): the design of :func:`_pad`'s nodes, laid out for the
     leaves' down lanes of the design they make (a leaf of 2:1 has 85 down lanes: a 400G port

@@ -270,15 +270,16 @@ def _cord_map(specs: SpecCache, cords_of: _Cords, pdu_placements: dict[str, Plac
     return cord_map
 
 
-def _shelf_failover(rack: Rack, busbar: Busbar, cords_of: _Cords, side_of: dict[str, str], all_sides: list[str],
-                    redundant: bool, findings: list[Finding]) -> dict[str, dict[str, float]]:
+def _shelf_failover(rack: Rack, busbar: Busbar, cords_of: _Cords, side_of: dict[str, str | None],
+                    all_sides: list[str], redundant: bool, findings: list[Finding]) -> dict[str, dict[str, float]]:
     """Busbar shelves fail over as a group: with a feed side lost, the shelves with a live
-    cord share the whole busbar load. Failed side -> shelf -> basis W at its input."""
+    cord (on a PDU with a feed, not on the failed side) share the whole busbar load. Failed
+    side -> shelf -> basis W at its input."""
     shelf_fail: dict[str, dict[str, float]] = {}
     shelf_cords = {p.id: cords for p, _s, cords in cords_of if p.id in busbar.shelves}
     for failed in all_sides:
         live = [sid for sid in sorted(busbar.shelves)
-                if not shelf_cords.get(sid) or any(side_of[c[0]] != failed for c in shelf_cords[sid])]
+                if not shelf_cords.get(sid) or any(side_of[c[0]] not in (failed, None) for c in shelf_cords[sid])]
         out_w = math.fsum(busbar.shelves[sid].busbar_w for sid in live)
         shelf_fail[failed] = {sid: busbar.load_w * busbar.shelves[sid].busbar_w / out_w
                               / busbar.shelves[sid].busbar_efficiency for sid in live} if out_w else {}
@@ -291,14 +292,17 @@ def _shelf_failover(rack: Rack, busbar: Busbar, cords_of: _Cords, side_of: dict[
 def _loads(ctx: RackContext, rack: Rack, own_pdus: list[Placement], cords_of: _Cords, o: _Outlets,
            busbar: Busbar | None, findings: list[Finding]) -> dict[str, PduContribution]:
     """Pass 3: each device's load split evenly over its cords, per PDU and phase, normally
-    and with each feed side failed (over the cords left live)."""
+    and with each feed side failed (over the cords left live). A PDU on no power feed is no
+    side: its cords carry their share normally (the rack's unfed load, :func:`unfed_load`)
+    but never a failed side's, and it makes no rack redundant."""
     specs = ctx.specs
     pdu_placements = o.pdu_placements
     contrib: dict[str, PduContribution] = {}
-    side_of = {pid: feed_side(ctx, pl) for pid, pl in pdu_placements.items()}
-    all_sides = sorted({side_of[c[0]] for _p, _s, cords in cords_of for c in cords}
-                       | {side_of[p.id] for p in own_pdus})
-    redundant = len({side_of[p.id] for p in own_pdus}) >= 2
+    side_of: dict[str, str | None] = {pid: feed_side(ctx, pl) if pl.feed and pl.feed in ctx.feeds else None
+                                      for pid, pl in pdu_placements.items()}
+    all_sides = sorted({s for s in (side_of[c[0]] for _p, _s, cords in cords_of for c in cords) if s is not None}
+                       | {s for s in (side_of[p.id] for p in own_pdus) if s is not None})
+    redundant = len({side_of[p.id] for p in own_pdus} - {None}) >= 2
     shelf_fail: dict[str, dict[str, float]] = {}
     if busbar is not None:
         shelf_fail = _shelf_failover(rack, busbar, cords_of, side_of, all_sides, redundant, findings)
@@ -306,7 +310,7 @@ def _loads(ctx: RackContext, rack: Rack, own_pdus: list[Placement], cords_of: _C
         if not cords:
             continue
         n = len(cords)
-        dev_sides = {side_of[c[0]] for c in cords}
+        dev_sides = {side_of[c[0]] for c in cords} - {None}
         is_shelf = busbar is not None and p.id in busbar.shelves
         if redundant and len(dev_sides) == 1 and not is_shelf:
             findings.append(make("POWER_SINGLE_CORDED", Np_("{v1}: its {n} cord is on feed side {v3}; it goes down when that side fails", "{v1}: all {n} cords on feed side {v3}; it goes down when that side fails"), "placement", p.id, v1=display_name(p, ctx.specs.catalog), n=n, v3=next(iter(dev_sides))))
@@ -322,7 +326,7 @@ def _loads(ctx: RackContext, rack: Rack, own_pdus: list[Placement], cords_of: _C
             share.cords += 1
         basis = spec.max_w if ctx.settings.load_basis == "max" else spec.typical_w
         for failed in all_sides:
-            live_cords = [cd for cd in cords if side_of[cd[0]] != failed]
+            live_cords = [cd for cd in cords if side_of[cd[0]] not in (failed, None)]
             if is_shelf:
                 basis = shelf_fail[failed].get(p.id, 0.0)
             for pid, outlet in live_cords:
