@@ -4,7 +4,7 @@
     <context>
         <name>App</name>
         <message numerus="yes">
-            <location filename="../../ui/shell/app.py" line="106" />
+            <location filename="../../ui/shell/app.py" line="109" />
             <source>%n catalog file(s) failed validation and were skipped:
 
 {files}
@@ -24,7 +24,7 @@ Der übrige Katalog wurde normal geladen.</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../../ui/shell/app.py" line="105" />
+            <location filename="../../ui/shell/app.py" line="108" />
             <source>Catalog problems</source>
             <translation>Probleme im Katalog</translation>
         </message>
@@ -471,137 +471,137 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
     <context>
         <name>BuildsPage</name>
         <message>
-            <location filename="../../ui/design/wizard.py" line="954" />
+            <location filename="../../ui/design/wizard.py" line="998" />
             <source>Any GPU</source>
             <translation>Jede GPU</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="836" />
+            <location filename="../../ui/design/wizard.py" line="880" />
             <source>Any cooling</source>
             <translation>Jede Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="775" />
+            <location filename="../../ui/design/wizard.py" line="819" />
             <source>Builds</source>
             <translation>Aufbauten</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="800" />
+            <location filename="../../ui/design/wizard.py" line="844" />
             <source>Cancel Search</source>
             <translation>Suche abbrechen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="776" />
+            <location filename="../../ui/design/wizard.py" line="820" />
             <source>Candidate builds, best first. Pick one and press Create Plan to open it as a new plan: room, racks, power, cooling and fabrics laid out, the workloads attached.</source>
             <translation>Mögliche Aufbauten, der beste zuerst. Einen wählen und „Plan erstellen“ drücken, um ihn als neuen Plan zu öffnen: Raum, Racks, Strom, Kühlung und Fabrics angelegt, die Arbeitslasten zugeordnet.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="854" />
+            <location filename="../../ui/design/wizard.py" line="898" />
             <source>Cooling</source>
             <translation>Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="852" />
+            <location filename="../../ui/design/wizard.py" line="896" />
             <source>GPU</source>
             <translation>GPU</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1139" />
+            <location filename="../../ui/design/wizard.py" line="1190" />
             <source>Generating the plan of build {k}…</source>
             <translation>Plan von Aufbau {k} wird erzeugt…</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1174" />
+            <location filename="../../ui/design/wizard.py" line="1225" />
             <source>Generation cancelled.</source>
             <translation>Erzeugung abgebrochen.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1044" />
+            <location filename="../../ui/design/wizard.py" line="1095" />
             <source>No build was found.</source>
             <translation>Es wurde kein Aufbau gefunden.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1043" />
+            <location filename="../../ui/design/wizard.py" line="1094" />
             <source>No build was found: {why}</source>
             <translation>Es wurde kein Aufbau gefunden: {why}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1046" />
+            <location filename="../../ui/design/wizard.py" line="1097" />
             <source>None of the {n} builds of this list is of that GPU model and cooling (and meets, if asked): change the filters or show all builds.</source>
             <translation>Keiner der {n} Aufbauten dieser Liste hat dieses GPU-Modell und diese Kühlung (und erfüllt, falls verlangt): Filter ändern oder alle Aufbauten zeigen.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="839" />
+            <location filename="../../ui/design/wizard.py" line="883" />
             <source>Only builds that meet</source>
             <translation>Nur Aufbauten, die erfüllen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1162" />
+            <location filename="../../ui/design/wizard.py" line="1213" />
             <source>Plan generated.</source>
             <translation>Plan erzeugt.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="937" />
+            <location filename="../../ui/design/wizard.py" line="981" />
             <source>Pricing the options from their plans: {build}</source>
             <translation>Optionen werden aus ihren Plänen bepreist: {build}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="803" />
+            <location filename="../../ui/design/wizard.py" line="847" />
             <source>Search Again</source>
             <translation>Erneut suchen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1110" />
+            <location filename="../../ui/design/wizard.py" line="1161" />
             <source>Search cancelled.</source>
             <translation>Suche abgebrochen.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1040" />
+            <location filename="../../ui/design/wizard.py" line="1091" />
             <source>Search cancelled: the {n} builds ranked so far.</source>
             <translation>Suche abgebrochen: die bisher bewerteten {n} Aufbauten.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="903" />
+            <location filename="../../ui/design/wizard.py" line="947" />
             <source>Searching builds…</source>
             <translation>Aufbauten werden gesucht…</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="950" />
+            <location filename="../../ui/design/wizard.py" line="994" />
             <source>Show all {n} builds</source>
             <translation>Alle {n} Aufbauten zeigen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="858" />
+            <location filename="../../ui/design/wizard.py" line="902" />
             <source>Sort by</source>
             <translation>Sortieren nach</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1169" />
+            <location filename="../../ui/design/wizard.py" line="1220" />
             <source>The plan could not be generated: {reason}</source>
             <translation>Der Plan konnte nicht erzeugt werden: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1106" />
+            <location filename="../../ui/design/wizard.py" line="1157" />
             <source>The search failed: {reason}</source>
             <translation>Die Suche ist fehlgeschlagen: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1060" />
+            <location filename="../../ui/design/wizard.py" line="1111" />
             <source>{n} builds compared, {m} meet every target and limit. The {k} distinct options: per GPU model and cooling the best that meets, and about +25 % and +50 % margin.</source>
             <translation>{n} Aufbauten verglichen, {m} erfüllen jedes Ziel und jede Grenze. Die {k} unterschiedlichen Optionen: je GPU-Modell und Kühlung die beste, die erfüllt, und etwa +25 % und +50 % Reserve.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1050" />
+            <location filename="../../ui/design/wizard.py" line="1101" />
             <source>{n} builds compared; none meets every target and limit.</source>
             <translation>{n} Aufbauten verglichen; keiner erfüllt jedes Ziel und jede Grenze.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1055" />
+            <location filename="../../ui/design/wizard.py" line="1106" />
             <source>{shown} of the {k} distinct options shown ({n} builds compared, {m} meet every target and limit).</source>
             <translation>{shown} der {k} unterschiedlichen Optionen gezeigt ({n} Aufbauten verglichen, {m} erfüllen jedes Ziel und jede Grenze).</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1052" />
+            <location filename="../../ui/design/wizard.py" line="1103" />
             <source>{shown} of {n} builds shown, {m} of them meet every target and limit.</source>
             <translation>{shown} von {n} Aufbauten gezeigt, {m} davon erfüllen jedes Ziel und jede Grenze.</translation>
         </message>
@@ -893,47 +893,47 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
     <context>
         <name>Charts</name>
         <message>
-            <location filename="../../ui/panels/charts.py" line="204" />
+            <location filename="../../ui/panels/charts.py" line="220" />
             <source>Achieved vs target (100 %)</source>
             <translation>Erreicht vs. Ziel (100 %)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/charts.py" line="299" />
+            <location filename="../../ui/panels/charts.py" line="315" />
             <source>Heat</source>
             <translation>Wärmelast</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/charts.py" line="296" />
+            <location filename="../../ui/panels/charts.py" line="312" />
             <source>Power</source>
             <translation>Strom</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/charts.py" line="298" />
+            <location filename="../../ui/panels/charts.py" line="314" />
             <source>Rack heat (bars) vs. cooling (ticks)</source>
             <translation>Wärmelast je Rack (Balken) vs. Kühlung (Striche)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/charts.py" line="299" />
+            <location filename="../../ui/panels/charts.py" line="315" />
             <source>Rack heat vs. cooling</source>
             <translation>Rack-Wärmelast gegenüber Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/charts.py" line="295" />
+            <location filename="../../ui/panels/charts.py" line="311" />
             <source>Rack power (bars) vs. limit (ticks)</source>
             <translation>Leistung je Rack (Balken) vs. Grenze (Striche)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/charts.py" line="296" />
+            <location filename="../../ui/panels/charts.py" line="312" />
             <source>Rack power vs. limit</source>
             <translation>Rack-Leistung gegenüber Grenze</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/charts.py" line="204" />
+            <location filename="../../ui/panels/charts.py" line="220" />
             <source>Workloads</source>
             <translation>Arbeitslasten</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/charts.py" line="203" />
+            <location filename="../../ui/panels/charts.py" line="219" />
             <source>Workloads: achieved vs target (100 %)</source>
             <translation>Arbeitslasten: erreicht vs. Ziel (100 %)</translation>
         </message>
@@ -941,17 +941,17 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
     <context>
         <name>ChartsPanel</name>
         <message>
-            <location filename="../../ui/panels/charts.py" line="303" />
+            <location filename="../../ui/panels/charts.py" line="319" />
             <source>Cooling</source>
             <translation>Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/charts.py" line="302" />
+            <location filename="../../ui/panels/charts.py" line="318" />
             <source>Power</source>
             <translation>Strom</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/charts.py" line="304" />
+            <location filename="../../ui/panels/charts.py" line="320" />
             <source>Workloads</source>
             <translation>Arbeitslasten</translation>
         </message>
@@ -1301,144 +1301,144 @@ Durchfluss {flow} L/min von {rated} L/min Nenndurchfluss ({basis})</translation>
     <context>
         <name>Dialogs</name>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="75" />
+            <location filename="../../ui/dialogs/__init__.py" line="76" />
             <source>Choose the customer's logo</source>
             <translation>Logo des Kunden wählen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="105" />
+            <location filename="../../ui/dialogs/__init__.py" line="146" />
             <source>Delete Room</source>
             <translation>Raum löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="101" />
+            <location filename="../../ui/dialogs/__init__.py" line="142" />
             <source>Delete room</source>
             <translation>Raum löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="102" />
+            <location filename="../../ui/dialogs/__init__.py" line="143" />
             <source>Delete {room} with everything in it?</source>
             <translation>{room} mit allem Inhalt löschen?</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="145" />
+            <location filename="../../ui/dialogs/__init__.py" line="189" />
             <source>Discard This Copy</source>
             <translation>Diese Kopie verwerfen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="76" />
+            <location filename="../../ui/dialogs/__init__.py" line="77" />
             <source>Images (*.png *.jpg *.jpeg);;All files (*)</source>
             <translation>Bilder (*.png *.jpg *.jpeg);;Alle Dateien (*)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="192" />
+            <location filename="../../ui/dialogs/__init__.py" line="236" />
             <source>Import NetBox device types</source>
             <translation>NetBox-Gerätetypen importieren</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="202" />
+            <location filename="../../ui/dialogs/__init__.py" line="246" />
             <source>Import a folder of NetBox device types</source>
             <translation>Einen Ordner mit NetBox-Gerätetypen importieren</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="65" />
+            <location filename="../../ui/dialogs/__init__.py" line="66" />
             <source>Import price list</source>
             <translation>Preisliste importieren</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="146" />
+            <location filename="../../ui/dialogs/__init__.py" line="190" />
             <source>Later</source>
             <translation>Später</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="184" />
+            <location filename="../../ui/dialogs/__init__.py" line="228" />
             <source>NetBox YAML (*.yaml *.yml);;All files (*)</source>
             <translation>NetBox-YAML (*.yaml *.yml);;Alle Dateien (*)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="229" />
+            <location filename="../../ui/dialogs/__init__.py" line="273" />
             <source>New from NetBox Site</source>
             <translation>Neu aus NetBox-Standort</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="55" />
+            <location filename="../../ui/dialogs/__init__.py" line="56" />
             <source>Open plan</source>
             <translation>Plan öffnen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="279" />
+            <location filename="../../ui/dialogs/__init__.py" line="323" />
             <source>Password</source>
             <translation>Passwort</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="280" />
+            <location filename="../../ui/dialogs/__init__.py" line="323" />
             <source>Password for {where}:</source>
             <translation>Passwort für {where}:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="123" />
+            <location filename="../../ui/dialogs/__init__.py" line="167" />
             <source>Plan already open</source>
             <translation>Plan bereits geöffnet</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="66" />
+            <location filename="../../ui/dialogs/__init__.py" line="67" />
             <source>Price lists (*.xlsx *.csv);;Excel workbook (*.xlsx);;CSV, UTF-8 (*.csv);;All files (*)</source>
             <translation>Preislisten (*.xlsx *.csv);;Excel-Arbeitsmappe (*.xlsx);;CSV, UTF-8 (*.csv);;Alle Dateien (*)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="138" />
+            <location filename="../../ui/dialogs/__init__.py" line="182" />
             <source>Rackwright did not close properly. These plans were autosaved:</source>
             <translation>Rackwright wurde nicht ordnungsgemäß beendet. Diese Pläne wurden automatisch gesichert:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="24" />
+            <location filename="../../ui/dialogs/__init__.py" line="25" />
             <source>Rackwright plans (*.json *.rackplan);;JSON plan (*.json);;Project file (*.rackplan);;All files (*)</source>
             <translation>Rackwright-Pläne (*.json *.rackplan);;JSON-Plan (*.json);;Projektdatei (*.rackplan);;Alle Dateien (*)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="144" />
+            <location filename="../../ui/dialogs/__init__.py" line="188" />
             <source>Recover</source>
             <translation>Wiederherstellen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="136" />
+            <location filename="../../ui/dialogs/__init__.py" line="180" />
             <source>Recover unsaved work</source>
             <translation>Ungesicherte Arbeit wiederherstellen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="103" />
+            <location filename="../../ui/dialogs/__init__.py" line="144" />
             <source>Rows: {rows}, racks: {racks}, devices: {devices}, links: {links}.
 Edit &gt; Undo brings them all back.</source>
             <translation>Reihen: {rows}, Racks: {racks}, Geräte: {devices}, Verbindungen: {links}.
 Bearbeiten &gt; Rückgängig holt alles zurück.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="81" />
+            <location filename="../../ui/dialogs/__init__.py" line="82" />
             <source>Save plan as</source>
             <translation>Plan speichern unter</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="44" />
+            <location filename="../../ui/dialogs/__init__.py" line="45" />
             <source>Save the changes to {name}?</source>
             <translation>Änderungen an {name} speichern?</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="43" />
+            <location filename="../../ui/dialogs/__init__.py" line="44" />
             <source>Unsaved changes</source>
             <translation>Ungespeicherte Änderungen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="45" />
+            <location filename="../../ui/dialogs/__init__.py" line="46" />
             <source>Your changes will be lost if you don't save them.</source>
             <translation>Ihre Änderungen gehen verloren, wenn Sie sie nicht speichern.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="233" />
+            <location filename="../../ui/dialogs/__init__.py" line="277" />
             <source>{n} line(s) were left out; Show Details lists them by file and line.</source>
             <translation>{n} Zeile(n) ausgelassen; „Details anzeigen“ listet sie nach Datei und Zeile.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="124" />
+            <location filename="../../ui/dialogs/__init__.py" line="168" />
             <source>{reason}.
 
 Opening it here too means two people may save over each other's work. Open {name} anyway?</source>
@@ -2449,12 +2449,12 @@ Trays</translation>
     <context>
         <name>FloorGraphicsView</name>
         <message>
-            <location filename="../../ui/scenes/floor/view.py" line="296" />
+            <location filename="../../ui/scenes/floor/view.py" line="299" />
             <source>Rack heat vs. cooling</source>
             <translation>Rack-Wärmelast gegenüber Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/view.py" line="296" />
+            <location filename="../../ui/scenes/floor/view.py" line="299" />
             <source>Rack power vs. limit</source>
             <translation>Rack-Leistung gegenüber Grenze</translation>
         </message>
@@ -2462,57 +2462,57 @@ Trays</translation>
     <context>
         <name>FloorScene</name>
         <message>
-            <location filename="../../ui/scenes/floor/gestures.py" line="136" />
+            <location filename="../../ui/scenes/floor/gestures.py" line="158" />
             <source>Add a room first: rows go inside a room</source>
             <translation>Zuerst einen Raum anlegen: Reihen liegen in einem Raum</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/items.py" line="376" />
+            <location filename="../../ui/scenes/floor/items.py" line="377" />
             <source>COLD AISLE</source>
             <translation>KALTGANG</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/items.py" line="592" />
+            <location filename="../../ui/scenes/floor/items.py" line="615" />
             <source>Drag along the row to reorder; Shift+drag moves the row</source>
             <translation>Entlang der Reihe ziehen zum Umordnen; Umschalt+Ziehen verschiebt die Reihe</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/items.py" line="377" />
+            <location filename="../../ui/scenes/floor/items.py" line="378" />
             <source>HOT AISLE</source>
             <translation>WARMGANG</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/gestures.py" line="142" />
+            <location filename="../../ui/scenes/floor/gestures.py" line="164" />
             <source>Rows go inside a room: right-click on a room's floor</source>
             <translation>Reihen liegen in einem Raum: Rechtsklick auf den Boden eines Raums</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/items.py" line="586" />
+            <location filename="../../ui/scenes/floor/items.py" line="609" />
             <source>no figures yet</source>
             <translation>noch keine Werte</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/items.py" line="587" />
+            <location filename="../../ui/scenes/floor/items.py" line="610" />
             <source>{percent} % of its limit</source>
             <translation>{percent} % seiner Grenze</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/items.py" line="589" />
+            <location filename="../../ui/scenes/floor/items.py" line="612" />
             <source>{rack} ({id}) — cooling: {utilisation}{figure}</source>
             <translation>{rack} ({id}) — Kühlung: {utilisation}{figure}</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/items.py" line="588" />
+            <location filename="../../ui/scenes/floor/items.py" line="611" />
             <source>{rack} ({id}) — power: {utilisation}{figure}</source>
             <translation>{rack} ({id}) — Leistung: {utilisation}{figure}</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/items.py" line="450" />
+            <location filename="../../ui/scenes/floor/items.py" line="473" />
             <source>{row}: drag to move, R to rotate</source>
             <translation>{row}: ziehen zum Verschieben, R zum Drehen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/items.py" line="197" />
+            <location filename="../../ui/scenes/floor/items.py" line="198" />
             <source>{w} × {d} · tiles {tile}</source>
             <translation>{w} × {d} · Bodenplatten {tile}</translation>
         </message>
@@ -2899,729 +2899,739 @@ Trays</translation>
     <context>
         <name>Inspector</name>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="602" />
+            <location filename="../../ui/panels/inspector.py" line="657" />
             <source>(default)</source>
             <translation>(Standard)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="588" />
+            <location filename="../../ui/panels/inspector.py" line="643" />
             <source>(generic)</source>
             <translation>(generisch)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="602" />
+            <location filename="../../ui/panels/inspector.py" line="657" />
             <source>(loop's)</source>
             <translation>(des Kreislaufs)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="903" />
-            <location filename="../../ui/panels/inspector.py" line="919" />
+            <location filename="../../ui/panels/inspector.py" line="958" />
+            <location filename="../../ui/panels/inspector.py" line="974" />
             <source>(no engine results yet)</source>
             <translation>(noch keine Berechnungsergebnisse)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="562" />
+            <location filename="../../ui/panels/inspector.py" line="617" />
             <source>(none)</source>
             <translation>(keine)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="372" />
+            <location filename="../../ui/panels/inspector.py" line="427" />
             <source>(not connected)</source>
             <translation>(nicht verbunden)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="595" />
+            <location filename="../../ui/panels/inspector.py" line="650" />
             <source>(not set)</source>
             <translation>(nicht gesetzt)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="671" />
+            <location filename="../../ui/panels/inspector.py" line="726" />
             <source>Air (no row default)</source>
             <translation>Luft (kein Reihen-Standard)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="600" />
+            <location filename="../../ui/panels/inspector.py" line="655" />
             <source>Air ΔT</source>
             <translation>Luft-ΔT</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="683" />
+            <location filename="../../ui/panels/inspector.py" line="738" />
             <source>All {total} racks follow the row.</source>
             <translation>Alle {total} Racks folgen der Reihe.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="686" />
+            <location filename="../../ui/panels/inspector.py" line="741" />
             <source>Apply to all racks</source>
             <translation>Auf alle Racks anwenden</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="546" />
+            <location filename="../../ui/panels/inspector.py" line="601" />
             <source>As row ({method})</source>
             <translation>Wie Reihe ({method})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="262" />
+            <location filename="../../ui/panels/inspector.py" line="305" />
             <source>Asset tag</source>
             <translation>Inventarnummer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="224" />
+            <location filename="../../ui/panels/inspector.py" line="267" />
             <source>Author</source>
             <translation>Autor</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="292" />
+            <location filename="../../ui/panels/inspector.py" line="335" />
             <source>Catalog figures</source>
             <translation>Katalogwerte</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="237" />
+            <location filename="../../ui/panels/inspector.py" line="280" />
             <source>Change in Plan &gt; Plan Settings…</source>
             <translation>Ändern unter Plan &gt; Planeinstellungen…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="743" />
+            <location filename="../../ui/panels/inspector.py" line="798" />
             <source>Compute</source>
             <translation>Rechenleistung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="604" />
+            <location filename="../../ui/panels/inspector.py" line="659" />
             <source>Coolant temperature rise, overriding the loop's</source>
             <translation>Temperaturanstieg des Kühlmittels, statt dem des Kreislaufs</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="600" />
+            <location filename="../../ui/panels/inspector.py" line="655" />
             <source>Coolant ΔT</source>
             <translation>Kühlmittel-ΔT</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="542" />
-            <location filename="../../ui/panels/inspector.py" line="924" />
+            <location filename="../../ui/panels/inspector.py" line="597" />
+            <location filename="../../ui/panels/inspector.py" line="979" />
             <source>Cooling</source>
             <translation>Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="670" />
+            <location filename="../../ui/panels/inspector.py" line="725" />
             <source>Cooling (row default)</source>
             <translation>Kühlung (Reihen-Standard)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="56" />
-            <location filename="../../ui/panels/inspector.py" line="583" />
-            <location filename="../../ui/panels/inspector.py" line="802" />
+            <location filename="../../ui/panels/inspector.py" line="57" />
+            <location filename="../../ui/panels/inspector.py" line="638" />
+            <location filename="../../ui/panels/inspector.py" line="857" />
             <source>Cooling loop</source>
             <translation>Kühlkreislauf</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="247" />
+            <location filename="../../ui/panels/inspector.py" line="290" />
             <source>Cooling loops</source>
             <translation>Kühlkreisläufe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="428" />
+            <location filename="../../ui/panels/inspector.py" line="483" />
             <source>Cord {n}</source>
             <translation>Netzkabel {n}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="579" />
+            <location filename="../../ui/panels/inspector.py" line="634" />
             <source>Create a cooling loop and put this rack on it (one undo step)</source>
             <translation>Einen Kühlkreislauf anlegen und dieses Rack daran hängen (ein Rückgängig-Schritt)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="222" />
+            <location filename="../../ui/panels/inspector.py" line="265" />
             <source>Customer</source>
             <translation>Kunde</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="834" />
+            <location filename="../../ui/panels/inspector.py" line="889" />
             <source>Delete loop</source>
             <translation>Kreislauf löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="316" />
-            <location filename="../../ui/panels/inspector.py" line="717" />
+            <location filename="../../ui/panels/inspector.py" line="359" />
+            <location filename="../../ui/panels/inspector.py" line="772" />
             <source>Depth</source>
             <translation>Tiefe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="260" />
+            <location filename="../../ui/panels/inspector.py" line="303" />
             <source>Device</source>
             <translation>Gerät</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="516" />
-            <location filename="../../ui/panels/inspector.py" line="817" />
+            <location filename="../../ui/panels/inspector.py" line="571" />
+            <location filename="../../ui/panels/inspector.py" line="872" />
             <source>Engine</source>
             <translation>Berechnung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="688" />
+            <location filename="../../ui/panels/inspector.py" line="743" />
             <source>Every rack of the row follows the row's cooling: their own choices are cleared (one undo step)</source>
             <translation>Jedes Rack der Reihe folgt der Kühlung der Reihe: seine eigene Wahl wird gelöscht (ein Rückgängig-Schritt)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="58" />
-            <location filename="../../ui/panels/inspector.py" line="735" />
+            <location filename="../../ui/panels/inspector.py" line="59" />
+            <location filename="../../ui/panels/inspector.py" line="790" />
             <source>Fabric</source>
             <translation>Fabric</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="280" />
+            <location filename="../../ui/panels/inspector.py" line="323" />
             <source>Face</source>
             <translation>Seite</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="57" />
+            <location filename="../../ui/panels/inspector.py" line="58" />
             <source>Feed</source>
             <translation>Einspeisung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="726" />
+            <location filename="../../ui/panels/inspector.py" line="781" />
             <source>Floor</source>
             <translation>Raum</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="719" />
+            <location filename="../../ui/panels/inspector.py" line="774" />
             <source>Floor load limit</source>
             <translation>Grenze der Bodenlast</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="718" />
+            <location filename="../../ui/panels/inspector.py" line="773" />
             <source>Floor tiles</source>
             <translation>Bodenplatten</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="280" />
+            <location filename="../../ui/panels/inspector.py" line="323" />
             <source>Front</source>
             <translation>Vorne</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="743" />
+            <location filename="../../ui/panels/inspector.py" line="798" />
             <source>Front-end</source>
             <translation>Frontend</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="305" />
+            <location filename="../../ui/panels/inspector.py" line="348" />
             <source>GPUs</source>
             <translation>GPUs</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="294" />
+            <location filename="../../ui/panels/inspector.py" line="337" />
             <source>Height</source>
             <translation>Höhe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="267" />
-            <location filename="../../ui/panels/inspector.py" line="504" />
-            <location filename="../../ui/panels/inspector.py" line="715" />
-            <location filename="../../ui/panels/inspector.py" line="737" />
+            <location filename="../../ui/panels/inspector.py" line="310" />
+            <location filename="../../ui/panels/inspector.py" line="559" />
+            <location filename="../../ui/panels/inspector.py" line="770" />
+            <location filename="../../ui/panels/inspector.py" line="792" />
             <source>Id</source>
             <translation>ID</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="745" />
+            <location filename="../../ui/panels/inspector.py" line="400" />
+            <source>Included in another item's price, {qty} in the plan</source>
+            <translation>Im Preis eines anderen Teils inbegriffen, {qty} im Plan</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="398" />
+            <source>Included in the price of {entry}, {qty} in the plan</source>
+            <translation>Im Preis von {entry} inbegriffen, {qty} im Plan</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="800" />
             <source>Kind</source>
             <translation>Art</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="758" />
+            <location filename="../../ui/panels/inspector.py" line="813" />
             <source>Layout</source>
             <translation>Aufteilung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="284" />
+            <location filename="../../ui/panels/inspector.py" line="327" />
             <source>Left</source>
             <translation>Links</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="56" />
+            <location filename="../../ui/panels/inspector.py" line="57" />
             <source>Link</source>
             <translation>Verbindung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="748" />
+            <location filename="../../ui/panels/inspector.py" line="803" />
             <source>Link speed</source>
             <translation>Verbindungsgeschwindigkeit</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="761" />
+            <location filename="../../ui/panels/inspector.py" line="816" />
             <source>Links</source>
             <translation>Verbindungen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="278" />
+            <location filename="../../ui/panels/inspector.py" line="321" />
             <source>Lowest U</source>
             <translation>Unterste HE</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="744" />
+            <location filename="../../ui/panels/inspector.py" line="799" />
             <source>Management</source>
             <translation>Management</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="314" />
+            <location filename="../../ui/panels/inspector.py" line="357" />
             <source>Mass</source>
             <translation>Masse</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="296" />
+            <location filename="../../ui/panels/inspector.py" line="339" />
             <source>Max power</source>
             <translation>Maximale Leistung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="594" />
+            <location filename="../../ui/panels/inspector.py" line="649" />
             <source>Max. supply</source>
             <translation>Max. Versorgung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="548" />
-            <location filename="../../ui/panels/inspector.py" line="673" />
+            <location filename="../../ui/panels/inspector.py" line="603" />
+            <location filename="../../ui/panels/inspector.py" line="728" />
             <source>Method</source>
             <translation>Methode</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="238" />
+            <location filename="../../ui/panels/inspector.py" line="281" />
             <source>Money</source>
             <translation>Geld</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="744" />
+            <location filename="../../ui/panels/inspector.py" line="799" />
             <source>NVLink</source>
             <translation>NVLink</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="261" />
-            <location filename="../../ui/panels/inspector.py" line="503" />
-            <location filename="../../ui/panels/inspector.py" line="656" />
-            <location filename="../../ui/panels/inspector.py" line="714" />
-            <location filename="../../ui/panels/inspector.py" line="736" />
+            <location filename="../../ui/panels/inspector.py" line="304" />
+            <location filename="../../ui/panels/inspector.py" line="558" />
+            <location filename="../../ui/panels/inspector.py" line="711" />
+            <location filename="../../ui/panels/inspector.py" line="769" />
+            <location filename="../../ui/panels/inspector.py" line="791" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="312" />
+            <location filename="../../ui/panels/inspector.py" line="355" />
             <source>Needs data</source>
             <translation>Daten fehlen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="577" />
+            <location filename="../../ui/panels/inspector.py" line="632" />
             <source>New loop…</source>
             <translation>Neuer Kreislauf…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="527" />
+            <location filename="../../ui/panels/inspector.py" line="582" />
             <source>No PDUs in this rack: drag PDUs from the catalog onto its sides.</source>
             <translation>Keine PDUs in diesem Rack: PDUs aus dem Katalog an seine Seiten ziehen.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="386" />
+            <location filename="../../ui/panels/inspector.py" line="441" />
             <source>No feeds yet: add them in Plan &gt; Power Feeds and Sources</source>
             <translation>Noch keine Einspeisungen: unter Plan &gt; Einspeisungen und Stromquellen anlegen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="352" />
+            <location filename="../../ui/panels/inspector.py" line="395" />
             <source>No price: not in the capex, which is incomplete.</source>
             <translation>Kein Preis: nicht in den Investitionskosten, die damit unvollständig sind.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="830" />
+            <location filename="../../ui/panels/inspector.py" line="885" />
             <source>No racks yet: choose this loop in a rack's or row's cooling, or use Plan &gt; Cooling Loops &gt; Assign selected racks.</source>
             <translation>Noch keine Racks: diesen Kreislauf in der Kühlung eines Racks oder einer Reihe wählen oder Plan &gt; Kühlkreisläufe &gt; Gewählte Racks zuordnen nutzen.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="350" />
+            <location filename="../../ui/panels/inspector.py" line="393" />
             <source>No results yet.</source>
             <translation>Noch keine Ergebnisse.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="553" />
+            <location filename="../../ui/panels/inspector.py" line="608" />
             <source>Not on a cooling loop: choose one, or create it with New loop…</source>
             <translation>An keinem Kühlkreislauf: einen wählen oder mit „Neuer Kreislauf…“ anlegen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="659" />
+            <location filename="../../ui/panels/inspector.py" line="714" />
             <source>Orientation</source>
             <translation>Ausrichtung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="750" />
+            <location filename="../../ui/panels/inspector.py" line="805" />
             <source>Oversubscription target</source>
             <translation>Überbuchungsziel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="301" />
+            <location filename="../../ui/panels/inspector.py" line="344" />
             <source>PSU nameplate</source>
             <translation>Netzteil-Typenschild</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="226" />
+            <location filename="../../ui/panels/inspector.py" line="269" />
             <source>PUE</source>
             <translation>PUE</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="460" />
-            <location filename="../../ui/panels/inspector.py" line="483" />
+            <location filename="../../ui/panels/inspector.py" line="515" />
+            <location filename="../../ui/panels/inspector.py" line="538" />
             <source>Pin</source>
             <translation>Fest</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="220" />
+            <location filename="../../ui/panels/inspector.py" line="263" />
             <source>Plan</source>
             <translation>Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="462" />
+            <location filename="../../ui/panels/inspector.py" line="517" />
             <source>Plug this cord into the chosen outlet; the device's other cords stay where they are. A cord the engine spread there moves elsewhere.</source>
             <translation>Dieses Netzkabel in den gewählten Steckplatz stecken; die anderen Netzkabel des Geräts bleiben, wo sie sind. Ein von der Berechnung dort verteiltes Netzkabel zieht um.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="923" />
+            <location filename="../../ui/panels/inspector.py" line="978" />
             <source>Power</source>
             <translation>Strom</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="410" />
+            <location filename="../../ui/panels/inspector.py" line="465" />
             <source>Power cords</source>
             <translation>Netzkabel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="287" />
-            <location filename="../../ui/panels/inspector.py" line="767" />
+            <location filename="../../ui/panels/inspector.py" line="330" />
+            <location filename="../../ui/panels/inspector.py" line="822" />
             <source>Power feed</source>
             <translation>Einspeisung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="241" />
-            <location filename="../../ui/panels/inspector.py" line="525" />
+            <location filename="../../ui/panels/inspector.py" line="284" />
+            <location filename="../../ui/panels/inspector.py" line="580" />
             <source>Power feeds</source>
             <translation>Einspeisungen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="57" />
+            <location filename="../../ui/panels/inspector.py" line="58" />
             <source>Power source</source>
             <translation>Stromquelle</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="325" />
+            <location filename="../../ui/panels/inspector.py" line="368" />
             <source>Price</source>
             <translation>Preis</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="332" />
+            <location filename="../../ui/panels/inspector.py" line="375" />
             <source>Price for this plan…</source>
             <translation>Preis für diesen Plan…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="223" />
+            <location filename="../../ui/panels/inspector.py" line="266" />
             <source>Project</source>
             <translation>Projekt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="268" />
-            <location filename="../../ui/panels/inspector.py" line="502" />
+            <location filename="../../ui/panels/inspector.py" line="311" />
+            <location filename="../../ui/panels/inspector.py" line="557" />
             <source>Rack</source>
             <translation>Rack</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="510" />
+            <location filename="../../ui/panels/inspector.py" line="565" />
             <source>Rack type</source>
             <translation>Racktyp</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="662" />
-            <location filename="../../ui/panels/inspector.py" line="729" />
+            <location filename="../../ui/panels/inspector.py" line="717" />
+            <location filename="../../ui/panels/inspector.py" line="784" />
             <source>Racks</source>
             <translation>Racks</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="823" />
+            <location filename="../../ui/panels/inspector.py" line="878" />
             <source>Racks on this loop</source>
             <translation>Racks an diesem Kreislauf</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="753" />
+            <location filename="../../ui/panels/inspector.py" line="808" />
             <source>Rail-optimised</source>
             <translation>Rail-optimiert</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="721" />
+            <location filename="../../ui/panels/inspector.py" line="776" />
             <source>Raised floor (unchecked: slab)</source>
             <translation>Doppelboden (nicht angehakt: Rohboden)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="280" />
+            <location filename="../../ui/panels/inspector.py" line="323" />
             <source>Rear</source>
             <translation>Hinten</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="225" />
+            <location filename="../../ui/panels/inspector.py" line="268" />
             <source>Revision</source>
             <translation>Revision</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="284" />
+            <location filename="../../ui/panels/inspector.py" line="327" />
             <source>Right</source>
             <translation>Rechts</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="58" />
-            <location filename="../../ui/panels/inspector.py" line="713" />
+            <location filename="../../ui/panels/inspector.py" line="59" />
+            <location filename="../../ui/panels/inspector.py" line="768" />
             <source>Room</source>
             <translation>Raum</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="505" />
-            <location filename="../../ui/panels/inspector.py" line="655" />
+            <location filename="../../ui/panels/inspector.py" line="560" />
+            <location filename="../../ui/panels/inspector.py" line="710" />
             <source>Row</source>
             <translation>Reihe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="728" />
+            <location filename="../../ui/panels/inspector.py" line="783" />
             <source>Rows</source>
             <translation>Reihen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="250" />
+            <location filename="../../ui/panels/inspector.py" line="293" />
             <source>Select a rack or a device to see its properties.</source>
             <translation>Ein Rack oder Gerät wählen, um seine Eigenschaften zu sehen.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="263" />
+            <location filename="../../ui/panels/inspector.py" line="306" />
             <source>Serial</source>
             <translation>Seriennummer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="605" />
+            <location filename="../../ui/panels/inspector.py" line="660" />
             <source>Server air temperature rise, for the airflow</source>
             <translation>Temperaturanstieg der Serverluft, für die Luftmenge</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="55" />
+            <location filename="../../ui/panels/inspector.py" line="56" />
             <source>Server group</source>
             <translation>Servergruppe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="284" />
+            <location filename="../../ui/panels/inspector.py" line="327" />
             <source>Side</source>
             <translation>Seite</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="221" />
+            <location filename="../../ui/panels/inspector.py" line="264" />
             <source>Site</source>
             <translation>Standort</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="321" />
+            <location filename="../../ui/panels/inspector.py" line="364" />
             <source>Sources</source>
             <translation>Quellen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="488" />
+            <location filename="../../ui/panels/inspector.py" line="543" />
             <source>Spread automatically</source>
             <translation>Automatisch verteilen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="743" />
+            <location filename="../../ui/panels/inspector.py" line="798" />
             <source>Storage</source>
             <translation>Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="747" />
+            <location filename="../../ui/panels/inspector.py" line="802" />
             <source>Technology</source>
             <translation>Technik</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="310" />
+            <location filename="../../ui/panels/inspector.py" line="353" />
             <source>The catalog entry lacks these figures (imported from NetBox?); the engine counts what is missing as zero. Fill them in the catalog file.</source>
             <translation>Dem Katalogeintrag fehlen diese Werte (aus NetBox importiert?); die Berechnung zählt Fehlendes als null. Im Katalog eintragen.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="494" />
+            <location filename="../../ui/panels/inspector.py" line="549" />
             <source>The engine spreads these cords over the rack's PDUs, A/B alternating, each on the least-loaded phase.</source>
             <translation>Die Berechnung verteilt diese Netzkabel auf die PDUs des Racks, abwechselnd A/B, jeweils auf die am wenigsten belastete Phase.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="128" />
+            <location filename="../../ui/panels/inspector.py" line="169" />
             <source>The selected item no longer exists.</source>
             <translation>Das gewählte Element existiert nicht mehr.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="597" />
+            <location filename="../../ui/panels/inspector.py" line="652" />
             <source>The warmest coolant the door, cold plates or tank are designed for; a warning when the loop supplies warmer water</source>
             <translation>Das wärmste Kühlmittel, für das Tür, Kühlplatten oder Tank ausgelegt sind; eine Warnung, wenn der Kreislauf wärmeres Wasser liefert</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="266" />
+            <location filename="../../ui/panels/inspector.py" line="309" />
             <source>Type</source>
             <translation>Typ</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="298" />
+            <location filename="../../ui/panels/inspector.py" line="341" />
             <source>Typical power</source>
             <translation>Typische Leistung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="836" />
+            <location filename="../../ui/panels/inspector.py" line="891" />
             <source>Unassign racks and delete</source>
             <translation>Racks lösen und löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="592" />
+            <location filename="../../ui/panels/inspector.py" line="647" />
             <source>Unit</source>
             <translation>Einheit</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="716" />
+            <location filename="../../ui/panels/inspector.py" line="771" />
             <source>Width</source>
             <translation>Breite</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="55" />
+            <location filename="../../ui/panels/inspector.py" line="56" />
             <source>Workload</source>
             <translation>Arbeitslast</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="657" />
+            <location filename="../../ui/panels/inspector.py" line="712" />
             <source>X</source>
             <translation>X</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="658" />
+            <location filename="../../ui/panels/inspector.py" line="713" />
             <source>Y</source>
             <translation>Y</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="361" />
+            <location filename="../../ui/panels/inspector.py" line="410" />
             <source>catalog estimate, not a quote (basis: {basis})</source>
             <translation>Katalogschätzung, kein Angebot (Grundlage: {basis})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="364" />
+            <location filename="../../ui/panels/inspector.py" line="413" />
             <source>catalog price</source>
             <translation>Katalogpreis</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="442" />
+            <location filename="../../ui/panels/inspector.py" line="497" />
             <source>cord </source>
             <translation>Netzkabel </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="366" />
+            <location filename="../../ui/panels/inspector.py" line="415" />
             <source>no exchange rate: not in the capex</source>
             <translation>kein Wechselkurs: nicht in den Investitionskosten</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="230" />
+            <location filename="../../ui/panels/inspector.py" line="273" />
             <source>none</source>
             <translation>keine</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="449" />
+            <location filename="../../ui/panels/inspector.py" line="504" />
             <source>outlet </source>
             <translation>Steckplatz </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="423" />
+            <location filename="../../ui/panels/inspector.py" line="478" />
             <source>pinned</source>
             <translation>fest</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="359" />
+            <location filename="../../ui/panels/inspector.py" line="408" />
             <source>price set for this plan{source}</source>
             <translation>Preis für diesen Plan gesetzt{source}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="423" />
+            <location filename="../../ui/panels/inspector.py" line="478" />
             <source>spread by the engine</source>
             <translation>von der Berechnung verteilt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="927" />
+            <location filename="../../ui/panels/inspector.py" line="982" />
             <source>{0}: {1}</source>
             <translation>{0}: {1}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="930" />
+            <location filename="../../ui/panels/inspector.py" line="985" />
             <source>{0}: {1} % of its limit, {2}</source>
             <translation>{0}: {1} % der Grenze, {2}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="301" />
+            <location filename="../../ui/panels/inspector.py" line="344" />
             <source>{count} x {rating} W</source>
             <translation>{count} × {rating} W</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="231" />
+            <location filename="../../ui/panels/inspector.py" line="274" />
             <source>{cur}; exchange rates: {rates}{date}; {price:g} {cur}/kWh, utilisation {util:g} %</source>
             <translation>{cur}; Wechselkurse: {rates}{date}; {price:g} {cur}/kWh, Auslastung {util:g} %</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="126" />
+            <location filename="../../ui/panels/inspector.py" line="167" />
             <source>{kind} {id}</source>
             <translation>{kind} {id}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="243" />
-            <location filename="../../ui/panels/inspector.py" line="378" />
+            <location filename="../../ui/panels/inspector.py" line="286" />
+            <location filename="../../ui/panels/inspector.py" line="433" />
             <source>{name} (side {side})</source>
             <translation>{name} (Seite {side})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="375" />
+            <location filename="../../ui/panels/inspector.py" line="430" />
             <source>{name} (side {side}, on {source})</source>
             <translation>{name} (Seite {side}, an {source})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="117" />
+            <location filename="../../ui/panels/inspector.py" line="158" />
             <source>{n} items selected ({kinds}).
 Delete, Copy and Duplicate act on all of them.</source>
             <translation>{n} Elemente gewählt ({kinds}).
 Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="680" />
+            <location filename="../../ui/panels/inspector.py" line="735" />
             <source>{n} of {total} racks have their own cooling: {names}</source>
             <translation>{n} von {total} Racks haben ihre eigene Kühlung: {names}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="424" />
+            <location filename="../../ui/panels/inspector.py" line="479" />
             <source>{pdu} outlet {outlet}, {phase} ({how})</source>
             <translation>{pdu} Steckplatz {outlet}, {phase} ({how})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="420" />
+            <location filename="../../ui/panels/inspector.py" line="475" />
             <source>{pdu}, outlet not known yet</source>
             <translation>{pdu}, Steckplatz noch unbekannt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="354" />
+            <location filename="../../ui/panels/inspector.py" line="403" />
             <source>{price} {currency} each, {qty} in the plan</source>
             <translation>{price} {currency} pro Stück, {qty} im Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="264" />
-            <location filename="../../ui/panels/inspector.py" line="509" />
-            <location filename="../../ui/panels/inspector.py" line="591" />
+            <location filename="../../ui/panels/inspector.py" line="307" />
+            <location filename="../../ui/panels/inspector.py" line="564" />
+            <location filename="../../ui/panels/inspector.py" line="646" />
             <source>{slug} (not in catalog)</source>
             <translation>{slug} (nicht im Katalog)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="293" />
+            <location filename="../../ui/panels/inspector.py" line="336" />
             <source>{u} U</source>
             <translation>{u} HE</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="293" />
+            <location filename="../../ui/panels/inspector.py" line="336" />
             <source>{u} U (full depth)</source>
             <translation>{u} HE (volle Tiefe)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="244" />
+            <location filename="../../ui/panels/inspector.py" line="287" />
             <source>{v} V {phases}-phase, {a} A</source>
             <translation>{v} V {phases}-phasig, {a} A</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="828" />
+            <location filename="../../ui/panels/inspector.py" line="883" />
             <source>… and {n} more</source>
             <translation>… und {n} weitere</translation>
         </message>
@@ -3682,123 +3692,123 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
     <context>
         <name>LimitsPage</name>
         <message>
-            <location filename="../../ui/design/wizard.py" line="538" />
+            <location filename="../../ui/design/wizard.py" line="561" />
             <source>1 USD = ? {currency}: without a rate the catalog's USD prices stay out of the capex.</source>
             <translation>1 USD = ? {currency}: ohne Kurs bleiben die USD-Preise des Katalogs außerhalb der Investitionskosten.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="396" />
+            <location filename="../../ui/design/wizard.py" line="418" />
             <source>Budget</source>
             <translation>Budget</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="477" />
+            <location filename="../../ui/design/wizard.py" line="500" />
             <source>Cooling available</source>
             <translation>Verfügbare Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="430" />
+            <location filename="../../ui/design/wizard.py" line="452" />
             <source>Currency</source>
             <translation>Währung</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="398" />
+            <location filename="../../ui/design/wizard.py" line="420" />
             <source>Electricity price per kWh</source>
             <translation>Strompreis pro kWh</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="461" />
+            <location filename="../../ui/design/wizard.py" line="483" />
             <source>Exchange rates</source>
             <translation>Wechselkurse</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="397" />
+            <location filename="../../ui/design/wizard.py" line="419" />
             <source>Floor area (m²)</source>
             <translation>Bodenfläche (m²)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="512" />
+            <location filename="../../ui/design/wizard.py" line="535" />
             <source>GPU models</source>
             <translation>GPU-Modelle</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="378" />
+            <location filename="../../ui/design/wizard.py" line="398" />
             <source>Hard limits of the build (leave a field empty for no limit) and the figures the running cost is worked out with.</source>
             <translation>Harte Grenzen des Aufbaus (Feld leer lassen für keine Grenze) und die Werte, mit denen die laufenden Kosten berechnet werden.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="449" />
+            <location filename="../../ui/design/wizard.py" line="471" />
             <source>How many units of the plan currency one unit of another currency buys, e.g. USD 0.92 for a plan in EUR (the catalog's prices are mostly in USD). Several: USD 0.92; GBP 1.17</source>
             <translation>Wie viele Einheiten der Planwährung eine Einheit einer anderen Währung kauft, z. B. USD 0,92 für einen Plan in EUR (die Preise des Katalogs sind meist in USD). Mehrere: USD 0,92; GBP 1,17</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="377" />
-            <location filename="../../ui/design/wizard.py" line="388" />
+            <location filename="../../ui/design/wizard.py" line="397" />
+            <location filename="../../ui/design/wizard.py" line="410" />
             <source>Limits</source>
             <translation>Grenzen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="396" />
+            <location filename="../../ui/design/wizard.py" line="418" />
             <source>Maximum kW per rack</source>
             <translation>Maximale kW pro Rack</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="397" />
+            <location filename="../../ui/design/wizard.py" line="419" />
             <source>Maximum racks</source>
             <translation>Maximale Anzahl Racks</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="398" />
+            <location filename="../../ui/design/wizard.py" line="420" />
             <source>PUE</source>
             <translation>PUE</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="489" />
+            <location filename="../../ui/design/wizard.py" line="512" />
             <source>Preferred (none ticked: any)</source>
             <translation>Bevorzugt (keines angehakt: beliebig)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="473" />
+            <location filename="../../ui/design/wizard.py" line="496" />
             <source>Rates as of</source>
             <translation>Kurse vom</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="391" />
+            <location filename="../../ui/design/wizard.py" line="413" />
             <source>Running cost</source>
             <translation>Laufende Kosten</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="439" />
+            <location filename="../../ui/design/wizard.py" line="461" />
             <source>Site power</source>
             <translation>Stromversorgung am Standort</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="399" />
+            <location filename="../../ui/design/wizard.py" line="421" />
             <source>Utilisation (%)</source>
             <translation>Auslastung (%)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="511" />
+            <location filename="../../ui/design/wizard.py" line="534" />
             <source>Vendors</source>
             <translation>Hersteller</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="468" />
-            <source>YYYY-MM-DD</source>
-            <translation>JJJJ-MM-TT</translation>
-        </message>
-        <message>
-            <location filename="../../ui/design/wizard.py" line="399" />
+            <location filename="../../ui/design/wizard.py" line="421" />
             <source>Years of use</source>
             <translation>Nutzungsjahre</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="537" />
+            <location filename="../../ui/design/wizard.py" line="560" />
             <source>e.g. USD 0.92</source>
             <translation>z. B. USD 0,92</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="537" />
+            <location filename="../../ui/design/wizard.py" line="491" />
+            <source>e.g. {example}</source>
+            <translation>z. B. {example}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="560" />
             <source>none needed</source>
             <translation>nicht nötig</translation>
         </message>
@@ -5843,32 +5853,32 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>RackGraphicsView</name>
         <message>
-            <location filename="../../ui/scenes/rack/view.py" line="209" />
+            <location filename="../../ui/scenes/rack/view.py" line="212" />
             <source>Connect {port}…</source>
             <translation>{port} verbinden…</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/view.py" line="217" />
+            <location filename="../../ui/scenes/rack/view.py" line="220" />
             <source>Connect…</source>
             <translation>Verbinden…</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/view.py" line="270" />
+            <location filename="../../ui/scenes/rack/view.py" line="273" />
             <source>Copies of {rack}:</source>
             <translation>Kopien von {rack}:</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/view.py" line="223" />
+            <location filename="../../ui/scenes/rack/view.py" line="226" />
             <source>Delete</source>
             <translation>Löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/view.py" line="230" />
+            <location filename="../../ui/scenes/rack/view.py" line="233" />
             <source>Delete rack</source>
             <translation>Rack löschen</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/scenes/rack/view.py" line="246" />
+            <location filename="../../ui/scenes/rack/view.py" line="249" />
             <source>Disconnect %n cable(s)</source>
             <translation>
                 <numerusform>%n Kabel trennen</numerusform>
@@ -5876,7 +5886,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/scenes/rack/view.py" line="220" />
+            <location filename="../../ui/scenes/rack/view.py" line="223" />
             <source>Disconnect all (%n cable(s))</source>
             <translation>
                 <numerusform>Alle trennen (%n Kabel)</numerusform>
@@ -5884,34 +5894,34 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/view.py" line="208" />
+            <location filename="../../ui/scenes/rack/view.py" line="211" />
             <source>Disconnect {port}</source>
             <translation>{port} trennen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/gestures.py" line="112" />
-            <location filename="../../ui/scenes/rack/gestures.py" line="169" />
+            <location filename="../../ui/scenes/rack/gestures.py" line="114" />
+            <location filename="../../ui/scenes/rack/gestures.py" line="173" />
             <source>Drop the device on a rack</source>
             <translation>Das Gerät auf einem Rack ablegen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/view.py" line="224" />
+            <location filename="../../ui/scenes/rack/view.py" line="227" />
             <source>Duplicate</source>
             <translation>Duplizieren</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/view.py" line="269" />
+            <location filename="../../ui/scenes/rack/view.py" line="272" />
             <source>Duplicate rack</source>
             <translation>Rack duplizieren</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/view.py" line="229" />
+            <location filename="../../ui/scenes/rack/view.py" line="232" />
             <source>Duplicate rack x N…</source>
             <translation>Rack × N duplizieren…</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/view.py" line="226" />
-            <location filename="../../ui/scenes/rack/view.py" line="232" />
+            <location filename="../../ui/scenes/rack/view.py" line="229" />
+            <location filename="../../ui/scenes/rack/view.py" line="235" />
             <source>Properties</source>
             <translation>Eigenschaften</translation>
         </message>
@@ -5943,147 +5953,147 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>RackScene</name>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="424" />
+            <location filename="../../ui/scenes/rack/scene.py" line="449" />
             <source>0U, {side} side of the {face}</source>
             <translation>0 HE, Seite {side}, {face}</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="491" />
+            <location filename="../../ui/scenes/rack/scene.py" line="516" />
             <source>1 GPU</source>
             <translation>1 GPU</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="229" />
+            <location filename="../../ui/scenes/rack/scene.py" line="239" />
             <source>FRONT</source>
             <translation>VORNE</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="459" />
+            <location filename="../../ui/scenes/rack/scene.py" line="484" />
             <source>Feed: no power cords</source>
             <translation>Einspeisung: keine Netzkabel</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="441" />
+            <location filename="../../ui/scenes/rack/scene.py" line="466" />
             <source>Feed: none assigned</source>
             <translation>Einspeisung: keine zugeordnet</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="448" />
+            <location filename="../../ui/scenes/rack/scene.py" line="473" />
             <source>Feed: the rack's DC busbar (power shelves)</source>
             <translation>Einspeisung: die DC-Stromschiene des Racks (Power-Shelves)</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="457" />
+            <location filename="../../ui/scenes/rack/scene.py" line="482" />
             <source>Feed: {feeds}</source>
             <translation>Einspeisung: {feeds}</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="440" />
+            <location filename="../../ui/scenes/rack/scene.py" line="465" />
             <source>Feed: {feed}</source>
             <translation>Einspeisung: {feed}</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="437" />
+            <location filename="../../ui/scenes/rack/scene.py" line="462" />
             <source>Load: {typical} kW typical, {max} kW max</source>
             <translation>Last: {typical} kW typisch, {max} kW maximal</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="443" />
+            <location filename="../../ui/scenes/rack/scene.py" line="468" />
             <source>Power: none counted</source>
             <translation>Leistung: nicht gezählt</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="435" />
+            <location filename="../../ui/scenes/rack/scene.py" line="460" />
             <source>Power: not calculated yet</source>
             <translation>Leistung: noch nicht berechnet</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="445" />
+            <location filename="../../ui/scenes/rack/scene.py" line="470" />
             <source>Power: {typical} kW typical, {max} kW max</source>
             <translation>Leistung: {typical} kW typisch, {max} kW maximal</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="229" />
+            <location filename="../../ui/scenes/rack/scene.py" line="239" />
             <source>REAR</source>
             <translation>HINTEN</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="421" />
+            <location filename="../../ui/scenes/rack/scene.py" line="446" />
             <source>front</source>
             <translation>vorne</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="423" />
+            <location filename="../../ui/scenes/rack/scene.py" line="448" />
             <source>left</source>
             <translation>links</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="264" />
+            <location filename="../../ui/scenes/rack/scene.py" line="275" />
             <source>not in the catalog</source>
             <translation>nicht im Katalog</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="421" />
+            <location filename="../../ui/scenes/rack/scene.py" line="446" />
             <source>rear</source>
             <translation>hinten</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="423" />
+            <location filename="../../ui/scenes/rack/scene.py" line="448" />
             <source>right</source>
             <translation>rechts</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="455" />
+            <location filename="../../ui/scenes/rack/scene.py" line="480" />
             <source>{feed} via {pdu}</source>
             <translation>{feed} über {pdu}</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="490" />
+            <location filename="../../ui/scenes/rack/scene.py" line="515" />
             <source>{load} kW (no PDU capacity)</source>
             <translation>{load} kW (keine PDU-Kapazität)</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="489" />
+            <location filename="../../ui/scenes/rack/scene.py" line="514" />
             <source>{load} kW of {cap} kW</source>
             <translation>{load} kW von {cap} kW</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="356" />
+            <location filename="../../ui/scenes/rack/scene.py" line="379" />
             <source>{name} (rear)</source>
             <translation>{name} (hinten)</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="491" />
+            <location filename="../../ui/scenes/rack/scene.py" line="516" />
             <source>{n} GPUs</source>
             <translation>{n} GPUs</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="310" />
+            <location filename="../../ui/scenes/rack/scene.py" line="337" />
             <source>{n}× {model}</source>
             <translation>{n}× {model}</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="456" />
+            <location filename="../../ui/scenes/rack/scene.py" line="481" />
             <source>{pdu} (no feed)</source>
             <translation>{pdu} (keine Einspeisung)</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="416" />
+            <location filename="../../ui/scenes/rack/scene.py" line="441" />
             <source>{slug} (not in the catalog)</source>
             <translation>{slug} (nicht im Katalog)</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="428" />
+            <location filename="../../ui/scenes/rack/scene.py" line="453" />
             <source>{span}, {face}</source>
             <translation>{span}, {face}</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="493" />
+            <location filename="../../ui/scenes/rack/scene.py" line="518" />
             <source>{used} U</source>
             <translation>{used} HE</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="492" />
+            <location filename="../../ui/scenes/rack/scene.py" line="517" />
             <source>{used}/{height} U</source>
             <translation>{used}/{height} HE</translation>
         </message>
@@ -6597,17 +6607,17 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>SizingWizard</name>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1209" />
+            <location filename="../../ui/design/wizard.py" line="1263" />
             <source>Create Plan</source>
             <translation>Plan erstellen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1198" />
+            <location filename="../../ui/design/wizard.py" line="1252" />
             <source>New from Workload</source>
             <translation>Neu aus Arbeitslast</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1198" />
+            <location filename="../../ui/design/wizard.py" line="1252" />
             <source>Size This Workload</source>
             <translation>Diese Arbeitslast dimensionieren</translation>
         </message>
@@ -7214,291 +7224,321 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>Wizard</name>
         <message>
-            <location filename="../../ui/design/wizard.py" line="710" />
+            <location filename="../../ui/design/wizard.py" line="743" />
             <source>1 month</source>
             <translation>1 Monat</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="682" />
+            <location filename="../../ui/design/wizard.py" line="711" />
             <source>Air</source>
             <translation>Luft</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="92" />
+            <location filename="../../ui/design/wizard.py" line="94" />
             <source>Air (hot/cold aisle containment)</source>
             <translation>Luft (Warmgang-/Kaltgang-Einhausung)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="646" />
+            <location filename="../../ui/design/wizard.py" line="674" />
             <source>Bottleneck</source>
             <translation>Engpass</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="657" />
+            <location filename="../../ui/design/wizard.py" line="686" />
             <source>Break-even</source>
             <translation>Amortisation</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1011" />
+            <location filename="../../ui/design/wizard.py" line="1061" />
             <source>Break-even from an incomplete capex: the items without a price are left out, so owning pays off later than this:
 {items}</source>
             <translation>Amortisation aus unvollständigen Investitionskosten: Die Positionen ohne Preis fehlen, der Kauf amortisiert sich also später:
 {items}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="653" />
-            <location filename="../../ui/design/wizard.py" line="678" />
+            <location filename="../../ui/design/wizard.py" line="682" />
+            <location filename="../../ui/design/wizard.py" line="707" />
             <source>Capex</source>
             <translation>Investitionskosten</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1018" />
+            <location filename="../../ui/design/wizard.py" line="1068" />
             <source>Capex incomplete: these items have no price in {currency} and are left out:
 {items}</source>
             <translation>Investitionskosten unvollständig: Diese Positionen haben keinen Preis in {currency} und fehlen:
 {items}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="665" />
+            <location filename="../../ui/design/wizard.py" line="694" />
             <source>Capex plus running cost over the years of use</source>
             <translation>Investitionskosten plus laufende Kosten über die Nutzungsjahre</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="650" />
+            <location filename="../../ui/design/wizard.py" line="679" />
             <source>Cooling</source>
             <translation>Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="661" />
+            <location filename="../../ui/design/wizard.py" line="690" />
             <source>Cost / M tok</source>
             <translation>Kosten / Mio. Tok.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="668" />
+            <location filename="../../ui/design/wizard.py" line="697" />
             <source>Cost per million tokens served, in the plan currency (capex share over the years of use and energy at the plan's electricity price)</source>
             <translation>Kosten je Million ausgelieferter Tokens in der Planwährung (Anteil der Investitionskosten über die Nutzungsjahre und Energie zum Strompreis des Plans)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1008" />
+            <location filename="../../ui/design/wizard.py" line="1058" />
             <source>Cost per token from an incomplete capex ({basis}): a lower bound</source>
             <translation>Kosten je Token aus unvollständigen Investitionskosten ({basis}): eine Untergrenze</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="658" />
+            <location filename="../../ui/design/wizard.py" line="687" />
             <source>Days to train</source>
             <translation>Tage Training</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="93" />
+            <location filename="../../ui/design/wizard.py" line="95" />
             <source>Direct liquid cooling (CDU)</source>
             <translation>Direkte Flüssigkeitskühlung (CDU)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1022" />
+            <location filename="../../ui/design/wizard.py" line="1072" />
             <source>Estimated by the search; the plan it writes is priced when you create it</source>
             <translation>Von der Suche geschätzt; der Plan wird beim Erstellen bepreist</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="652" />
+            <location filename="../../ui/design/wizard.py" line="681" />
             <source>Facility kW</source>
             <translation>Gebäude-kW</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1015" />
+            <location filename="../../ui/design/wizard.py" line="1065" />
             <source>From an incomplete capex (support is a share of it): a lower bound:
 {items}</source>
             <translation>Aus unvollständigen Investitionskosten (der Support ist ein Anteil davon): eine Untergrenze:
 {items}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="647" />
+            <location filename="../../ui/design/wizard.py" line="675" />
             <source>GPUs</source>
             <translation>GPUs</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="664" />
+            <location filename="../../ui/design/wizard.py" line="693" />
             <source>How far the tightest workload is past its target (negative: short of it)</source>
             <translation>Wie weit die knappste Arbeitslast über ihrem Ziel liegt (negativ: darunter)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="651" />
-            <location filename="../../ui/design/wizard.py" line="679" />
+            <location filename="../../ui/design/wizard.py" line="680" />
+            <location filename="../../ui/design/wizard.py" line="708" />
             <source>IT kW</source>
             <translation>IT-kW</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="671" />
+            <location filename="../../ui/design/wizard.py" line="700" />
             <source>IT load times PUE</source>
             <translation>IT-Last mal PUE</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="93" />
-            <location filename="../../ui/design/wizard.py" line="682" />
+            <location filename="../../ui/design/wizard.py" line="95" />
+            <location filename="../../ui/design/wizard.py" line="711" />
             <source>Immersion</source>
             <translation>Immersionskühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="682" />
+            <location filename="../../ui/design/wizard.py" line="711" />
             <source>Liquid (DLC)</source>
             <translation>Flüssigkeit (DLC)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="645" />
-            <location filename="../../ui/design/wizard.py" line="680" />
+            <location filename="../../ui/design/wizard.py" line="673" />
+            <location filename="../../ui/design/wizard.py" line="709" />
             <source>Margin</source>
             <translation>Spielraum</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="644" />
+            <location filename="../../ui/design/wizard.py" line="672" />
             <source>Meets</source>
             <translation>Erfüllt</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="673" />
+            <location filename="../../ui/design/wizard.py" line="702" />
             <source>Months after which owning has cost less than renting (capex paid up front)</source>
             <translation>Monate, nach denen Kaufen weniger gekostet hat als Mieten (Investitionskosten vorab bezahlt)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="654" />
+            <location filename="../../ui/design/wizard.py" line="795" />
+            <source>No storage system in this build.</source>
+            <translation>Dieser Aufbau hat kein Speichersystem.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="794" />
+            <source>No storage system in this build: {why}</source>
+            <translation>Dieser Aufbau hat kein Speichersystem: {why}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="683" />
             <source>Opex / year</source>
             <translation>Betriebskosten / Jahr</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="649" />
-            <location filename="../../ui/design/wizard.py" line="680" />
+            <location filename="../../ui/design/wizard.py" line="678" />
+            <location filename="../../ui/design/wizard.py" line="709" />
             <source>Racks</source>
             <translation>Racks</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="678" />
+            <location filename="../../ui/design/wizard.py" line="707" />
             <source>Ranking</source>
             <translation>Rangfolge</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="682" />
+            <location filename="../../ui/design/wizard.py" line="711" />
             <source>Rear door</source>
             <translation>Rückkühltür</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="92" />
+            <location filename="../../ui/design/wizard.py" line="94" />
             <source>Rear-door heat exchangers</source>
             <translation>Rückkühltüren</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="656" />
+            <location filename="../../ui/design/wizard.py" line="685" />
             <source>Rent / year</source>
             <translation>Miete / Jahr</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="648" />
+            <location filename="../../ui/design/wizard.py" line="676" />
             <source>Servers</source>
             <translation>Server</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="660" />
+            <location filename="../../ui/design/wizard.py" line="677" />
+            <source>Storage</source>
+            <translation>Speicher</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="689" />
             <source>TTFT (s)</source>
             <translation>TTFT (s)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="672" />
+            <location filename="../../ui/design/wizard.py" line="701" />
             <source>The same GPUs rented at the catalog's indicative cloud price per GPU-hour</source>
             <translation>Dieselben GPUs gemietet, zum Richtpreis des Katalogs pro GPU-Stunde</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="619" />
+            <location filename="../../ui/design/wizard.py" line="647" />
             <source>Tick at least one way of cooling the racks.</source>
             <translation>Mindestens eine Kühlungsart für die Racks anhaken.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="667" />
+            <location filename="../../ui/design/wizard.py" line="696" />
             <source>Time to first token, seconds</source>
             <translation>Zeit bis zum ersten Token, Sekunden</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="659" />
+            <location filename="../../ui/design/wizard.py" line="688" />
             <source>Tok/s per user</source>
             <translation>Tok/s pro Nutzer</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="666" />
+            <location filename="../../ui/design/wizard.py" line="695" />
             <source>Tokens per second each user gets</source>
             <translation>Tokens pro Sekunde, die jeder Nutzer erhält</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="655" />
-            <location filename="../../ui/design/wizard.py" line="679" />
+            <location filename="../../ui/design/wizard.py" line="684" />
+            <location filename="../../ui/design/wizard.py" line="708" />
             <source>Total cost</source>
             <translation>Gesamtkosten</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="602" />
+            <location filename="../../ui/design/wizard.py" line="625" />
             <source>a percentage from 0 to 100</source>
             <translation>ein Prozentwert von 0 bis 100</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="759" />
+            <location filename="../../ui/design/wizard.py" line="803" />
             <source>met</source>
             <translation>erfüllt</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="758" />
+            <location filename="../../ui/design/wizard.py" line="802" />
             <source>met within the model's uncertainty</source>
             <translation>im Rahmen der Modellunsicherheit erfüllt</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="415" />
+            <location filename="../../ui/design/wizard.py" line="437" />
             <source>no limit</source>
             <translation>keine Grenze</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="759" />
+            <location filename="../../ui/design/wizard.py" line="719" />
+            <source>no storage</source>
+            <translation>kein Speicher</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="803" />
             <source>not met</source>
             <translation>nicht erfüllt</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="983" />
+            <location filename="../../ui/design/wizard.py" line="1031" />
             <source>{currency} / M tok</source>
             <translation>{currency} / Mio. Tok.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="727" />
+            <location filename="../../ui/design/wizard.py" line="642" />
+            <source>{date} is not a date (e.g. {example})</source>
+            <translation>{date} ist kein Datum (z. B. {example})</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="760" />
             <source>{money} ⚠ incomplete</source>
             <translation>{money} ⚠ unvollständig</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="711" />
+            <location filename="../../ui/design/wizard.py" line="744" />
             <source>{months} months</source>
             <translation>{months} Monate</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="761" />
+            <location filename="../../ui/design/wizard.py" line="805" />
             <source>{name}: {met}, margin {margin}, limited by {bottleneck}</source>
             <translation>{name}: {met}, Spielraum {margin}, begrenzt durch {bottleneck}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="713" />
-            <location filename="../../ui/design/wizard.py" line="718" />
-            <location filename="../../ui/design/wizard.py" line="729" />
+            <location filename="../../ui/design/wizard.py" line="791" />
+            <source>{n} × {name}: weights, checkpoints and logs</source>
+            <translation>{n} × {name}: Modellgewichte, Checkpoints und Logs</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="746" />
+            <location filename="../../ui/design/wizard.py" line="751" />
+            <location filename="../../ui/design/wizard.py" line="762" />
             <source>{value} ⚠</source>
             <translation>{value} ⚠</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="725" />
+            <location filename="../../ui/design/wizard.py" line="758" />
             <source>≈ {money}</source>
             <translation>≈ {money}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="695" />
+            <location filename="../../ui/design/wizard.py" line="726" />
             <source>⚠ meets, within the model's uncertainty</source>
             <translation>⚠ erfüllt, im Rahmen der Modellunsicherheit</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="696" />
+            <location filename="../../ui/design/wizard.py" line="727" />
             <source>✔ meets</source>
             <translation>✔ erfüllt</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="696" />
+            <location filename="../../ui/design/wizard.py" line="727" />
             <source>✘ does not meet</source>
             <translation>✘ erfüllt nicht</translation>
         </message>
@@ -7506,54 +7546,54 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>Workloads</name>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="279" />
+            <location filename="../../ui/panels/workloads.py" line="281" />
             <source>  (asked {users})</source>
             <translation>  (gefragt: {users})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="275" />
-            <location filename="../../ui/panels/workloads.py" line="296" />
+            <location filename="../../ui/panels/workloads.py" line="277" />
+            <location filename="../../ui/panels/workloads.py" line="298" />
             <source>  (target {tgt})</source>
             <translation>  (Ziel {tgt})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="277" />
+            <location filename="../../ui/panels/workloads.py" line="279" />
             <source>  (target {tt} s)</source>
             <translation>  (Ziel {tt} s)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="292" />
+            <location filename="../../ui/panels/workloads.py" line="294" />
             <source> (energy {cost})</source>
             <translation> (Energie {cost})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="296" />
+            <location filename="../../ui/panels/workloads.py" line="298" />
             <source> days</source>
             <translation> Tage</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="299" />
+            <location filename="../../ui/panels/workloads.py" line="301" />
             <source> of {capacity}</source>
             <translation> von {capacity}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="306" />
+            <location filename="../../ui/panels/workloads.py" line="308" />
             <source> on {gpus} × {gpu}</source>
             <translation> auf {gpus} × {gpu}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="284" />
+            <location filename="../../ui/panels/workloads.py" line="286" />
             <source> · KV cache {size}</source>
             <translation> · KV-Cache {size}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="309" />
+            <location filename="../../ui/panels/workloads.py" line="311" />
             <source>, written in {time}</source>
             <translation>, geschrieben in {time}</translation>
         </message>
         <message>
             <location filename="../../ui/panels/workloads.py" line="112" />
-            <location filename="../../ui/panels/workloads.py" line="307" />
+            <location filename="../../ui/panels/workloads.py" line="309" />
             <source>Activation recompute</source>
             <translation>Aktivierungs-Neuberechnung</translation>
         </message>
@@ -7563,7 +7603,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Attention-Datenparallelität (MoE)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="308" />
+            <location filename="../../ui/panels/workloads.py" line="310" />
             <source>Checkpoint</source>
             <translation>Checkpoint</translation>
         </message>
@@ -7573,7 +7613,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Checkpoint alle (min)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="312" />
+            <location filename="../../ui/panels/workloads.py" line="314" />
             <source>Checkpoint size</source>
             <translation>Checkpoint-Größe</translation>
         </message>
@@ -7583,7 +7623,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Checkpoint-Größe (GB)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="314" />
+            <location filename="../../ui/panels/workloads.py" line="316" />
             <source>Checkpoint write</source>
             <translation>Checkpoint schreiben</translation>
         </message>
@@ -7603,7 +7643,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Kontextparallel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="291" />
+            <location filename="../../ui/panels/workloads.py" line="293" />
             <source>Cost per million tokens</source>
             <translation>Kosten pro Million Tokens</translation>
         </message>
@@ -7613,7 +7653,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Datensatz lesen (GB/s)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="293" />
+            <location filename="../../ui/panels/workloads.py" line="295" />
             <source>Energy per token</source>
             <translation>Energie pro Token</translation>
         </message>
@@ -7658,17 +7698,17 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Feintuning (vollständig)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="167" />
+            <location filename="../../ui/panels/workloads.py" line="169" />
             <source>GPU memory</source>
             <translation>GPU-Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="297" />
+            <location filename="../../ui/panels/workloads.py" line="299" />
             <source>GPU-hours</source>
             <translation>GPU-Stunden</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="323" />
+            <location filename="../../ui/panels/workloads.py" line="325" />
             <source>GPUs that would meet it</source>
             <translation>GPUs, die es erfüllen würden</translation>
         </message>
@@ -7698,23 +7738,23 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>KV-Cache-Genauigkeit</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="430" />
+            <location filename="../../ui/panels/workloads.py" line="457" />
             <source>Key figure</source>
             <translation>Kennzahl</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="281" />
-            <location filename="../../ui/panels/workloads.py" line="304" />
+            <location filename="../../ui/panels/workloads.py" line="283" />
+            <location filename="../../ui/panels/workloads.py" line="306" />
             <source>Layout</source>
             <translation>Aufteilung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="430" />
+            <location filename="../../ui/panels/workloads.py" line="457" />
             <source>Limited by</source>
             <translation>Begrenzt durch</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="155" />
+            <location filename="../../ui/panels/workloads.py" line="157" />
             <source>LoRA</source>
             <translation>LoRA</translation>
         </message>
@@ -7724,17 +7764,17 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>LoRA-Rang</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="298" />
+            <location filename="../../ui/panels/workloads.py" line="300" />
             <source>Memory per GPU</source>
             <translation>Speicher pro GPU</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="233" />
+            <location filename="../../ui/panels/workloads.py" line="235" />
             <source>Met within the model's uncertainty · margin {margin} · limited by {bn}</source>
             <translation>Im Rahmen der Modellunsicherheit erfüllt · Spielraum {margin} · begrenzt durch {bn}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="236" />
+            <location filename="../../ui/panels/workloads.py" line="238" />
             <source>Met · margin {margin} · limited by {bn}</source>
             <translation>Erfüllt · Spielraum {margin} · begrenzt durch {bn}</translation>
         </message>
@@ -7749,22 +7789,22 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Modell</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="225" />
+            <location filename="../../ui/panels/workloads.py" line="227" />
             <source>No verdict yet</source>
             <translation>Noch kein Ergebnis</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="227" />
+            <location filename="../../ui/panels/workloads.py" line="229" />
             <source>Not evaluated</source>
             <translation>Nicht bewertet</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="239" />
+            <location filename="../../ui/panels/workloads.py" line="241" />
             <source>Not met · margin {margin} · limited by {bn}</source>
             <translation>Nicht erfüllt · Spielraum {margin} · begrenzt durch {bn}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="238" />
+            <location filename="../../ui/panels/workloads.py" line="240" />
             <source>Not met · the {bn} of its servers fails</source>
             <translation>Nicht erfüllt · {bn} der Server reicht nicht</translation>
         </message>
@@ -7805,12 +7845,12 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Genauigkeit</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="156" />
+            <location filename="../../ui/panels/workloads.py" line="158" />
             <source>QLoRA</source>
             <translation>QLoRA</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="158" />
+            <location filename="../../ui/panels/workloads.py" line="160" />
             <source>SGLang</source>
             <translation>SGLang</translation>
         </message>
@@ -7835,7 +7875,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Serving-Stack</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="230" />
+            <location filename="../../ui/panels/workloads.py" line="232" />
             <source>Sized (no target) · limited by {bn}</source>
             <translation>Dimensioniert (ohne Ziel) · begrenzt durch {bn}</translation>
         </message>
@@ -7855,22 +7895,22 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Speicher (Checkpoints, Datensatz)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="319" />
+            <location filename="../../ui/panels/workloads.py" line="321" />
             <source>Storage read</source>
             <translation>Speicher lesen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="318" />
+            <location filename="../../ui/panels/workloads.py" line="320" />
             <source>Storage write</source>
             <translation>Speicher schreiben</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="280" />
+            <location filename="../../ui/panels/workloads.py" line="282" />
             <source>System throughput</source>
             <translation>Systemdurchsatz</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="281" />
+            <location filename="../../ui/panels/workloads.py" line="283" />
             <source>TP {tp} × {replicas} replicas on {gpus} × {gpu}</source>
             <translation>TP {tp} × {replicas} Replikate auf {gpus} × {gpu}</translation>
         </message>
@@ -7895,32 +7935,32 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Tensor-Parallelität</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="157" />
+            <location filename="../../ui/panels/workloads.py" line="159" />
             <source>TensorRT-LLM</source>
             <translation>TensorRT-LLM</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="300" />
+            <location filename="../../ui/panels/workloads.py" line="302" />
             <source>Throughput</source>
             <translation>Durchsatz</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="317" />
+            <location filename="../../ui/panels/workloads.py" line="319" />
             <source>Time spent checkpointing</source>
             <translation>Zeit für Checkpoints</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="277" />
+            <location filename="../../ui/panels/workloads.py" line="279" />
             <source>Time to first token</source>
             <translation>Zeit bis zum ersten Token</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="296" />
+            <location filename="../../ui/panels/workloads.py" line="298" />
             <source>Time to train</source>
             <translation>Trainingsdauer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="274" />
+            <location filename="../../ui/panels/workloads.py" line="276" />
             <source>Tokens/s per user</source>
             <translation>Tokens/s pro Nutzer</translation>
         </message>
@@ -7930,22 +7970,22 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Trainings-Tokens</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="278" />
+            <location filename="../../ui/panels/workloads.py" line="280" />
             <source>Users that fit</source>
             <translation>Passende Nutzer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="429" />
+            <location filename="../../ui/panels/workloads.py" line="456" />
             <source>Verdict</source>
             <translation>Ergebnis</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="283" />
+            <location filename="../../ui/panels/workloads.py" line="285" />
             <source>Weights per GPU</source>
             <translation>Gewichte pro GPU</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="429" />
+            <location filename="../../ui/panels/workloads.py" line="456" />
             <source>Workload</source>
             <translation>Arbeitslast</translation>
         </message>
@@ -7977,27 +8017,27 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>automatisch: die schnellste, die passt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="262" />
+            <location filename="../../ui/panels/workloads.py" line="264" />
             <source>checkpoint in {s} s</source>
             <translation>Checkpoint in {s} s</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="169" />
+            <location filename="../../ui/panels/workloads.py" line="171" />
             <source>compute</source>
             <translation>Rechenleistung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="173" />
+            <location filename="../../ui/panels/workloads.py" line="175" />
             <source>cooling</source>
             <translation>Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="258" />
+            <location filename="../../ui/panels/workloads.py" line="260" />
             <source>does not fit in GPU memory</source>
             <translation>passt nicht in den GPU-Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="163" />
+            <location filename="../../ui/panels/workloads.py" line="165" />
             <source>fp4 (NVFP4 on Blackwell)</source>
             <translation>fp4 (NVFP4 auf Blackwell)</translation>
         </message>
@@ -8007,32 +8047,32 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>aus dem Modell</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="162" />
+            <location filename="../../ui/panels/workloads.py" line="164" />
             <source>full (every layer)</source>
             <translation>vollständig (jede Schicht)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="155" />
+            <location filename="../../ui/panels/workloads.py" line="157" />
             <source>full fine-tuning</source>
             <translation>vollständiges Feintuning</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="331" />
+            <location filename="../../ui/panels/workloads.py" line="333" />
             <source>full, {k} of {n} layers per stage</source>
             <translation>vollständig, {k} von {n} Schichten je Stufe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="170" />
+            <location filename="../../ui/panels/workloads.py" line="172" />
             <source>interconnect</source>
             <translation>Interconnect</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="168" />
+            <location filename="../../ui/panels/workloads.py" line="170" />
             <source>memory bandwidth</source>
             <translation>Speicherbandbreite</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="159" />
+            <location filename="../../ui/panels/workloads.py" line="161" />
             <source>no</source>
             <translation>nein</translation>
         </message>
@@ -8059,7 +8099,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
         </message>
         <message>
             <location filename="../../ui/panels/workloads.py" line="143" />
-            <location filename="../../ui/panels/workloads.py" line="160" />
+            <location filename="../../ui/panels/workloads.py" line="162" />
             <source>none</source>
             <translation>keine</translation>
         </message>
@@ -8069,17 +8109,17 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>nicht gesetzt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="172" />
+            <location filename="../../ui/panels/workloads.py" line="174" />
             <source>power</source>
             <translation>Strom</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="263" />
+            <location filename="../../ui/panels/workloads.py" line="265" />
             <source>read {rate} GB/s</source>
             <translation>Lesen {rate} GB/s</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="161" />
+            <location filename="../../ui/panels/workloads.py" line="163" />
             <source>selective (attention core)</source>
             <translation>selektiv (Attention-Kern)</translation>
         </message>
@@ -8089,32 +8129,32 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Vorgabe des Stacks</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="171" />
+            <location filename="../../ui/panels/workloads.py" line="173" />
             <source>storage</source>
             <translation>Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="157" />
+            <location filename="../../ui/panels/workloads.py" line="159" />
             <source>vLLM</source>
             <translation>vLLM</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="159" />
+            <location filename="../../ui/panels/workloads.py" line="161" />
             <source>yes</source>
             <translation>ja</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="289" />
+            <location filename="../../ui/panels/workloads.py" line="291" />
             <source>{cost} ⚠ capex incomplete ({basis})</source>
             <translation>{cost} ⚠ Investitionskosten unvollständig ({basis})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="259" />
+            <location filename="../../ui/panels/workloads.py" line="261" />
             <source>{days} days · {hours} GPU-h</source>
             <translation>{days} Tage · {hours} GPU-h</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="254" />
+            <location filename="../../ui/panels/workloads.py" line="256" />
             <source>{tps} tok/s/user · TTFT {ttft} s</source>
             <translation>{tps} tok/s/Nutzer · TTFT {ttft} s</translation>
         </message>
@@ -8122,32 +8162,32 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>WorkloadsPage</name>
         <message>
-            <location filename="../../ui/design/wizard.py" line="161" />
+            <location filename="../../ui/design/wizard.py" line="166" />
             <source>Add target</source>
             <translation>Ziel hinzufügen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="258" />
+            <location filename="../../ui/design/wizard.py" line="262" />
             <source>Kind</source>
             <translation>Art</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="257" />
+            <location filename="../../ui/design/wizard.py" line="261" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="164" />
+            <location filename="../../ui/design/wizard.py" line="169" />
             <source>Remove</source>
             <translation>Entfernen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="153" />
+            <location filename="../../ui/design/wizard.py" line="158" />
             <source>What the build has to do: train, fine-tune or serve a model. Add one target or several; each is a plan workload and is attached to the plan made.</source>
             <translation>Was der Aufbau leisten muss: ein Modell trainieren, feintunen oder betreiben. Ein Ziel oder mehrere hinzufügen; jedes wird eine Arbeitslast des Plans und dem erzeugten Plan zugeordnet.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="152" />
+            <location filename="../../ui/design/wizard.py" line="157" />
             <source>Workloads</source>
             <translation>Arbeitslasten</translation>
         </message>
@@ -8155,17 +8195,17 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>WorkloadsPanel</name>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="445" />
+            <location filename="../../ui/panels/workloads.py" line="472" />
             <source>Add a workload target: training, fine-tuning, inference serving or storage</source>
             <translation>Ein Arbeitslast-Ziel hinzufügen: Training, Feintuning, Inferenz oder Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="443" />
+            <location filename="../../ui/panels/workloads.py" line="470" />
             <source>Add target</source>
             <translation>Ziel hinzufügen</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1014" />
+            <location filename="../../ui/panels/workloads.py" line="1045" />
             <source>Cannot delete {name}: %n workload(s) run on it ({who}). Set “Runs on” to another group or the whole plan first.</source>
             <translation>
                 <numerusform>{name} kann nicht gelöscht werden: %n Arbeitslast läuft darauf ({who}). Zuerst „Läuft auf“ auf eine andere Gruppe oder den ganzen Plan setzen.</numerusform>
@@ -8173,27 +8213,27 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="1018" />
+            <location filename="../../ui/panels/workloads.py" line="1049" />
             <source>Cannot delete {name}: {reason}</source>
             <translation>{name} kann nicht gelöscht werden: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="995" />
+            <location filename="../../ui/panels/workloads.py" line="1026" />
             <source>Cannot rename {name}: {reason}</source>
             <translation>{name} kann nicht umbenannt werden: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="486" />
+            <location filename="../../ui/panels/workloads.py" line="513" />
             <source>Delete</source>
             <translation>Löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="488" />
+            <location filename="../../ui/panels/workloads.py" line="515" />
             <source>Delete the server group chosen on the left (undoable); not while a workload runs on it</source>
             <translation>Die links gewählte Servergruppe löschen (rückgängig machbar); nicht, solange eine Arbeitslast darauf läuft</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1034" />
+            <location filename="../../ui/panels/workloads.py" line="1065" />
             <source>Group %n server(s)</source>
             <translation>
                 <numerusform>%n Server gruppieren</numerusform>
@@ -8201,7 +8241,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1033" />
+            <location filename="../../ui/panels/workloads.py" line="1064" />
             <source>Group %n server(s) for {name}</source>
             <translation>
                 <numerusform>%n Server für {name} gruppieren</numerusform>
@@ -8209,12 +8249,12 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="460" />
+            <location filename="../../ui/panels/workloads.py" line="487" />
             <source>Group from selection</source>
             <translation>Gruppe aus Auswahl</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1042" />
+            <location filename="../../ui/panels/workloads.py" line="1073" />
             <source>Group of %n server(s) created</source>
             <translation>
                 <numerusform>Gruppe aus %n Server angelegt</numerusform>
@@ -8222,7 +8262,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1041" />
+            <location filename="../../ui/panels/workloads.py" line="1072" />
             <source>Group of %n server(s) created; {name} runs on it</source>
             <translation>
                 <numerusform>Gruppe aus %n Server angelegt; {name} läuft darauf</numerusform>
@@ -8230,155 +8270,163 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="775" />
+            <location filename="../../ui/panels/workloads.py" line="802" />
             <source>Kind</source>
             <translation>Art</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="461" />
+            <location filename="../../ui/panels/workloads.py" line="488" />
             <source>Make a server group of the GPU servers selected in the racks or on the floor (servers of selected racks count too) and run the current workload on it</source>
             <translation>Aus den in den Racks oder im Raumplan gewählten GPU-Servern eine Servergruppe bilden (Server gewählter Racks zählen mit) und die aktuelle Arbeitslast darauf laufen lassen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="723" />
+            <location filename="../../ui/panels/workloads.py" line="750" />
             <source>NOT MET · {bn}</source>
             <translation>NICHT ERFÜLLT · {bn}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="726" />
+            <location filename="../../ui/panels/workloads.py" line="753" />
             <source>NOT MET · {margin}</source>
             <translation>NICHT ERFÜLLT · {margin}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="774" />
+            <location filename="../../ui/panels/workloads.py" line="801" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="988" />
+            <location filename="../../ui/panels/workloads.py" line="1019" />
             <source>New name for {name}:</source>
             <translation>Neuer Name für {name}:</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="518" />
+            <location filename="../../ui/panels/workloads.py" line="545" />
             <source>No workload targets yet. Add one (training, fine-tuning, inference or storage) to see whether this build meets it.</source>
             <translation>Noch keine Arbeitslast-Ziele. Eines hinzufügen (Training, Feintuning, Inferenz oder Speicher), um zu sehen, ob dieser Aufbau es erfüllt.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="449" />
+            <location filename="../../ui/panels/workloads.py" line="476" />
             <source>Remove</source>
             <translation>Entfernen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="450" />
+            <location filename="../../ui/panels/workloads.py" line="477" />
             <source>Remove the selected workload target (undoable)</source>
             <translation>Das gewählte Arbeitslast-Ziel entfernen (rückgängig machbar)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="987" />
+            <location filename="../../ui/panels/workloads.py" line="1018" />
             <source>Rename server group</source>
             <translation>Servergruppe umbenennen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="484" />
+            <location filename="../../ui/panels/workloads.py" line="511" />
             <source>Rename the server group chosen on the left (undoable)</source>
             <translation>Die links gewählte Servergruppe umbenennen (rückgängig machbar)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="482" />
+            <location filename="../../ui/panels/workloads.py" line="509" />
             <source>Rename…</source>
             <translation>Umbenennen…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="776" />
+            <location filename="../../ui/panels/workloads.py" line="803" />
             <source>Runs on</source>
             <translation>Läuft auf</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="1029" />
+            <location filename="../../ui/panels/workloads.py" line="1060" />
             <source>Select GPU servers (or their racks) in the rack view or the floor plan first</source>
             <translation>Zuerst GPU-Server (oder ihre Racks) in der Rackansicht oder im Raumplan auswählen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="491" />
+            <location filename="../../ui/panels/workloads.py" line="518" />
             <source>Server groups</source>
             <translation>Servergruppen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="1035" />
+            <location filename="../../ui/panels/workloads.py" line="1066" />
             <source>Servers {names}</source>
             <translation>Server {names}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="453" />
+            <location filename="../../ui/panels/workloads.py" line="480" />
             <source>Size a Build…</source>
             <translation>Aufbau dimensionieren…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="455" />
+            <location filename="../../ui/panels/workloads.py" line="482" />
             <source>Size this workload for me: compare the builds that meet the selected target and open the chosen one as a new plan</source>
             <translation>Diese Arbeitslast für mich dimensionieren: die Aufbauten vergleichen, die das gewählte Ziel erfüllen, und den gewählten als neuen Plan öffnen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="872" />
+            <location filename="../../ui/panels/workloads.py" line="899" />
             <source>The model's median error on published runs of this kind (docs/validation.md)</source>
             <translation>Der mittlere Fehler des Modells gegenüber veröffentlichten Läufen dieser Art (docs/validation.md)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="480" />
+            <location filename="../../ui/panels/workloads.py" line="507" />
             <source>The plan's server groups (a workload can run on one)</source>
             <translation>Die Servergruppen des Plans (eine Arbeitslast kann auf einer laufen)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="869" />
+            <location filename="../../ui/panels/workloads.py" line="896" />
             <source>Uncertainty</source>
             <translation>Unsicherheit</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="806" />
+            <location filename="../../ui/panels/workloads.py" line="833" />
             <source>Whole plan (every GPU server)</source>
             <translation>Ganzer Plan (jeder GPU-Server)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="726" />
+            <location filename="../../ui/panels/workloads.py" line="753" />
             <source>met · {margin}</source>
             <translation>erfüllt · {margin}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="719" />
+            <location filename="../../ui/panels/workloads.py" line="746" />
             <source>not evaluated</source>
             <translation>nicht bewertet</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="721" />
+            <location filename="../../ui/panels/workloads.py" line="748" />
             <source>sized (no target)</source>
             <translation>ausgelegt (ohne Ziel)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="731" />
+            <location filename="../../ui/panels/workloads.py" line="758" />
             <source>waiting for the engine</source>
             <translation>wartet auf die Berechnung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="714" />
+            <location filename="../../ui/panels/workloads.py" line="741" />
             <source>whole plan</source>
             <translation>ganzer Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="715" />
+            <location filename="../../ui/panels/workloads.py" line="742" />
             <source>{kind} · runs on {where}</source>
             <translation>{kind} · läuft auf {where}</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1013" />
+            <location filename="../../ui/panels/workloads.py" line="1044" />
             <source>{names} and %n more</source>
             <translation>
                 <numerusform>{names} und %n weitere</numerusform>
                 <numerusform>{names} und %n weitere</numerusform>
             </translation>
         </message>
+        <message numerus="yes">
+            <location filename="../../ui/panels/workloads.py" line="986" />
+            <source>{name} (%n server(s))</source>
+            <translation>
+                <numerusform>{name} (%n Server)</numerusform>
+                <numerusform>{name} (%n Server)</numerusform>
+            </translation>
+        </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="871" />
+            <location filename="../../ui/panels/workloads.py" line="898" />
             <source>±{pct} %</source>
             <translation>±{pct} %</translation>
         </message>
@@ -8386,12 +8434,22 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>_Field</name>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="352" />
+            <location filename="../../ui/panels/workloads.py" line="354" />
             <source>not set</source>
             <translation>nicht gesetzt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="396" />
+            <location filename="../../ui/panels/workloads.py" line="426" />
+            <source>{count} tokens</source>
+            <translation>{count} Tokens</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="402" />
+            <source>{name} ({params} parameters)</source>
+            <translation>{name} ({params} Parameter)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="411" />
             <source>{value} (not in catalog)</source>
             <translation>{value} (nicht im Katalog)</translation>
         </message>
@@ -8407,12 +8465,12 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>_WorkloadMargins</name>
         <message>
-            <location filename="../../ui/panels/charts.py" line="222" />
+            <location filename="../../ui/panels/charts.py" line="238" />
             <source>No workload targets in this plan (add one in the Workloads panel to see margins)</source>
             <translation>Keine Arbeitslast-Ziele in diesem Plan (eines im Bereich Arbeitslasten hinzufügen, um Spielräume zu sehen)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/charts.py" line="212" />
+            <location filename="../../ui/panels/charts.py" line="228" />
             <source>achieved / target (%)</source>
             <translation>erreicht / Ziel (%)</translation>
         </message>
