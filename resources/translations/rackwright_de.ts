@@ -471,137 +471,137 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
     <context>
         <name>BuildsPage</name>
         <message>
-            <location filename="../../ui/design/wizard.py" line="998" />
+            <location filename="../../ui/design/wizard.py" line="999" />
             <source>Any GPU</source>
             <translation>Jede GPU</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="880" />
+            <location filename="../../ui/design/wizard.py" line="881" />
             <source>Any cooling</source>
             <translation>Jede Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="819" />
+            <location filename="../../ui/design/wizard.py" line="820" />
             <source>Builds</source>
             <translation>Aufbauten</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="844" />
+            <location filename="../../ui/design/wizard.py" line="845" />
             <source>Cancel Search</source>
             <translation>Suche abbrechen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="820" />
+            <location filename="../../ui/design/wizard.py" line="821" />
             <source>Candidate builds, best first. Pick one and press Create Plan to open it as a new plan: room, racks, power, cooling and fabrics laid out, the workloads attached.</source>
             <translation>Mögliche Aufbauten, der beste zuerst. Einen wählen und „Plan erstellen“ drücken, um ihn als neuen Plan zu öffnen: Raum, Racks, Strom, Kühlung und Fabrics angelegt, die Arbeitslasten zugeordnet.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="898" />
+            <location filename="../../ui/design/wizard.py" line="899" />
             <source>Cooling</source>
             <translation>Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="896" />
+            <location filename="../../ui/design/wizard.py" line="897" />
             <source>GPU</source>
             <translation>GPU</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1190" />
+            <location filename="../../ui/design/wizard.py" line="1191" />
             <source>Generating the plan of build {k}…</source>
             <translation>Plan von Aufbau {k} wird erzeugt…</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1225" />
+            <location filename="../../ui/design/wizard.py" line="1226" />
             <source>Generation cancelled.</source>
             <translation>Erzeugung abgebrochen.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1095" />
+            <location filename="../../ui/design/wizard.py" line="1096" />
             <source>No build was found.</source>
             <translation>Es wurde kein Aufbau gefunden.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1094" />
+            <location filename="../../ui/design/wizard.py" line="1095" />
             <source>No build was found: {why}</source>
             <translation>Es wurde kein Aufbau gefunden: {why}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1097" />
+            <location filename="../../ui/design/wizard.py" line="1098" />
             <source>None of the {n} builds of this list is of that GPU model and cooling (and meets, if asked): change the filters or show all builds.</source>
             <translation>Keiner der {n} Aufbauten dieser Liste hat dieses GPU-Modell und diese Kühlung (und erfüllt, falls verlangt): Filter ändern oder alle Aufbauten zeigen.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="883" />
+            <location filename="../../ui/design/wizard.py" line="884" />
             <source>Only builds that meet</source>
             <translation>Nur Aufbauten, die erfüllen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1213" />
+            <location filename="../../ui/design/wizard.py" line="1214" />
             <source>Plan generated.</source>
             <translation>Plan erzeugt.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="981" />
+            <location filename="../../ui/design/wizard.py" line="982" />
             <source>Pricing the options from their plans: {build}</source>
             <translation>Optionen werden aus ihren Plänen bepreist: {build}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="847" />
+            <location filename="../../ui/design/wizard.py" line="848" />
             <source>Search Again</source>
             <translation>Erneut suchen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1161" />
+            <location filename="../../ui/design/wizard.py" line="1162" />
             <source>Search cancelled.</source>
             <translation>Suche abgebrochen.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1091" />
+            <location filename="../../ui/design/wizard.py" line="1092" />
             <source>Search cancelled: the {n} builds ranked so far.</source>
             <translation>Suche abgebrochen: die bisher bewerteten {n} Aufbauten.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="947" />
+            <location filename="../../ui/design/wizard.py" line="948" />
             <source>Searching builds…</source>
             <translation>Aufbauten werden gesucht…</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="994" />
+            <location filename="../../ui/design/wizard.py" line="995" />
             <source>Show all {n} builds</source>
             <translation>Alle {n} Aufbauten zeigen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="902" />
+            <location filename="../../ui/design/wizard.py" line="903" />
             <source>Sort by</source>
             <translation>Sortieren nach</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1220" />
+            <location filename="../../ui/design/wizard.py" line="1221" />
             <source>The plan could not be generated: {reason}</source>
             <translation>Der Plan konnte nicht erzeugt werden: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1157" />
+            <location filename="../../ui/design/wizard.py" line="1158" />
             <source>The search failed: {reason}</source>
             <translation>Die Suche ist fehlgeschlagen: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1111" />
+            <location filename="../../ui/design/wizard.py" line="1112" />
             <source>{n} builds compared, {m} meet every target and limit. The {k} distinct options: per GPU model and cooling the best that meets, and about +25 % and +50 % margin.</source>
             <translation>{n} Aufbauten verglichen, {m} erfüllen jedes Ziel und jede Grenze. Die {k} unterschiedlichen Optionen: je GPU-Modell und Kühlung die beste, die erfüllt, und etwa +25 % und +50 % Reserve.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1101" />
+            <location filename="../../ui/design/wizard.py" line="1102" />
             <source>{n} builds compared; none meets every target and limit.</source>
             <translation>{n} Aufbauten verglichen; keiner erfüllt jedes Ziel und jede Grenze.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1106" />
+            <location filename="../../ui/design/wizard.py" line="1107" />
             <source>{shown} of the {k} distinct options shown ({n} builds compared, {m} meet every target and limit).</source>
             <translation>{shown} der {k} unterschiedlichen Optionen gezeigt ({n} Aufbauten verglichen, {m} erfüllen jedes Ziel und jede Grenze).</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1103" />
+            <location filename="../../ui/design/wizard.py" line="1104" />
             <source>{shown} of {n} builds shown, {m} of them meet every target and limit.</source>
             <translation>{shown} von {n} Aufbauten gezeigt, {m} davon erfüllen jedes Ziel und jede Grenze.</translation>
         </message>
@@ -3692,123 +3692,123 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
     <context>
         <name>LimitsPage</name>
         <message>
-            <location filename="../../ui/design/wizard.py" line="561" />
+            <location filename="../../ui/design/wizard.py" line="562" />
             <source>1 USD = ? {currency}: without a rate the catalog's USD prices stay out of the capex.</source>
             <translation>1 USD = ? {currency}: ohne Kurs bleiben die USD-Preise des Katalogs außerhalb der Investitionskosten.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="418" />
+            <location filename="../../ui/design/wizard.py" line="419" />
             <source>Budget</source>
             <translation>Budget</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="500" />
+            <location filename="../../ui/design/wizard.py" line="501" />
             <source>Cooling available</source>
             <translation>Verfügbare Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="452" />
+            <location filename="../../ui/design/wizard.py" line="453" />
             <source>Currency</source>
             <translation>Währung</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="420" />
+            <location filename="../../ui/design/wizard.py" line="421" />
             <source>Electricity price per kWh</source>
             <translation>Strompreis pro kWh</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="483" />
+            <location filename="../../ui/design/wizard.py" line="484" />
             <source>Exchange rates</source>
             <translation>Wechselkurse</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="419" />
+            <location filename="../../ui/design/wizard.py" line="420" />
             <source>Floor area (m²)</source>
             <translation>Bodenfläche (m²)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="535" />
+            <location filename="../../ui/design/wizard.py" line="536" />
             <source>GPU models</source>
             <translation>GPU-Modelle</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="398" />
+            <location filename="../../ui/design/wizard.py" line="399" />
             <source>Hard limits of the build (leave a field empty for no limit) and the figures the running cost is worked out with.</source>
             <translation>Harte Grenzen des Aufbaus (Feld leer lassen für keine Grenze) und die Werte, mit denen die laufenden Kosten berechnet werden.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="471" />
+            <location filename="../../ui/design/wizard.py" line="472" />
             <source>How many units of the plan currency one unit of another currency buys, e.g. USD 0.92 for a plan in EUR (the catalog's prices are mostly in USD). Several: USD 0.92; GBP 1.17</source>
             <translation>Wie viele Einheiten der Planwährung eine Einheit einer anderen Währung kauft, z. B. USD 0,92 für einen Plan in EUR (die Preise des Katalogs sind meist in USD). Mehrere: USD 0,92; GBP 1,17</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="397" />
-            <location filename="../../ui/design/wizard.py" line="410" />
+            <location filename="../../ui/design/wizard.py" line="398" />
+            <location filename="../../ui/design/wizard.py" line="411" />
             <source>Limits</source>
             <translation>Grenzen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="418" />
+            <location filename="../../ui/design/wizard.py" line="419" />
             <source>Maximum kW per rack</source>
             <translation>Maximale kW pro Rack</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="419" />
+            <location filename="../../ui/design/wizard.py" line="420" />
             <source>Maximum racks</source>
             <translation>Maximale Anzahl Racks</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="420" />
+            <location filename="../../ui/design/wizard.py" line="421" />
             <source>PUE</source>
             <translation>PUE</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="512" />
+            <location filename="../../ui/design/wizard.py" line="513" />
             <source>Preferred (none ticked: any)</source>
             <translation>Bevorzugt (keines angehakt: beliebig)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="496" />
+            <location filename="../../ui/design/wizard.py" line="497" />
             <source>Rates as of</source>
             <translation>Kurse vom</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="413" />
+            <location filename="../../ui/design/wizard.py" line="414" />
             <source>Running cost</source>
             <translation>Laufende Kosten</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="461" />
+            <location filename="../../ui/design/wizard.py" line="462" />
             <source>Site power</source>
             <translation>Stromversorgung am Standort</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="421" />
+            <location filename="../../ui/design/wizard.py" line="422" />
             <source>Utilisation (%)</source>
             <translation>Auslastung (%)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="534" />
+            <location filename="../../ui/design/wizard.py" line="535" />
             <source>Vendors</source>
             <translation>Hersteller</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="421" />
+            <location filename="../../ui/design/wizard.py" line="422" />
             <source>Years of use</source>
             <translation>Nutzungsjahre</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="560" />
+            <location filename="../../ui/design/wizard.py" line="561" />
             <source>e.g. USD 0.92</source>
             <translation>z. B. USD 0,92</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="491" />
+            <location filename="../../ui/design/wizard.py" line="492" />
             <source>e.g. {example}</source>
             <translation>z. B. {example}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="560" />
+            <location filename="../../ui/design/wizard.py" line="561" />
             <source>none needed</source>
             <translation>nicht nötig</translation>
         </message>
@@ -6607,17 +6607,17 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>SizingWizard</name>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1263" />
+            <location filename="../../ui/design/wizard.py" line="1264" />
             <source>Create Plan</source>
             <translation>Plan erstellen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1252" />
+            <location filename="../../ui/design/wizard.py" line="1253" />
             <source>New from Workload</source>
             <translation>Neu aus Arbeitslast</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1252" />
+            <location filename="../../ui/design/wizard.py" line="1253" />
             <source>Size This Workload</source>
             <translation>Diese Arbeitslast dimensionieren</translation>
         </message>
@@ -7224,321 +7224,321 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>Wizard</name>
         <message>
-            <location filename="../../ui/design/wizard.py" line="743" />
+            <location filename="../../ui/design/wizard.py" line="744" />
             <source>1 month</source>
             <translation>1 Monat</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="711" />
+            <location filename="../../ui/design/wizard.py" line="712" />
             <source>Air</source>
             <translation>Luft</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="94" />
+            <location filename="../../ui/design/wizard.py" line="95" />
             <source>Air (hot/cold aisle containment)</source>
             <translation>Luft (Warmgang-/Kaltgang-Einhausung)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="674" />
+            <location filename="../../ui/design/wizard.py" line="675" />
             <source>Bottleneck</source>
             <translation>Engpass</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="686" />
+            <location filename="../../ui/design/wizard.py" line="687" />
             <source>Break-even</source>
             <translation>Amortisation</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1061" />
+            <location filename="../../ui/design/wizard.py" line="1062" />
             <source>Break-even from an incomplete capex: the items without a price are left out, so owning pays off later than this:
 {items}</source>
             <translation>Amortisation aus unvollständigen Investitionskosten: Die Positionen ohne Preis fehlen, der Kauf amortisiert sich also später:
 {items}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="682" />
-            <location filename="../../ui/design/wizard.py" line="707" />
+            <location filename="../../ui/design/wizard.py" line="683" />
+            <location filename="../../ui/design/wizard.py" line="708" />
             <source>Capex</source>
             <translation>Investitionskosten</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1068" />
+            <location filename="../../ui/design/wizard.py" line="1069" />
             <source>Capex incomplete: these items have no price in {currency} and are left out:
 {items}</source>
             <translation>Investitionskosten unvollständig: Diese Positionen haben keinen Preis in {currency} und fehlen:
 {items}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="694" />
+            <location filename="../../ui/design/wizard.py" line="695" />
             <source>Capex plus running cost over the years of use</source>
             <translation>Investitionskosten plus laufende Kosten über die Nutzungsjahre</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="679" />
+            <location filename="../../ui/design/wizard.py" line="680" />
             <source>Cooling</source>
             <translation>Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="690" />
+            <location filename="../../ui/design/wizard.py" line="691" />
             <source>Cost / M tok</source>
             <translation>Kosten / Mio. Tok.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="697" />
+            <location filename="../../ui/design/wizard.py" line="698" />
             <source>Cost per million tokens served, in the plan currency (capex share over the years of use and energy at the plan's electricity price)</source>
             <translation>Kosten je Million ausgelieferter Tokens in der Planwährung (Anteil der Investitionskosten über die Nutzungsjahre und Energie zum Strompreis des Plans)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1058" />
+            <location filename="../../ui/design/wizard.py" line="1059" />
             <source>Cost per token from an incomplete capex ({basis}): a lower bound</source>
             <translation>Kosten je Token aus unvollständigen Investitionskosten ({basis}): eine Untergrenze</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="687" />
+            <location filename="../../ui/design/wizard.py" line="688" />
             <source>Days to train</source>
             <translation>Tage Training</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="95" />
+            <location filename="../../ui/design/wizard.py" line="96" />
             <source>Direct liquid cooling (CDU)</source>
             <translation>Direkte Flüssigkeitskühlung (CDU)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1072" />
+            <location filename="../../ui/design/wizard.py" line="1073" />
             <source>Estimated by the search; the plan it writes is priced when you create it</source>
             <translation>Von der Suche geschätzt; der Plan wird beim Erstellen bepreist</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="681" />
+            <location filename="../../ui/design/wizard.py" line="682" />
             <source>Facility kW</source>
             <translation>Gebäude-kW</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1065" />
+            <location filename="../../ui/design/wizard.py" line="1066" />
             <source>From an incomplete capex (support is a share of it): a lower bound:
 {items}</source>
             <translation>Aus unvollständigen Investitionskosten (der Support ist ein Anteil davon): eine Untergrenze:
 {items}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="675" />
+            <location filename="../../ui/design/wizard.py" line="676" />
             <source>GPUs</source>
             <translation>GPUs</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="693" />
+            <location filename="../../ui/design/wizard.py" line="694" />
             <source>How far the tightest workload is past its target (negative: short of it)</source>
             <translation>Wie weit die knappste Arbeitslast über ihrem Ziel liegt (negativ: darunter)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="680" />
-            <location filename="../../ui/design/wizard.py" line="708" />
+            <location filename="../../ui/design/wizard.py" line="681" />
+            <location filename="../../ui/design/wizard.py" line="709" />
             <source>IT kW</source>
             <translation>IT-kW</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="700" />
+            <location filename="../../ui/design/wizard.py" line="701" />
             <source>IT load times PUE</source>
             <translation>IT-Last mal PUE</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="95" />
-            <location filename="../../ui/design/wizard.py" line="711" />
+            <location filename="../../ui/design/wizard.py" line="96" />
+            <location filename="../../ui/design/wizard.py" line="712" />
             <source>Immersion</source>
             <translation>Immersionskühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="711" />
+            <location filename="../../ui/design/wizard.py" line="712" />
             <source>Liquid (DLC)</source>
             <translation>Flüssigkeit (DLC)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="673" />
-            <location filename="../../ui/design/wizard.py" line="709" />
+            <location filename="../../ui/design/wizard.py" line="674" />
+            <location filename="../../ui/design/wizard.py" line="710" />
             <source>Margin</source>
             <translation>Spielraum</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="672" />
+            <location filename="../../ui/design/wizard.py" line="673" />
             <source>Meets</source>
             <translation>Erfüllt</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="702" />
+            <location filename="../../ui/design/wizard.py" line="703" />
             <source>Months after which owning has cost less than renting (capex paid up front)</source>
             <translation>Monate, nach denen Kaufen weniger gekostet hat als Mieten (Investitionskosten vorab bezahlt)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="795" />
+            <location filename="../../ui/design/wizard.py" line="796" />
             <source>No storage system in this build.</source>
             <translation>Dieser Aufbau hat kein Speichersystem.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="794" />
+            <location filename="../../ui/design/wizard.py" line="795" />
             <source>No storage system in this build: {why}</source>
             <translation>Dieser Aufbau hat kein Speichersystem: {why}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="683" />
+            <location filename="../../ui/design/wizard.py" line="684" />
             <source>Opex / year</source>
             <translation>Betriebskosten / Jahr</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="678" />
-            <location filename="../../ui/design/wizard.py" line="709" />
+            <location filename="../../ui/design/wizard.py" line="679" />
+            <location filename="../../ui/design/wizard.py" line="710" />
             <source>Racks</source>
             <translation>Racks</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="707" />
+            <location filename="../../ui/design/wizard.py" line="708" />
             <source>Ranking</source>
             <translation>Rangfolge</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="711" />
+            <location filename="../../ui/design/wizard.py" line="712" />
             <source>Rear door</source>
             <translation>Rückkühltür</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="94" />
+            <location filename="../../ui/design/wizard.py" line="95" />
             <source>Rear-door heat exchangers</source>
             <translation>Rückkühltüren</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="685" />
+            <location filename="../../ui/design/wizard.py" line="686" />
             <source>Rent / year</source>
             <translation>Miete / Jahr</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="676" />
+            <location filename="../../ui/design/wizard.py" line="677" />
             <source>Servers</source>
             <translation>Server</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="677" />
+            <location filename="../../ui/design/wizard.py" line="678" />
             <source>Storage</source>
             <translation>Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="689" />
+            <location filename="../../ui/design/wizard.py" line="690" />
             <source>TTFT (s)</source>
             <translation>TTFT (s)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="701" />
+            <location filename="../../ui/design/wizard.py" line="702" />
             <source>The same GPUs rented at the catalog's indicative cloud price per GPU-hour</source>
             <translation>Dieselben GPUs gemietet, zum Richtpreis des Katalogs pro GPU-Stunde</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="647" />
+            <location filename="../../ui/design/wizard.py" line="648" />
             <source>Tick at least one way of cooling the racks.</source>
             <translation>Mindestens eine Kühlungsart für die Racks anhaken.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="696" />
+            <location filename="../../ui/design/wizard.py" line="697" />
             <source>Time to first token, seconds</source>
             <translation>Zeit bis zum ersten Token, Sekunden</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="688" />
+            <location filename="../../ui/design/wizard.py" line="689" />
             <source>Tok/s per user</source>
             <translation>Tok/s pro Nutzer</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="695" />
+            <location filename="../../ui/design/wizard.py" line="696" />
             <source>Tokens per second each user gets</source>
             <translation>Tokens pro Sekunde, die jeder Nutzer erhält</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="684" />
-            <location filename="../../ui/design/wizard.py" line="708" />
+            <location filename="../../ui/design/wizard.py" line="685" />
+            <location filename="../../ui/design/wizard.py" line="709" />
             <source>Total cost</source>
             <translation>Gesamtkosten</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="625" />
+            <location filename="../../ui/design/wizard.py" line="626" />
             <source>a percentage from 0 to 100</source>
             <translation>ein Prozentwert von 0 bis 100</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="803" />
+            <location filename="../../ui/design/wizard.py" line="804" />
             <source>met</source>
             <translation>erfüllt</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="802" />
+            <location filename="../../ui/design/wizard.py" line="803" />
             <source>met within the model's uncertainty</source>
             <translation>im Rahmen der Modellunsicherheit erfüllt</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="437" />
+            <location filename="../../ui/design/wizard.py" line="438" />
             <source>no limit</source>
             <translation>keine Grenze</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="719" />
+            <location filename="../../ui/design/wizard.py" line="720" />
             <source>no storage</source>
             <translation>kein Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="803" />
+            <location filename="../../ui/design/wizard.py" line="804" />
             <source>not met</source>
             <translation>nicht erfüllt</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1031" />
+            <location filename="../../ui/design/wizard.py" line="1032" />
             <source>{currency} / M tok</source>
             <translation>{currency} / Mio. Tok.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="642" />
+            <location filename="../../ui/design/wizard.py" line="643" />
             <source>{date} is not a date (e.g. {example})</source>
             <translation>{date} ist kein Datum (z. B. {example})</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="760" />
+            <location filename="../../ui/design/wizard.py" line="761" />
             <source>{money} ⚠ incomplete</source>
             <translation>{money} ⚠ unvollständig</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="744" />
+            <location filename="../../ui/design/wizard.py" line="745" />
             <source>{months} months</source>
             <translation>{months} Monate</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="805" />
+            <location filename="../../ui/design/wizard.py" line="806" />
             <source>{name}: {met}, margin {margin}, limited by {bottleneck}</source>
             <translation>{name}: {met}, Spielraum {margin}, begrenzt durch {bottleneck}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="791" />
+            <location filename="../../ui/design/wizard.py" line="792" />
             <source>{n} × {name}: weights, checkpoints and logs</source>
             <translation>{n} × {name}: Modellgewichte, Checkpoints und Logs</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="746" />
-            <location filename="../../ui/design/wizard.py" line="751" />
-            <location filename="../../ui/design/wizard.py" line="762" />
+            <location filename="../../ui/design/wizard.py" line="747" />
+            <location filename="../../ui/design/wizard.py" line="752" />
+            <location filename="../../ui/design/wizard.py" line="763" />
             <source>{value} ⚠</source>
             <translation>{value} ⚠</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="758" />
+            <location filename="../../ui/design/wizard.py" line="759" />
             <source>≈ {money}</source>
             <translation>≈ {money}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="726" />
+            <location filename="../../ui/design/wizard.py" line="727" />
             <source>⚠ meets, within the model's uncertainty</source>
             <translation>⚠ erfüllt, im Rahmen der Modellunsicherheit</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="727" />
+            <location filename="../../ui/design/wizard.py" line="728" />
             <source>✔ meets</source>
             <translation>✔ erfüllt</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="727" />
+            <location filename="../../ui/design/wizard.py" line="728" />
             <source>✘ does not meet</source>
             <translation>✘ erfüllt nicht</translation>
         </message>
@@ -8162,32 +8162,32 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>WorkloadsPage</name>
         <message>
-            <location filename="../../ui/design/wizard.py" line="166" />
+            <location filename="../../ui/design/wizard.py" line="167" />
             <source>Add target</source>
             <translation>Ziel hinzufügen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="262" />
+            <location filename="../../ui/design/wizard.py" line="263" />
             <source>Kind</source>
             <translation>Art</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="261" />
+            <location filename="../../ui/design/wizard.py" line="262" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="169" />
+            <location filename="../../ui/design/wizard.py" line="170" />
             <source>Remove</source>
             <translation>Entfernen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="158" />
+            <location filename="../../ui/design/wizard.py" line="159" />
             <source>What the build has to do: train, fine-tune or serve a model. Add one target or several; each is a plan workload and is attached to the plan made.</source>
             <translation>Was der Aufbau leisten muss: ein Modell trainieren, feintunen oder betreiben. Ein Ziel oder mehrere hinzufügen; jedes wird eine Arbeitslast des Plans und dem erzeugten Plan zugeordnet.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="157" />
+            <location filename="../../ui/design/wizard.py" line="158" />
             <source>Workloads</source>
             <translation>Arbeitslasten</translation>
         </message>
