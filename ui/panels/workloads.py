@@ -422,7 +422,7 @@ class _Field(QWidget):
         except ValueError:
             v = None
         big = v is not None and abs(v) >= 1e6
-        if big:
+        if v is not None and big:
             self.reading.setText(self.tr("{count} tokens").format(count=format_count(v, current())))
         self.reading.setVisible(big)
 
