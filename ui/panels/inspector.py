@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from planner.gestures import cooling
+from planner.gestures.builders import set_name_edit
 from planner.gestures.cooling import LOOP_METHODS
 from planner.i18n import error_text, message_text
 from planner.model.edits import Change, Edit, MovePlacement, SetProperty
@@ -204,7 +205,8 @@ class Inspector(QWidget):
 
         def commit() -> None:
             if w.text() != str(getattr(self._entity(kind, eid), field)):
-                self._push(SetProperty(kind, eid, field, w.text()))
+                self._push(set_name_edit(self.doc.plan, kind, eid, w.text()) if field == "name"
+                           else SetProperty(kind, eid, field, w.text()))
 
         w.editingFinished.connect(commit)
         form.addRow(label, w)

@@ -26,10 +26,12 @@ import typing
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
+import shiboken6
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QApplication,
     QComboBox,
     QFormLayout,
     QFrame,
@@ -612,6 +614,10 @@ class WorkloadsPanel(QWidget):
         self.detail_scroll.setFrameShape(QFrame.Shape.NoFrame)
         self.detail_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.detail_scroll.setWidget(self.detail)
+        # the verdict, notes and chart above the form change height with every result: the
+        # field being typed into stays in view (it scrolled away after each edit: issue 31)
+        self.detail.installEventFilter(self)
+        self._keep_pending = False
 
         top = QWidget(self)
         tl = QVBoxLayout(top)
@@ -639,6 +645,20 @@ class WorkloadsPanel(QWidget):
         doc.planReset.connect(self.rebuild)
         self._apply_palette()
         self.rebuild()
+
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802
+        if obj is self.detail and event.type() == QEvent.Type.Resize and not self._keep_pending:
+            focus = QApplication.focusWidget()
+            if focus is not None and self.detail.isAncestorOf(focus):
+                self._keep_pending = True
+                QTimer.singleShot(0, self._keep_focus_in_view)
+        return super().eventFilter(obj, event)
+
+    def _keep_focus_in_view(self) -> None:
+        self._keep_pending = False
+        focus = QApplication.focusWidget()
+        if focus is not None and shiboken6.isValid(focus) and self.detail.isAncestorOf(focus) and focus.isVisible():
+            self.detail_scroll.ensureWidgetVisible(focus, 0, 24)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
