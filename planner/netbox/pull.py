@@ -144,9 +144,10 @@ def _placements_by_device(plan: Plan, devices: list[Any], result: SiteImport) ->
                 by_name.setdefault(p.name, p)
     used = {p.id for rack in plan.racks() for p in rack.placements}
     for dev in devices:
-        p = by_name.get(dev.name or "")
-        if p is None:
+        got = by_name.get(dev.name or "")
+        if got is None:
             continue
+        p = got
         m = re.match(r"^Rackwright placement (\S+?)(?:, 0U (left|right) side)?$", (dev.comments or "").strip())
         if m is None:
             continue
@@ -220,7 +221,7 @@ def _feeds(plan: Plan, data: dict[str, Any], feeds: list[Any], by_name: dict[str
     description)."""
     from planner.model.plan import PowerFeed
 
-    extra = data.get("feeds") if isinstance(data.get("feeds"), dict) else {}
+    extra: dict[str, Any] = data["feeds"] if isinstance(data.get("feeds"), dict) else {}
     source_ids = {s.id for s in plan.power_sources}
     used: set[str] = set()
     for f in sorted(feeds, key=lambda f: f.id):
