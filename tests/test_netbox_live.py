@@ -185,6 +185,34 @@ def test_gb200_pushes_beside_the_pod_and_pulls_back(netbox_server, catalog, tmp_
     _pull_equals(netbox_server, monkeypatch, capsys, tmp_path, "API hall", EXAMPLES["GB200 hall"], catalog)
 
 
+def test_pull_of_a_site_the_import_files_made_says_what_it_assumed(netbox_server, imported, tmp_path, monkeypatch,
+                                                                  capsys):
+    """The files' site row has no comments, so the forms' H100 pod has no plan data: pull still
+    brings back its racks, placements, links and feeds, and notes the cooling and fabrics it
+    could not know."""
+    _need_pynetbox()
+    url = ["--url", netbox_server.url, "--token-env", "RW_TEST_NETBOX_TOKEN"]
+    code, out, _err = _cli(netbox_server, monkeypatch, capsys, "pull", *url, "--site", "H100 pod", "-o",
+                           str(tmp_path / "pulled.json"))
+    assert code == 0, out
+    assert "no plan data from a Rackwright push: every rack is air-cooled" in out
+    assert "named in cable descriptions only" in out
+    pulled, original = load_plan(tmp_path / "pulled.json"), load_plan(EXAMPLES["H100 pod"])
+    assert _racks(pulled) == _racks(original) and _placements(pulled) == _placements(original)
+    assert _links(pulled) == Counter({k[:4] + ("fab-" + slugify(k[4]),) + k[5:]: n for k, n in _links_named(original)
+                                      .items()})
+    feed_of = [{pid: next(f.name for f in plan.feeds if f.id == fid) for pid, fid in _feeds(plan)[1].items()}
+               for plan in (pulled, original)]
+    assert feed_of[0] == feed_of[1] and len(pulled.feeds) == len(original.feeds)
+    assert all(r.cooling is None for r in pulled.racks())  # what NetBox cannot say: air
+
+
+def _links_named(plan):
+    """_links with the fabric's name for its id (a fabric NetBox does not know is named by it)."""
+    name = {fb.id: fb.name for fb in plan.fabrics}
+    return Counter(k[:4] + (name[k[4]],) + k[5:] for k in _links(plan).elements())
+
+
 def _links(plan):
     return Counter((lk.a.placement, lk.a.port, lk.b.placement, lk.b.port, lk.fabric, lk.cable, lk.length_m,
                     lk.label or lk.id) for lk in plan.links)
@@ -205,8 +233,11 @@ def _cords(plan, catalog):
 
 
 def _cooling(plan):
-    return ({r.name: plan.effective_cooling(r) for r in plan.racks()}, plan.cooling_loops, plan.fabrics,
-            plan.power_sources)
+    """Cooling, fabrics, sources and the floor: what NetBox has no field for (the site's plan data)."""
+    rooms = [room.model_dump(exclude={"id", "rows"}) for room in plan.site.rooms]
+    rows = [row.model_dump(exclude={"id", "racks"}) for room in plan.site.rooms for row in room.rows]
+    return ({r.name: (plan.effective_cooling(r), r.gap_before_m) for r in plan.racks()}, plan.cooling_loops,
+            plan.fabrics, plan.power_sources, rooms, rows)
 
 
 def _check(monkeypatch, capsys, path):

@@ -500,8 +500,8 @@ _METADATA_KEYS = ("currency", "electricity_price_per_kwh", "pue", "utilisation",
 
 def plan_data(plan: Plan, panels: dict[str, dict[str, Any]], feed_panel: dict[str, str]) -> dict[str, Any]:
     """What the plan holds that NetBox has no field for, for ``rackwright netbox pull`` (the push
-    writes it into the site's comments, :func:`planner.netbox.api.site_comments`): the cooling
-    of rows and racks and the cooling loops, the fabrics (technology, speed: a cable's
+    writes it into the site's comments, :func:`planner.netbox.api.site_comments`): the rooms'
+    size and floor, the rows' place on it, the cooling of rows and racks and the cooling loops, the fabrics (technology, speed: a cable's
     description names only its fabric), the power sources behind the panels, the feeds' side,
     power factor and derating, and the metadata's economics. Keys are NetBox's names (a row by
     location and row name, a rack by name, a feed by panel and name); only what differs from
@@ -509,18 +509,21 @@ def plan_data(plan: Plan, panels: dict[str, dict[str, Any]], feed_panel: dict[st
     def dump(m: Any) -> dict[str, Any]:
         return m.model_dump(mode="json", exclude_defaults=True)
 
+    rooms: dict[str, Any] = {}
     rows: dict[str, Any] = {}
     racks: dict[str, Any] = {}
     for room in plan.site.rooms:
+        bits = {k: v for k, v in dump(room).items() if k not in ("id", "name", "rows")}
+        if bits:
+            rooms[room.name] = bits
         for row in room.rows:
-            bits = {k: v for k, v in (("cooling", dump(row.cooling) if row.cooling else None),
-                                       ("cold_aisle_side", row.cold_aisle_side if row.cold_aisle_side != "front"
-                                        else None)) if v is not None}
+            bits = {k: v for k, v in dump(row).items() if k not in ("id", "name", "racks")}
             if bits:
                 rows[f"{room.name}/{row.name}"] = bits
             for rack in row.racks:
-                if rack.cooling is not None:
-                    racks[rack.name] = dump(rack.cooling)
+                bits = {k: v for k, v in dump(rack).items() if k in ("cooling", "gap_before_m")}
+                if bits:
+                    racks[rack.name] = bits
     feeds = {}
     for f in plan.feeds:
         panel = feed_panel.get(f.name)
@@ -534,7 +537,8 @@ def plan_data(plan: Plan, panels: dict[str, dict[str, Any]], feed_panel: dict[st
     for key, value in (("metadata", meta), ("fabrics", [dump(fb) | {"id": fb.id, "name": fb.name}
                                                        for fb in plan.fabrics]),
                        ("cooling_loops", [dump(lp) | {"id": lp.id, "name": lp.name} for lp in plan.cooling_loops]),
-                       ("power_sources", sources), ("rows", rows), ("racks", racks), ("feeds", feeds)):
+                       ("power_sources", sources), ("rooms", rooms), ("rows", rows), ("racks", racks),
+                       ("feeds", feeds)):
         if value:
             out[key] = value
     return out

@@ -172,7 +172,7 @@ def _model(cls: Any, raw: Any, what: str, result: SiteImport) -> Any:
 
 
 def _cooling_and_fabrics(plan: Plan, data: dict[str, Any], result: SiteImport) -> None:
-    from planner.model.plan import CoolingChoice, CoolingLoop, Fabric, Metadata, PowerSource
+    from planner.model.plan import CoolingLoop, Fabric, Metadata, PowerSource
 
     meta = data.get("metadata") or {}
     if isinstance(meta, dict) and meta:
@@ -195,20 +195,30 @@ def _cooling_and_fabrics(plan: Plan, data: dict[str, Any], result: SiteImport) -
                 "power source {name}", name=str(raw.get("name", "?"))), result)
             if src is not None:
                 plan.power_sources.append(src)
-    rows = data.get("rows") or {}
-    racks = data.get("racks") or {}
+    from planner.model.plan import Rack, Room, Row
+
+    rooms: dict[str, Any] = data["rooms"] if isinstance(data.get("rooms"), dict) else {}
+    rows: dict[str, Any] = data["rows"] if isinstance(data.get("rows"), dict) else {}
+    racks: dict[str, Any] = data["racks"] if isinstance(data.get("racks"), dict) else {}
+
+    def merged(cls: Any, obj: Any, bits: Any, what: str) -> None:
+        """Set ``obj``'s fields from ``bits`` (checked as a whole ``cls``)."""
+        if not isinstance(bits, dict) or not bits:
+            return
+        keep = {"rows", "racks", "placements"}
+        base = obj.model_dump(mode="json", exclude=keep)
+        m = _model(cls, base | {k: v for k, v in bits.items() if k not in keep}, what, result)
+        if m is not None:
+            for k in bits:
+                if k in type(obj).model_fields and k not in keep:
+                    setattr(obj, k, getattr(m, k))
+
     for room in plan.site.rooms:
+        merged(Room, room, rooms.get(room.name), room.name)
         for row in room.rows:
-            bits = rows.get(f"{room.name}/{row.name}") if isinstance(rows, dict) else None
-            if isinstance(bits, dict):
-                if bits.get("cooling"):
-                    row.cooling = _model(CoolingChoice, bits["cooling"], row.name, result)
-                if bits.get("cold_aisle_side") in ("front", "rear"):
-                    row.cold_aisle_side = bits["cold_aisle_side"]
+            merged(Row, row, rows.get(f"{room.name}/{row.name}"), row.name)
             for rack in row.racks:
-                raw = racks.get(rack.name) if isinstance(racks, dict) else None
-                if raw:
-                    rack.cooling = _model(CoolingChoice, raw, rack.name, result)
+                merged(Rack, rack, racks.get(rack.name), rack.name)
     loops = {lp.id for lp in plan.cooling_loops}
     for rack in plan.racks():
         if rack.cooling is not None and rack.cooling.loop and rack.cooling.loop not in loops:
