@@ -245,8 +245,12 @@ def _check(monkeypatch, capsys, path):
 
     from planner.commands.cli import main
 
+    before = capsys.readouterr()  # what the test printed so far (figures)
     main(["check", str(path), "--json"])
-    return json.loads(capsys.readouterr().out)
+    out = capsys.readouterr().out
+    with capsys.disabled():
+        print(before.out, end="")
+    return json.loads(out)
 
 
 def _pull_equals(netbox_server, monkeypatch, capsys, tmp_path, site, original_path, catalog):
