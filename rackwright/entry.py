@@ -7,8 +7,35 @@
 
 from __future__ import annotations
 
+import ctypes
 import os
 import sys
+
+# what Qt's xcb platform (X11, and XWayland when no Wayland display is named) loads from the
+# system, with the package that has it per distribution; without it Qt prints a raw
+# message about plugins and aborts (issue 31)
+XCB_LIBRARIES = (("libxcb-cursor.so.0", "libxcb-cursor0", "xcb-util-cursor", "xcb-util-cursor"),)
+
+
+def missing_window_library(env: dict[str, str] | None = None) -> str | None:
+    """One line naming the system library the app's window needs and how to install it,
+    or None (not Linux, another Qt platform chosen, or everything there)."""
+    env = dict(os.environ) if env is None else env
+    if not sys.platform.startswith("linux"):
+        return None
+    platform = env.get("QT_QPA_PLATFORM", "")
+    if platform and not platform.startswith("xcb"):
+        return None
+    if not platform and env.get("WAYLAND_DISPLAY"):
+        return None
+    for soname, debian, fedora, arch in XCB_LIBRARIES:
+        try:
+            ctypes.CDLL(soname)
+        except OSError:
+            return (f"rackwright: cannot open a window: the system library {soname} is missing. Install it: "
+                    f"Debian/Ubuntu 'sudo apt install {debian}', Fedora 'sudo dnf install {fedora}', "
+                    f"Arch 'sudo pacman -S {arch}' (the command-line tools work without it)")
+    return None
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -23,6 +50,10 @@ def main(argv: list[str] | None = None) -> int:
         msg = cli.unknown_word_message(args[0])
         print(msg, file=sys.stderr)
         return 2
+    problem = missing_window_library()
+    if problem:
+        print(problem, file=sys.stderr)
+        return 1
     import importlib
 
     app = importlib.import_module("ui.shell.app")

@@ -81,7 +81,13 @@ def test_facility_loop_carries_two_rear_doors_heat(cat):
     assert not codes(lr.findings)
     assert lr.level == "ok"  # 44 kW x 1.1 = 48.4 kW, below the 90 % warning fraction of 100 kW
     rr = res.racks["r1"]
-    assert rr.loop == "chw" and rr.loop_heat_w == pytest.approx(22_000) and rr.liquid_heat_w == 0
+    # the door's heat goes to the loop's water: it is the rack's heat to liquid (issue 31: it was
+    # 0, so the Totals said "0.0 kW to liquid" beside a 44 kW loop); the servers' fans still
+    # move the air of all 22 kW through the door, none of it reaches the room
+    assert rr.loop == "chw" and rr.loop_heat_w == pytest.approx(22_000) and rr.liquid_heat_w == pytest.approx(22_000)
+    assert rr.air_heat_w == pytest.approx(0) and rr.liquid_flow_l_per_min == pytest.approx(rr.loop_flow_l_per_min)
+    assert rr.airflow_m3_per_h == pytest.approx(Engine(cat).compute(plan_of([rack("r1", [XE, XE], None)], []))
+                                               .racks["r1"].airflow_m3_per_h)
     # no CDU in the bill of materials for building water
     assert not [b for b in res.bom if b.table == "cooling" and b.slug != "test-rdhx-active-50"]
     # check --json lists it
@@ -108,6 +114,30 @@ def test_rear_door_without_a_loop_works_as_before(cat):
     rr = res.racks["r1"]
     assert rr.loop is None and rr.loop_heat_w == 0 and rr.cooling_capacity_w == pytest.approx(35_000)
     assert "COOLING_NO_LOOP" not in codes(rr.findings)
+    assert rr.liquid_heat_w == 0 and rr.air_heat_w == pytest.approx(22_000)  # its water is not in the plan
+
+
+def test_totals_liquid_heat_is_what_the_loops_carry(cat):
+    """Issue 31: with racks on a chilled-water loop, `check` listed the loop's load while the
+    Totals said 0.0 kW to liquid. Two rear-door racks (2 x 22 kW) and a direct-liquid rack
+    (2 x 10 kW x 0.8) on two loops: 60 kW to liquid = both loops' load, the rest of the heat
+    to air, and the liquid flow is the loops' flow."""
+    door = CoolingChoice(method="rdhx", loop="chw")
+    plan = plan_of([rack("r1", [XE, XE], door), rack("r2", [XE, XE], door),
+                    rack("r3", [LIQ, LIQ], CoolingChoice(method="direct-liquid", loop="cdu")),
+                    rack("r4", [XE], None)],
+                   [CoolingLoop(id="chw", name="Chilled water", kind="facility", capacity_kw=100, delta_t_k=6),
+                    CoolingLoop(id="cdu", name="CDU row A", cdu="test-cdu-600", cdu_count=2, delta_t_k=8)])
+    res = Engine(cat).compute(plan)
+    t = res.totals.to_dict()
+    loops = res.loops.values()
+    assert t["liquid_heat_kw"] == pytest.approx(sum(lp.heat_w for lp in loops) / 1000) == pytest.approx(60)
+    assert t["air_heat_kw"] == pytest.approx(t["heat_kw"] - 60) == pytest.approx(4 + 11)  # r3's 20 % and r4
+    assert t["liquid_flow_l_per_min"] == pytest.approx(sum(lp.flow_l_per_min for lp in loops))
+    from planner.engine.report import text_report
+
+    line = next(ln for ln in text_report(res, plan).splitlines() if ln.strip().startswith("Heat"))
+    assert "60.0 kW to liquid" in line
 
 
 def test_in_row_loop_catalog_design_override_and_flow(cat):

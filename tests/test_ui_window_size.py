@@ -131,3 +131,58 @@ def test_no_widget_attribute_hides_a_qt_method(qtbot, tmp_path):
             if virtual and callable(qt) and not isinstance(qt, Signal) and not isinstance(value, SignalInstance):
                 bad.append(f"{type(obj).__name__}.{name} hides {qt_base.__name__}.{name}()")
     assert bad == []
+
+
+MOVE_SCRIPT = """
+import json, sys, time
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QApplication
+app = QApplication([])
+from tests.fixtures.ui_app.support import fixture_catalog, two_rack_plan
+from ui.document import Document
+from ui.shell.mainwindow import MainWindow
+from ui.settings import AppSettings
+win = MainWindow(Document(two_rack_plan(), fixture_catalog(), None),
+                 AppSettings(QSettings(sys.argv[1], QSettings.Format.IniFormat)))
+win.show()
+end = time.monotonic() + 1.0
+while time.monotonic() < end:
+    app.processEvents()
+docks = {n: [d.width(), d.height()] for n, d in win.docks.items() if d.isVisible() and not d.isFloating()}
+print(json.dumps({"avail": win.screen().availableGeometry().getRect(), "geo": win.geometry().getRect(), "docks": docks}))
+win.save_layout()
+win.doc.undo_stack.setClean()
+"""
+
+
+def _run_on_screen(tmp_path, ini, width, height):
+    cfg = tmp_path / f"screens-{width}.json"
+    cfg.write_text(json.dumps({"screens": [{"name": "S", "x": 0, "y": 0, "width": width, "height": height,
+                                            "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}]}))
+    env = dict(os.environ, QT_QPA_PLATFORM=f"offscreen:configfile={cfg}", PYTHONPATH=str(ROOT))
+    out = subprocess.run([sys.executable, "-c", MOVE_SCRIPT, str(ini)], env=env, cwd=ROOT,
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+@pytest.mark.slow
+def test_a_layout_saved_on_a_laptop_grows_with_a_full_hd_screen(tmp_path):
+    """Saved at 1366x768 and opened at 1920x1080 the window came back at the laptop's size,
+    its panels cramped; it takes this screen's first-start size and the docks grow with it,
+    keeping the user's arrangement (issue 31). And back on the laptop it fits again."""
+    ini = tmp_path / "s.ini"
+    laptop = _run_on_screen(tmp_path, ini, 1366, 768)
+    big = _run_on_screen(tmp_path, ini, 1920, 1080)
+    _, _, w, h = big["geo"]
+    assert (w, h) == (round(1920 * 0.9), round(1080 * 0.9))
+    assert set(big["docks"]) == set(laptop["docks"])  # the arrangement kept
+    ratio = w / laptop["geo"][2]
+    grown = [n for n in laptop["docks"] if n in ("catalogDock", "inspectorDock")]
+    assert grown
+    for name in grown:
+        assert big["docks"][name][0] >= 0.85 * ratio * laptop["docks"][name][0], (name, laptop["docks"], big["docks"])
+    back = _run_on_screen(tmp_path, ini, 1366, 768)
+    ax, ay, aw, ah = back["avail"]
+    x, y, bw, bh = back["geo"]
+    assert ax <= x and ay <= y and x + bw <= ax + aw and y + bh <= ay + ah

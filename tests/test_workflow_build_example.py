@@ -385,6 +385,8 @@ def test_rebuild_the_32_gpu_example_from_file_new_then_grow_it(qtbot, tmp_path, 
         assert t["it_power_kw"][key] == pytest.approx(e["it_power_kw"][key], rel=0.01), key
     assert t["heat_kw"] == pytest.approx(e["heat_kw"], rel=0.01)
     assert t["cooling_tons"] == pytest.approx(e["cooling_tons"], rel=0.01)
+    # the example's rear doors hang on its chilled-water loop too: the same heat to liquid (issue 31)
+    assert t["liquid_heat_kw"] == pytest.approx(e["liquid_heat_kw"], rel=0.01) and t["liquid_heat_kw"] > 40
     # 2N: each UPS carries half, and the whole IT load when the other side fails
     ups = ours["power_sources"]
     assert len(ups) == 2 and sorted(len(u["feeds"]) for u in ups) == [3, 3]

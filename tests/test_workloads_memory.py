@@ -76,7 +76,7 @@ def test_vllm_budget_is_smaller_on_the_same_gpu(cat):
 
 def test_verdict_chooses_the_tp_that_meets_the_targets(cat):
     """70B FP8 fits one H100 now, but 1,000 users at 20 tok/s on 32 GPUs are served in time
-    only by TP2 replicas; without a TP in the spec the verdict finds that layout."""
+    only by TP2 or wider replicas; without a TP in the spec the verdict finds such a layout."""
     from planner.workloads.evaluate import evaluate_inference
     from planner.workloads.specs import parse_spec
 

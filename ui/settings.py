@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import json
 import typing
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QCoreApplication, QRectF, QSettings, Qt
+from PySide6.QtCore import QCoreApplication, QRectF, QSettings, QStandardPaths, Qt
 from PySide6.QtGui import QColor, QGuiApplication, QPainter, QPalette, QPen
 from PySide6.QtWidgets import (
     QApplication,
@@ -39,6 +40,21 @@ if TYPE_CHECKING:
 ORG = "Rackwright"
 APP = "Rackwright"
 MAX_RECENT = 10
+
+
+def documents_folder() -> Path:
+    """The user's documents folder (Dokumente, Documents), else the home folder."""
+    loc = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
+    if loc and Path(loc).is_dir():
+        return Path(loc)
+    return Path.home()
+
+
+def file_stem(project: str | None, default: str) -> str:
+    """A file name (without suffix) from the plan's project name: letters, digits, space,
+    '-' and '_' kept, anything else '_' (safe on Windows, macOS and Linux)."""
+    stem = "".join(c if c.isalnum() or c in "-_ " else "_" for c in (project or ""))[:120]
+    return stem.strip() or default
 
 
 def qsettings() -> QSettings:
@@ -124,6 +140,22 @@ class AppSettings:
 
     def remove_recent(self, path: str) -> None:
         self.store.setValue("files/recent", [p for p in self.recent_files if p != path])
+
+    # -- where file dialogs start: the folder last used, else the user's documents folder
+    def start_folder(self) -> Path:
+        """The folder a file dialog opens in when the plan has no file yet: the one last
+        used for a plan or an export if it still exists, else the user's documents
+        folder (never the program's working folder)."""
+        last = self.store.value("files/last_folder", "")
+        if isinstance(last, str) and last and Path(last).is_dir():
+            return Path(last)
+        return documents_folder()
+
+    def remember_folder(self, path: str | Path) -> None:
+        """Note the folder of a file just opened, saved or exported (or the folder itself)."""
+        p = Path(path)
+        folder = p if p.is_dir() else p.parent
+        self.store.setValue("files/last_folder", str(folder))
 
     # -- the build plan export's choices (ui/dialogs/export_options.py), remembered between exports
     @property

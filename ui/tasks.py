@@ -177,12 +177,14 @@ class GuiThreadCollector(QObject):
     """
 
     INTERVAL_MS = 250
+    FULL_EVERY_S = 10.0
 
     def __init__(self, app: QCoreApplication) -> None:
         super().__init__(app)
         self.threshold = gc.get_threshold()
         gc.disable()
         self.collections = 0
+        self._last_full = time.monotonic()
         self.timer = QTimer(self)
         self.timer.timeout.connect(self.collect)
         self.timer.start(self.INTERVAL_MS)
@@ -196,7 +198,13 @@ class GuiThreadCollector(QObject):
             return
         generation = 0
         if middle > self.threshold[1]:
-            generation = 2 if old > self.threshold[2] else 1
+            generation = 1
+            # a full collection walks every unfrozen object of a big plan: the automatic
+            # collector defers it until a quarter of them is new, this one to at most one
+            # every FULL_EVERY_S seconds
+            now = time.monotonic()
+            if old > self.threshold[2] and now - self._last_full >= self.FULL_EVERY_S:
+                generation, self._last_full = 2, now
         gc.collect(generation)
         self.collections += 1
 

@@ -140,10 +140,16 @@ def parse_number(text: str, integer: bool = False) -> float | int:
     return pi18n.parse_number(text, _lang(), integer=integer)
 
 
+# a large count's abbreviation in a German field (CLDR's, as planner.i18n.format_count writes
+# it short): "2B" would read as 2 Billionen (10^12) to a German reader
+_DE_SUFFIX = {"M": " Mio.", "B": " Mrd.", "T": " Bio."}
+
+
 def format_entry(v: object) -> str:
     """A value for an input field, in a form :func:`parse_number` reads back in the app's
-    language: ``2e9`` -> ``2B``, ``1.5`` -> ``1,5`` (German); a decimal with exactly three
-    places gets a fourth (``1,1250``) so it cannot be mistaken for thousands."""
+    language: ``2e9`` -> ``2B`` (German ``2 Mrd.``), ``1e12`` -> ``1T`` (German ``1 Bio.``),
+    ``1.5`` -> ``1,5`` (German); a decimal with exactly three places gets a fourth
+    (``1,1250``) so it cannot be mistaken for thousands."""
     import re
 
     from planner.base.units import format_number
@@ -151,11 +157,15 @@ def format_entry(v: object) -> str:
     text = format_number(v)
     if not isinstance(v, int | float) or isinstance(v, bool):
         return text
-    m = re.fullmatch(r"(-?)(\d+)\.(\d+)([A-Z]?)", text)
+    m = re.fullmatch(r"(-?)(\d+)(?:\.(\d+))?([MBT]?)", text)
     if m is None:
         return text
     sign, whole, frac, suf = m.groups()
+    german = _lang() == "de"
+    if german:
+        suf = _DE_SUFFIX.get(suf, suf)
+    if frac is None:
+        return f"{sign}{whole}{suf}"
     if len(frac) == 3 and 1 <= len(whole) <= 3 and whole[0] != "0":
         frac += "0"
-    mark = "," if _lang() == "de" else "."
-    return f"{sign}{whole}{mark}{frac}{suf}"
+    return f"{sign}{whole}{',' if german else '.'}{frac}{suf}"

@@ -246,7 +246,7 @@ def _workload_figure(w: dict) -> str:
 
 
 def print_table(result, shown, spec) -> None:
-    from planner.i18n import Np_, _, active_language, message_text, tf
+    from planner.i18n import Np_, _, active_language, format_date, message_text, tf
 
     c = spec.constraints
     cost_head = tf("TCO {years:g} y", years=c.years) if c.years else ""
@@ -294,7 +294,8 @@ def print_table(result, shown, spec) -> None:
         rates = ", ".join(tf("1 {code} = {rate:g} {currency}", code=k, rate=v, currency=c.currency)
                           for k, v in sorted(c.exchange_rates.items()))
         print(tf("Prices in {currency}; exchange rates {rates} as of {date}.", currency=c.currency,
-                 rates=rates or _("(none)"), date=c.exchange_rates_date or _("(no date)")))
+                 rates=rates or _("(none)"),
+                 date=format_date(c.exchange_rates_date) if c.exchange_rates_date else _("(no date)")))
     if any(not x.capex_complete for x in shown):
         print(_("* capex incomplete (a lower bound): some parts have no catalog price; see --json \"unpriced\"."))
     if result.binding:

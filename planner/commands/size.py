@@ -207,6 +207,7 @@ def run_infer(args) -> int:
         r = infer(model, cl, precision=args.precision, kv_precision=args.kv_precision,
                   input_tokens=args.input_tokens, output_tokens=args.output_tokens, tp=args.tp,
                   batch=args.batch, users=args.users, stack=args.stack, pp=args.pp, software=args.software,
+                  target_tokens_per_s_per_user=args.target_tokens_per_s_per_user, target_ttft_s=args.target_ttft_s,
                   **serving)
     except ValueError as e:
         raise UserError(error_text(e)) from None

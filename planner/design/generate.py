@@ -47,6 +47,7 @@ server that no rack or limit can hold, a liquid-cooled server on air) raises
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Literal
@@ -1531,6 +1532,7 @@ def switch_homes(design: BuildDesign, catalog: Catalog, ch: Choices, n_servers: 
 
 def _estimate_switches(catalog: Catalog, design: BuildDesign, sw: str, role: str, n_servers: int,
                        fc: FabricChoice) -> int:
+    from planner.fabric.autowire import laid_out_tree
     from planner.fabric.ports import cage_lanes, device_ports, lanes_of, link_and_radix
     from planner.fabric.topology import FabricDesignError, design_fat_tree
 
@@ -1544,12 +1546,18 @@ def _estimate_switches(catalog: Catalog, design: BuildDesign, sw: str, role: str
     if not speeds or not nodes or not rails:
         return 0
     link, sw_ports = link_and_radix(catalog, min(speeds), sw)
-    if sp and design.storage is not None:
-        # each port on the lanes it takes (a port as fast as a cage takes all of it: autowire)
-        lanes = cage_lanes(sw_ports, catalog, sw)
-        nodes, rails, rail = (n_servers * sum(lanes_of(p.speed_gbps, lanes) for p in ports)
-                              + design.storage.count * sum(lanes_of(p.speed_gbps, lanes) for p in sp)), 1, False
     try:
+        if sp and design.storage is not None:
+            # each port on the lanes it takes, laid out on the leaves as auto-wire lays them (a
+            # port as fast as a cage takes all of it, inside one cage of one leaf)
+            lanes = cage_lanes(sw_ports, catalog, sw)
+            runs: Counter[int] = Counter()
+            for p in ports:
+                runs[lanes_of(p.speed_gbps, lanes)] += n_servers
+            for p in sp:
+                runs[lanes_of(p.speed_gbps, lanes)] += design.storage.count
+            return laid_out_tree(sorted(runs.items(), reverse=True), lanes[0], len(sw_ports), link,
+                                 fc.oversubscription).switches
         return design_fat_tree(nodes, rails, len(sw_ports), link, fc.oversubscription, rail).switches
     except FabricDesignError as e:
         raise DesignError(tmsg("{kind}: {reason}", kind=role, reason=reason_of(e))) from None

@@ -441,6 +441,7 @@ class Candidate:
     design: BuildDesign
     switches: int = 0
     notes: tuple[str, ...] = ()
+    storage_note: str | None = None  # without storage: why (one of the notes, a Message)
     bom: tuple[tuple[str, str, int], ...] = ()  # (catalog table, slug, quantity) the capex prices
     rank: int = 0
     # True once priced from the plan it writes (price_from_plans): capex, opex, TCO and rent
@@ -491,7 +492,7 @@ class Candidate:
             "binding_constraint": self.binding_constraint,
             "violations": [{**v, "excess": v["excess"] if math.isfinite(v["excess"]) else None}
                            for v in self.violations],
-            "notes": list(self.notes),
+            "notes": list(self.notes), "storage_note": self.storage_note,
             "bom": [{"table": t, "slug": slug, "quantity": q} for t, slug, q in self.bom],
             "design": {"server": d.server, "servers": d.servers, "cooling": d.cooling, "platform": d.platform,
                        "max_rack_kw": d.max_rack_kw, "servers_per_rack": d.servers_per_rack,
@@ -1132,13 +1133,16 @@ class _Search:
         assert gpu_slug is not None  # servers() offers only servers whose GPU the catalog has
         gpu = cat.gpu(gpu_slug)
         notes = list(ch.notes)
+        storage_note: str | None = None  # why the build has no storage system
         if storage is None and platform == "gb200-nvl72" and sizing._ports(cat, server.slug, "storage", self._memo):
-            notes.append(tmsg("no storage system in this build: the NVL72 rack's feeds carry no more when a side "
-                              "fails, and its storage ports' optics would overload them"))
+            storage_note = tmsg("no storage system in this build: the NVL72 rack's feeds carry no more when a side "
+                                "fails, and its storage ports' optics would overload them")
         elif storage is None:
             model = server.manufacturer + " " + server.model
-            notes.append(tmsg("{server} has no storage-network ports: no storage system in this build (attach one "
-                              "through another network)", server=model))
+            storage_note = tmsg("{server} has no storage-network ports: no storage system in this build (attach one "
+                                "through another network)", server=model)
+        if storage_note is not None:
+            notes.append(storage_note)
         if cooling == "immersion":
             notes.append(tmsg("immersion assumes an immersion-ready variant of the server"))
         return Candidate(
@@ -1156,7 +1160,7 @@ class _Search:
             workloads=results, workloads_met=wl_met, meets=meets,
             margin=tight["margin"] if tight else None, bottleneck=tight["bottleneck"] if tight else None,
             binding_constraint=binding, violations=violations, design=design,
-            switches=sum(k for _sw, k in switches) + mgmt_n, notes=tuple(notes),
+            switches=sum(k for _sw, k in switches) + mgmt_n, notes=tuple(notes), storage_note=storage_note,
             bom=tuple((t, slug, q) for (t, slug), q in sorted(bom.items())), slack=tuple(slack))
 
     def _mgmt_ports(self, slug: str) -> int:

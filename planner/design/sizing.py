@@ -195,23 +195,33 @@ def _fabric_tree(catalog: Catalog, design: BuildDesign, sw: str, role: str, n_se
     if not speeds or not nodes or not rails:
         return None
     link, radix = link_and_radix(catalog, min(speeds), sw, memo)
-    if sp and design.storage is not None:
-        # each port on the lanes it takes (generate._estimate_switches, autowire)
-        srv_lanes, sto_lanes = _memo(memo, ("lanes", design.server, design.storage.device, sw, link),
-                                     lambda: _lanes(catalog, sw, link, ports, sp))
-        nodes, rails, rail = n_servers * srv_lanes + design.storage.count * sto_lanes, 1, False
     try:
+        if sp and design.storage is not None:
+            from planner.fabric.autowire import laid_out_tree
+
+            # each port on the lanes it takes, laid out as auto-wire lays them (generate._estimate_switches)
+            cage, srv_w, sto_w = _memo(memo, ("lanes", design.server, design.storage.device, sw, link),
+                                       lambda: _lanes(catalog, sw, link, ports, sp))
+            runs: dict[int, int] = {}
+            for w in srv_w:
+                runs[w] = runs.get(w, 0) + n_servers
+            for w in sto_w:
+                runs[w] = runs.get(w, 0) + design.storage.count
+            return laid_out_tree(sorted(runs.items(), reverse=True), cage, radix, link, fc.oversubscription)
         return design_fat_tree(nodes, rails, radix, link, fc.oversubscription, rail)
     except FabricDesignError as e:
         raise gen.DesignError(tmsg("{kind}: {reason}", kind=role, reason=gen.reason_of(e))) from None
 
 
-def _lanes(catalog: Catalog, sw: str, link: float, ports: list[Any], sp: list[Any]) -> tuple[int, int]:
+def _lanes(catalog: Catalog, sw: str, link: float, ports: list[Any],
+           sp: list[Any]) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
+    """The switch's lanes per cage, and the lanes each server and appliance port takes."""
     from planner.fabric.ports import cage_lanes, lanes_of
     from planner.fabric.ports import link_and_radix as lr
 
     lanes = cage_lanes(lr(catalog, link, sw)[1], catalog, sw)
-    return sum(lanes_of(p.speed_gbps, lanes) for p in ports), sum(lanes_of(p.speed_gbps, lanes) for p in sp)
+    return (lanes[0], tuple(lanes_of(p.speed_gbps, lanes) for p in ports),
+            tuple(lanes_of(p.speed_gbps, lanes) for p in sp))
 
 
 def estimate_switches(catalog: Catalog, design: BuildDesign, sw: str, role: str, n_servers: int, fc: FabricChoice,

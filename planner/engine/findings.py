@@ -40,6 +40,8 @@ CODES: dict[str, tuple[Severity, str]] = {
                                           "busbar load."),
     "BUSBAR_HIGH": ("warning", "A rack's busbar load is above the warning fraction of its power shelves' output."),
     "PDU_NO_FEED": ("warning", "A PDU hangs on no power feed; feed checks cannot include it."),
+    "POWER_UNFED_LOAD": ("warning", "Part of a rack's load is corded to a PDU on no power feed: no feed carries "
+                                    "it and the rack's capacity leaves that PDU out."),
     "PDU_PHASE_OVERLOAD": ("error", "A PDU phase current exceeds the derated rating in normal operation."),
     "PDU_FAILOVER_OVERLOAD": ("error", "A PDU phase current exceeds the derated rating when another feed side "
                                        "fails."),

@@ -206,6 +206,8 @@ def compute_rack(ctx: RackContext, rack: Rack, room: Room, row_id: str) -> RackR
     pdu_feeds = frozenset(p.feed for p in own_pdus if p.feed)
     findings.extend(feeds.rack_redundancy_findings(ctx, rack, own_pdus, pdu_feeds))
     power_cap = rack_power.rack_capacity_w(ctx, own_pdus)
+    unfed_w, found = rack_power.unfed_load(ctx, rack, contrib)
+    findings.extend(found)
 
     # cooling: all of the load basis is heat
     basis_w = t.mx if s.load_basis == "max" else t.typ
@@ -255,4 +257,4 @@ def compute_rack(ctx: RackContext, rack: Rack, room: Room, row_id: str) -> RackR
         storage_read_gb_per_s=t.stor, bom=dict(t.bom), findings=tuple(findings),
         pdu_contrib=contrib, pdus=tuple(p.id for p in own_pdus), feeds=pdu_feeds, pdu_refs=frozenset(pdu_refs),
         device_types=dict(t.device_types), optics_power_w=t.optics, device_power=device_power, cords=cord_map,
-        loop_heat_w=cool.loop_heat_w, loop_flow_l_per_min=cool.loop_flow_l_per_min)
+        loop_heat_w=cool.loop_heat_w, loop_flow_l_per_min=cool.loop_flow_l_per_min, unfed_w=unfed_w)

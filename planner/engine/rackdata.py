@@ -140,6 +140,9 @@ class RackResult:
     # immersion racks, the heat a rear door takes into the loop's water; and that water's flow
     loop_heat_w: float = 0.0
     loop_flow_l_per_min: float = 0.0
+    # the load (load basis) the rack's cords put on PDUs that hang on no power feed: no feed
+    # carries it (POWER_UNFED_LOAD), and those PDUs add nothing to power_capacity_w
+    unfed_w: float = 0.0
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -161,6 +164,7 @@ class RackResult:
             "u_height": self.u_height, "u_used": self.u_used, "u_free": self.u_free,
             "largest_free_block_u": self.largest_free_block_u, "devices": self.devices,
             "power_capacity_kw": self.power_capacity_w / 1000, "power_headroom_kw": self.power_headroom_w / 1000,
+            "unfed_power_kw": self.unfed_w / 1000,
             "cooling_headroom_kw": self.cooling_headroom_w / 1000,
             "levels": {"power": {"load_kw": self.power_load_w / 1000, "limit_kw": self.power_capacity_w / 1000,
                                  "utilisation": _num(self.power_utilisation), "level": self.power_level},

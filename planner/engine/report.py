@@ -185,6 +185,9 @@ def _power_lines(results: Results, plan: Plan | None) -> list[str]:
             rows.append([f.name, f.side, names.get(f.upstream, f.upstream) if f.upstream else "-",
                          _n(f.capacity_w / 1000, 1), _n(f.load_w / 1000, 1), _n(f.failover_w / 1000, 1),
                          _n(f.utilisation * 100, 0)])
+        unfed = results.totals.agg.sums.get("unfed_w", 0.0)
+        if unfed > 0:  # corded to PDUs on no feed (POWER_UNFED_LOAD): no feed above carries it
+            rows.append([_("(no feed)"), "-", "-", "-", _n(unfed / 1000, 1), "-", "-"])
         out.extend(_table(rows, right={3, 4, 5, 6}))
         out.append("")
     if results.sources:

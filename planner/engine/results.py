@@ -179,7 +179,7 @@ SumField = Literal["idle_w", "typical_w", "max_w", "nameplate_w", "heat_w", "liq
                    "airflow_cfm", "airflow_m3_per_h", "liquid_flow_l_per_min", "mass_kg", "cable_mass_kg",
                    "optics_power_w", "gpu_memory_gb",
                    "gpu_bw_tb_per_s", "bf16_pflops", "fp8_pflops", "ram_gb", "compute_gbps",
-                   "storage_read_gb_per_s"]
+                   "storage_read_gb_per_s", "unfed_w"]
 IntField = Literal["u_height", "u_used", "u_free", "devices", "gpu_count", "cpu_cores"]
 SUM_FIELDS: tuple[SumField, ...] = get_args(SumField)
 INT_FIELDS: tuple[IntField, ...] = get_args(IntField)
@@ -370,7 +370,8 @@ class Totals:
             "liquid_heat_kw": s["liquid_heat_w"] / 1000, "air_heat_kw": s["air_heat_w"] / 1000,
             "airflow_cfm": s["airflow_cfm"], "liquid_flow_l_per_min": s["liquid_flow_l_per_min"],
             "mass_kg": s["mass_kg"], "cable_mass_kg": s["cable_mass_kg"],
-            "optics_power_kw": s["optics_power_w"] / 1000, "u_used": i["u_used"], "u_free": i["u_free"], "devices": i["devices"],
+            "optics_power_kw": s["optics_power_w"] / 1000, "unfed_power_kw": s["unfed_w"] / 1000,
+            "u_used": i["u_used"], "u_free": i["u_free"], "devices": i["devices"],
             "energy_mwh_per_year": self.energy_kwh_per_year / 1000,
             "currency": self.currency,
             f"cost_{cur}": self.capex,

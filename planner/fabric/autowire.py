@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from planner.fabric.autowire_base import BATCH, LABEL_PREFIX, AutowireResult, _id_block
@@ -30,7 +30,15 @@ from planner.fabric.cabling import CableGeometry, CableRules
 from planner.fabric.media import MediaChooser
 from planner.fabric.names import device_kind_text, fabric_kind_text, role_ports_text
 from planner.fabric.nvlink_wire import autowire_nvlink_rack
-from planner.fabric.ports import Port, cage_lanes, device_ports, lanes_of, link_and_radix
+from planner.fabric.ports import (
+    Port,
+    cage_lanes,
+    cage_starts,
+    device_ports,
+    laid_out_lanes,
+    lanes_of,
+    link_and_radix,
+)
 from planner.fabric.progress import CancelFn, ProgressFn, Steps, without_gc
 from planner.fabric.topology import FabricDesignError, FatTree, Hop, design_fat_tree, leaf_split
 from planner.fabric.wiring import AddLinks, used_ports
@@ -181,26 +189,28 @@ def autowire(plan: Plan, catalog: Catalog, servers: Sequence[str], switch: str, 
                 raise EditRefused(tmsg("port {port} of {name} is already wired (link {link}); disconnect it first",
                                        port=p.name, name=plan.placement(sid).name or sid, link=used[(sid, p.name)]))
     st.report(0.02, gettext("Sizing the fat tree"))
-    try:
-        if leaf_per is None:
-            design = design_fat_tree(len(servers), rails, len(sw_ports), link, oversubscription, rail_optimised)
-            groups = None
-        else:
-            groups = _groups(plan, servers, leaf_per)
-            design = _grouped_design(groups, rails, len(sw_ports), link, oversubscription)
-    except FabricDesignError as e:
-        raise EditRefused(e.args[0] if e.args else str(e)) from None
-    # node -> lanes it takes (its own, then 0 for the lanes it covers); None: one lane each
-    span = _spans(design, width, sw_ports) if width else None
-    if width and span is None:  # the cages do not line up with the leaves: every port on a lane
-        kept = _starts(width)
-        servers, ports = [servers[i] for i in kept], [ports[i] for i in kept]
-        groups = None if leaf_per is None else _groups(plan, servers, leaf_per)
+
+    def make(srv: Sequence[str]) -> tuple[FatTree, _Groups | None]:
         try:
-            design = (design_fat_tree(len(servers), 1, len(sw_ports), link, oversubscription, False)
-                      if groups is None else _grouped_design(groups, 1, len(sw_ports), link, oversubscription))
+            if leaf_per is None:
+                return design_fat_tree(len(srv), rails, len(sw_ports), link, oversubscription, rail_optimised), None
+            grp = _groups(plan, srv, leaf_per)
+            return _grouped_design(grp, rails, len(sw_ports), link, oversubscription), grp
         except FabricDesignError as e:
             raise EditRefused(e.args[0] if e.args else str(e)) from None
+
+    # node -> lanes it takes (its own, then 0 for the lanes it covers and for unused lanes); None:
+    # one lane each
+    span: list[int] | None = None
+    laid = _cage_layout(plan, servers, ports, width, lanes[0], leaf_per, make) if width else None
+    if laid is not None:
+        design, groups, servers, ports, span = laid
+    elif width:  # pragma: no cover - a cage wider than a leaf's down ports: every port on a lane
+        kept = _starts(width)
+        servers, ports = [servers[i] for i in kept], [ports[i] for i in kept]
+        design, groups = make(servers)
+    else:
+        design, groups = make(servers)
 
     edits: list[Edit] = []
     fid = fabric_id
@@ -354,7 +364,7 @@ def autowire(plan: Plan, catalog: Catalog, servers: Sequence[str], switch: str, 
         run = max(link, min(speed(ha), speed(hb)))
         if span is not None and ha.role == "node":
             if not span[ha.index]:
-                continue  # a lane of a cage a whole-cage port already took
+                continue  # a lane of a cage a whole-cage port already took, or a lane left unused
             if span[ha.index] > 1:
                 b, run = cage_end(hb, span[ha.index]), ports[ha.index][ha.port].speed_gbps
         # the link runs at the slower of its two ports: the fabric's speed, unless both ends
@@ -465,28 +475,78 @@ def _starts(width: list[int]) -> list[int]:
     return out
 
 
-def _spans(design: FatTree, width: list[int], sw_ports: list[Port]) -> list[int] | None:
-    """Per design node: the lanes its port takes where it starts one (>= 1), 0 for the
-    lanes it covers; None when a whole-cage port would not land on all lanes of one cage of
-    one leaf (then every port takes one lane)."""
-    span = [0] * len(width)
-    split: dict[tuple[int, str | None], int] = {}  # (leaf, cage) -> lanes per port: one split per cage
-    for i in _starts(width):
-        w = width[i]
-        span[i] = w
-        leaf, port = design.leaf_of(i, 0)
-        cage = sw_ports[port].parent if port < len(sw_ports) else None
-        if split.setdefault((leaf, cage), w) != w:
+_Groups = list[tuple[str, list[int]]]
+_Layout = tuple[FatTree, _Groups | None, list[str], list[list[Port]], list[int]]
+
+
+def _pad(plan: Plan, owners: list[tuple[str, list[Port], int]], down: int | None, cage: int,
+         leaf_per: str | None) -> tuple[list[str], list[list[Port]], list[int]] | None:
+    """The design nodes of ports that take ``w`` switch lanes each (``owners``: device, its port,
+    ``w``), laid on the leaves' down lanes so that every port sits inside one cage of one leaf at
+    its own speed (:func:`planner.fabric.ports.cage_starts`; with ``leaf_per`` each rack's or
+    row's ports from a leaf of their own). Lanes passed over stay unused. Per node: device, port,
+    and the lanes it takes where it starts a port (0 for the rest); None when a port is wider
+    than a leaf's down lanes."""
+    groups: dict[str | None, list[tuple[str, list[Port], int]]] = {}
+    idx = plan.index
+    for o in owners:
+        key = None if leaf_per is None else (idx.placement_rack[o[0]] if leaf_per == "rack"
+                                             else idx.rack_row[idx.placement_rack[o[0]]])
+        groups.setdefault(key, []).append(o)
+    servers: list[str] = []
+    ports: list[list[Port]] = []
+    span: list[int] = []
+    for members in groups.values():
+        starts = cage_starts([w for _s, _p, w in members], down, cage)
+        if starts is None:
             return None
-        if w == 1:
-            continue
-        for j in range(w):
-            lf, pt = design.leaf_of(i + j, 0)
-            if lf != leaf or pt != port + j or pt >= len(sw_ports) or sw_ports[pt].parent != cage or cage is None:
-                return None
-        if port % w:
+        q = 0
+        for (sid, port, w), a in zip(members, starts, strict=True):
+            for j in range(a - q + w):
+                servers.append(sid)
+                ports.append(port)
+                span.append(w if j == a - q else 0)
+            q = a + w
+    return servers, ports, span
+
+
+def laid_out_tree(runs: Sequence[tuple[int, int]], cage: int, radix: int, link: float,
+                  oversubscription: float) -> FatTree:
+    """The tree auto-wire builds for ports of several widths without rails (``runs``: lanes a
+    port takes, how many such ports, widest first): sized for the lanes they take once laid out
+    on its leaves (:func:`planner.fabric.ports.laid_out_lanes`), as :func:`autowire` lays them.
+    The generator and the search estimate a storage fabric's switches with it."""
+    down: int | None = None
+    tree = design_fat_tree(max(1, laid_out_lanes(runs, None, cage)), 1, radix, link, oversubscription, False)
+    for _ in range(6):
+        now = tree.down_per_leaf if tree.tiers > 1 else None
+        if now == down:
+            break
+        down = now
+        tree = design_fat_tree(max(1, laid_out_lanes(runs, down, cage)), 1, radix, link, oversubscription, False)
+    return tree
+
+
+def _cage_layout(plan: Plan, servers: Sequence[str], ports: list[list[Port]], width: list[int], cage: int,
+                 leaf_per: str | None, make: Callable[[Sequence[str]], tuple[FatTree, _Groups | None]]) -> _Layout | None:
+    """Per-device link speeds on split cages (a DDN's 400G ports beside the servers' 200G
+    storage NICs on 2 x 200G lanes): the design of :func:`_pad`'s nodes, laid out for the
+    leaves' down lanes of the design they make (a leaf of 2:1 has 85 down lanes: a 400G port
+    may not start on the 85th). ``make(servers)`` sizes the design for a node list. None when
+    the layout does not settle (then every port takes one lane)."""
+    owners = [(servers[i], ports[i], width[i]) for i in _starts(width)]
+    down: int | None = None
+    for _ in range(6):
+        laid = _pad(plan, owners, down, cage, leaf_per)
+        if laid is None:
             return None
-    return span
+        srv, prt, span = laid
+        design, groups = make(srv)
+        now = design.down_per_leaf if design.tiers > 1 else None
+        if now == down:
+            return design, groups, srv, prt, span
+        down = now
+    return None  # pragma: no cover - the down lanes per leaf settle after a tier change or two
 
 
 # -- access networks: leaves per rack or per row ----------------------------------------------

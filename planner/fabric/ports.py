@@ -29,6 +29,8 @@ from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from planner.catalog import Catalog, DeviceType, Nic
     from planner.catalog.models import Interface
 
@@ -351,6 +353,64 @@ def lanes_of(speed_gbps: float, lanes: tuple[int, float]) -> int:
     if abs(m - round(m)) > 1e-6 or round(m) < 1 or k % round(m):
         return 1
     return k // round(m)
+
+
+def cage_starts(widths: Sequence[int], down: int | None, cage: int) -> list[int] | None:
+    """The lane each port starts on when ports taking ``widths`` lanes each (in order, widest
+    first) are laid on leaves of ``down`` down lanes (None: one leaf without a limit) whose
+    cages have ``cage`` lanes: a port starts on a multiple of its width, a port of another
+    width starts a new cage (one split per cage), and one that would run past a leaf's down
+    lanes starts the next leaf. Lanes passed over stay unused; the lanes the layout takes are
+    the last start plus its width. None when a port is wider than a leaf. Auto-wire lays its
+    ports out so (planner.fabric.autowire), and the generator and the search count its lanes."""
+    out: list[int] = []
+    q = prev = 0
+    for w in widths:
+        if down is not None and w > down:
+            return None
+        base = q - q % down if down else 0  # the first lane of the current leaf
+        a = q - base
+        if prev and prev != w:
+            a = -(-a // cage) * cage
+        a = -(-a // w) * w
+        if down and a + w > down:
+            a = down
+        out.append(base + a)
+        q = base + a + w
+        prev = w
+    return out
+
+
+def laid_out_lanes(runs: Sequence[tuple[int, int]], down: int | None, cage: int) -> int:
+    """The down lanes :func:`cage_starts` takes for ``runs`` of ports, (lanes each, how many) in
+    order, counted run by run (the generator and the search size trees of thousands of ports)."""
+    q = prev = 0
+    for w, n in runs:
+        if n <= 0:
+            continue
+        if down is not None and w > down:
+            return sum(wi * ni for wi, ni in runs if ni > 0)
+        base = q - q % down if down else 0
+        a = q - base
+        if prev and prev != w:
+            a = -(-a // cage) * cage
+        a = -(-a // w) * w
+        if down and a + w > down:
+            base, a = base + down, 0
+        if not down:
+            q = base + a + n * w
+        else:
+            first = (down - a) // w  # ports this leaf still takes
+            if n <= first:
+                q = base + a + n * w
+            else:
+                per = down // w
+                full, last = divmod(n - first, per)
+                if last == 0:  # the last leaf is full
+                    full, last = full - 1, per
+                q = base + down * (1 + full) + last * w
+        prev = w
+    return q
 
 
 def link_and_radix(catalog: Catalog, nic_speed_gbps: float, switch: str) -> tuple[float, list[Port]]:

@@ -36,7 +36,7 @@ from planner.model.edits import (
     SetProperty,
 )
 from planner.model.geometry import row_footprints
-from planner.model.naming import Namer, PatternError, letters, rename_names
+from planner.model.naming import Namer, PatternError, letters, rename_names, unique_name
 from planner.model.placement import PlacementChecker, device_dims, rack_dims
 from planner.model.plan import Endpoint, Link, Placement, Plan, PowerConnection, PowerFeed, Rack, Room, Row
 
@@ -778,15 +778,56 @@ def _entity_name(plan: Plan, kind: str, i: str) -> str:
     return p.name or p.device
 
 
+def feeds_following(plan: Plan, renames: dict[str, str]) -> list[Edit]:
+    """The feed renames that follow rack renames (``rack id -> new name``): a feed whose name
+    was made from its rack's ("R01 A1", as plan-for and the templates name them) and that
+    powers PDUs of that rack only takes the new name ("R07 A1"). Feeds named otherwise, or
+    shared with another rack, keep their names."""
+    if not renames:
+        return []
+    users: dict[str, set[str]] = {}  # feed id -> the racks whose PDUs hang on it
+    for room in plan.site.rooms:
+        for row in room.rows:
+            for rack in row.racks:
+                for p in rack.placements:
+                    if p.feed:
+                        users.setdefault(p.feed, set()).add(rack.id)
+    moving: list[tuple[PowerFeed, str]] = []
+    for feed in plan.feeds:
+        racks = users.get(feed.id, set())
+        if len(racks) != 1:
+            continue
+        (rack_id,) = racks
+        old = plan.rack(rack_id).name if rack_id in renames else ""
+        if old and feed.name.startswith(old + " ") and renames[rack_id] != old:
+            moving.append((feed, renames[rack_id] + feed.name[len(old):]))
+    taken = {f.name for f in plan.feeds} - {feed.name for feed, _ in moving}  # racks may swap names
+    edits: list[Edit] = []
+    for feed, wanted in moving:
+        name = unique_name(taken, wanted)
+        taken.add(name)
+        edits.append(SetProperty("feed", feed.id, "name", name))
+    return edits
+
+
+def set_name_edit(plan: Plan, kind: str, entity_id: str, name: str) -> Edit:
+    """Typing a new name into the Inspector: one undo step; a rack's feeds named after it follow
+    (:func:`feeds_following`)."""
+    edit = SetProperty(kind, entity_id, "name", name)
+    follow = feeds_following(plan, {entity_id: name}) if kind == "rack" else []
+    return Compound([edit, *follow], edit.text) if follow else edit
+
+
 def rename_edit(plan: Plan, targets: list[tuple[str, str]], pattern: str, start: int = 1) -> Compound | None:
-    """Rename Selection as one undo step (None when no name changes). Raises PatternError
-    as :func:`rename_preview`."""
+    """Rename Selection as one undo step (None when no name changes); a renamed rack's feeds
+    named after it follow. Raises PatternError as :func:`rename_preview`."""
     rows = rename_preview(plan, targets, pattern, start)
     edits: list[Edit] = [SetProperty(kind, i, "name", new) for kind, i, old, new in rows
                          if new != (plan.rack(i).name if kind == "rack" else plan.placement(i).name)]
     if not edits:
         return None
     n = len(edits)
+    edits += feeds_following(plan, {i: new for kind, i, _old, new in rows if kind == "rack"})
     return Compound(edits, deferred(Np_("Rename {n} item", "Rename {n} items"), n=n))
 
 

@@ -259,12 +259,9 @@ def date_example() -> str:
 def date_text(iso: str) -> str:
     """A stored date (ISO ``YYYY-MM-DD`` or ``YYYY-MM``) as a date field shows it in the
     active language: German ``28.11.2026`` / ``11.2026``, English ISO."""
-    from planner.i18n import active_language, format_date
+    from planner.i18n import format_date
 
     t = (iso or "").strip()
-    m = re.fullmatch(r"(\d{4})-(\d{2})", t)
-    if m:
-        return f"{m.group(2)}.{m.group(1)}" if active_language() == "de" else t
     return format_date(t) if t else ""
 
 

@@ -201,6 +201,21 @@ def format_percent(fraction: float, lang: str | None = None, decimals: int = 0) 
     return f"{num}\u00a0%" if _lang(lang) == "de" else f"{num}%"
 
 
+def format_count(value: float | int, lang: str | None = None, short: bool = False) -> str:
+    """A large count (tokens) as the language names it, CLDR's words through Babel: German
+    ``1 Milliarde``, ``2,5 Milliarden``, ``1 Billion`` (10^12); English ``1 billion``,
+    ``2.5 billion``, ``1 trillion``. ``short``: German ``1 Mrd.``, ``1 Bio.``; English ``1B``,
+    ``1T``. Below a million the number as it is (``250.000``); up to three decimals."""
+    from babel.numbers import format_compact_decimal
+
+    if not math.isfinite(value) or abs(value) >= HUGE:
+        return format_number(value, lang)
+    if abs(value) < 1e6:
+        return format_number(value, lang, None if isinstance(value, float) and not value.is_integer() else 0)
+    return format_compact_decimal(value, format_type="short" if short else "long", locale=babel_locale(lang),
+                                  fraction_digits=3)
+
+
 def format_margin(margin: float, lang: str | None = None) -> str:
     """A workload margin (achieved/required - 1) as every output prints it: signed percent,
     ``+108 %`` / ``-12 %`` (no sign for a margin that rounds to zero)."""
@@ -229,9 +244,14 @@ def format_money(value: float, currency: str, lang: str | None = None, decimals:
 
 
 def format_date(date: _dt.date | _dt.datetime | str, lang: str | None = None) -> str:
-    """German ``01.12.2026``; English ISO ``2026-12-01``. A string is read as ISO first."""
+    """German ``01.12.2026``; English ISO ``2026-12-01``. A string is read as ISO first; a
+    month (``YYYY-MM``, as most catalog prices are dated) is German ``06.2025``, English
+    ``2025-06``; any other string is returned as it is."""
     day: _dt.date
     if isinstance(date, str):
+        month = re.fullmatch(r"(\d{4})-(0[1-9]|1[0-2])", date.strip())
+        if month:
+            return f"{month.group(2)}.{month.group(1)}" if _lang(lang) == "de" else month.group(0)
         try:
             day = _dt.date.fromisoformat(date[:10])
         except ValueError:
@@ -263,6 +283,15 @@ class AmbiguousNumber(ValueError):
 
 
 _SUFFIX = {"k": 1e3, "K": 1e3, "M": 1e6, "B": 1e9, "G": 1e9, "T": 1e12}
+# a count's word as each language writes it after the number (format_count's words and CLDR's
+# abbreviations): German "2 Mrd." / "2 Milliarden" = 2e9, "1 Bio." / "1 Billion" = 1e12, where the
+# English "billion" is 1e9 (a false friend: each language reads its own)
+_WORDS = {
+    "de": {"tsd": 1e3, "tausend": 1e3, "mio": 1e6, "million": 1e6, "millionen": 1e6, "mrd": 1e9,
+           "milliarde": 1e9, "milliarden": 1e9, "bio": 1e12, "billion": 1e12, "billionen": 1e12},
+    "en": {"thousand": 1e3, "mn": 1e6, "million": 1e6, "millions": 1e6, "bn": 1e9, "billion": 1e9,
+           "billions": 1e9, "trillion": 1e12, "trillions": 1e12},
+}
 _SPACES = re.compile(r"[\s_\u00a0\u202f\u2009']")
 
 
@@ -272,7 +301,9 @@ def parse_number(text: str, lang: str | None = None, integer: bool = False, *, l
 
     German: ``1,5`` = 1.5, ``2.000`` = 2000, ``1.234.567,89``; English: ``1.5``,
     ``2,000``, ``1,234,567.89``. Spaces (and ``_``, ``'``) group digits in both; a final
-    ``k``/``M``/``B``/``T`` multiplies (``500k``, ``2B``).
+    ``k``/``M``/``B``/``T`` multiplies (``500k``, ``2B``), and so does the language's word or
+    abbreviation (:func:`format_count`): German ``2 Mrd.``, ``2 Milliarden``, ``1 Bio.``
+    (10^12), English ``2 billion``, ``1 trillion``.
 
     Refused with a message (``ValueError``), never read as something else:
 
@@ -297,7 +328,11 @@ def parse_number(text: str, lang: str | None = None, integer: bool = False, *, l
     if not t:
         raise ValueError(_("Enter a number", code))
     mult = 1.0
-    if t[-1] in _SUFFIX:
+    word = re.fullmatch(r"(.*\d)([A-Za-zÄÖÜäöü]{2,})\.?", t)
+    if word and word.group(2).lower() in _WORDS[code]:
+        mult = _WORDS[code][word.group(2).lower()]
+        t = word.group(1)
+    elif t[-1] in _SUFFIX:
         mult = _SUFFIX[t[-1]]
         t = t[:-1]
     dec, grp = (",", ".") if code == "de" else (".", ",")
@@ -534,7 +569,8 @@ def translated(text: str, lang: str | None = None) -> str:
 
 __all__ = [
     "LANGUAGES", "LANGUAGE_NAMES", "LOCALES", "PAPER", "AmbiguousNumber", "Message", "N_", "Np_", "_",
-    "active_language", "babel_locale", "current_language", "deferred", "error_text", "format_date", "format_field",
+    "active_language", "babel_locale", "current_language", "deferred", "error_text", "format_count", "format_date",
+    "format_field",
     "format_list", "format_margin", "format_money", "format_number", "format_percent", "format_template", "gettext", "join_messages",
     "message_text", "ngettext",
     "normalize_language", "parse_number", "render", "set_default_language", "tf", "tmsg", "translated",

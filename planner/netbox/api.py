@@ -36,6 +36,18 @@ MARK = "Planned with Rackwright"  # in a site's comments: the site is the plan's
 BATCH = 100  # objects per API request
 
 
+PLAN_DATA = "rackwright-plan-data:"  # the line of the site's comments that holds plan_data()
+
+
+def site_comments(data: dict[str, Any]) -> str:
+    """The site's comments the push writes: :data:`MARK`, and the plan data NetBox has no field
+    for (:func:`planner.netbox.export.plan_data`) as one JSON line that ``pull`` reads back."""
+    import json
+
+    return (f"{MARK}.\n\nWhat NetBox has no field for (cooling, fabrics, feed sides), for rackwright netbox "
+            f"pull:\n\n    {PLAN_DATA} {json.dumps(data, sort_keys=True, separators=(',', ':'))}")  # NetBox strips a last newline
+
+
 class NetBoxError(Exception):
     """One line for the user (wrong URL, token, permission, unreachable, conflicting site)."""
 
@@ -199,7 +211,7 @@ def plan_push(api: Any, nt: NetBoxTables) -> tuple[PushPlan, PushState]:
     (site_row,) = nt.rows("-sites")
     existing = list(d.sites.filter(name=site))
     site_id = existing[0].id if existing else None
-    want_site = _clean(site_row) | {"comments": MARK}
+    want_site = _clean(site_row) | {"comments": site_comments(nt.plan_data)}
     if site_id is not None:
         rec = dict(existing[0].serialize())
         if MARK not in (rec.get("comments") or ""):
@@ -448,43 +460,10 @@ def _templates(d: Any, type_id: int, data: dict[str, Any]) -> None:
 
 
 def pull_site(api: Any, site: str, catalog: Catalog) -> Any:
-    """A new plan from a live site (racks, rack types and placements, as brownfield reads them)."""
-    import csv
-    import tempfile
-    from pathlib import Path
+    """A new plan from a live site (:func:`planner.netbox.pull.pull_site`)."""
+    from planner.netbox.pull import pull_site as pull
 
-    from planner.netbox.site import import_site
-
-    d = api.dcim
-    found = list(d.sites.filter(name=site))
-    if not found:
-        raise NetBoxError(tf("site {site!r} is not in NetBox", site=site))
-    sid = found[0].id
-    with tempfile.TemporaryDirectory(prefix="rw-pull-") as tmp:
-        racks_f, devs_f, types_f = Path(tmp) / "racks.csv", Path(tmp) / "devices.csv", Path(tmp) / "types.csv"
-        with racks_f.open("w", encoding="utf-8", newline="") as fh:
-            w = csv.writer(fh)
-            w.writerow(["name", "site", "location", "facility_id", "u_height", "rack_type"])
-            for r in d.racks.filter(site_id=sid):
-                w.writerow([r.name, site, r.location.name if r.location else "", r.facility_id or "", r.u_height,
-                            r.rack_type.model if r.rack_type else ""])
-        slugs = {}
-        with devs_f.open("w", encoding="utf-8", newline="") as fh:
-            w = csv.writer(fh)
-            w.writerow(["name", "site", "rack", "position", "face", "manufacturer", "device_type", "serial",
-                        "asset_tag"])
-            for dev in d.devices.filter(site_id=sid):
-                dt = dev.device_type
-                slugs[(dt.manufacturer.name, dt.model)] = dt.slug
-                w.writerow([dev.name or "", site, dev.rack.name if dev.rack else "",
-                            "" if dev.position is None else dev.position, _value(dev.face) or "",
-                            dt.manufacturer.name, dt.model, dev.serial or "", dev.asset_tag or ""])
-        with types_f.open("w", encoding="utf-8", newline="") as fh:
-            w = csv.writer(fh)
-            w.writerow(["manufacturer", "model", "slug"])
-            for (m, model), slug in sorted(slugs.items()):
-                w.writerow([m, model, slug])
-        return import_site(racks_f, devs_f, catalog, types_f, site=site)
+    return pull(api, site, catalog)
 
 
 def push_tables(plan: Plan, catalog: Catalog, site: str | None) -> NetBoxTables:

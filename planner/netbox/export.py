@@ -48,7 +48,7 @@ import io
 import re
 from collections import defaultdict
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -223,6 +223,7 @@ class NetBoxTables:
     tables: list[tuple[str, list[str], list[dict[str, Any]]]]
     types: dict[str, _TypeExport]
     unknown: set[str]
+    plan_data: dict[str, Any] = field(default_factory=dict)  # what NetBox has no field for (plan_data())
 
     def rows(self, stem: str) -> list[dict[str, Any]]:
         return next(rows for s, _h, rows in self.tables if s.endswith(stem))
@@ -479,7 +480,7 @@ def netbox_tables(plan: Plan, catalog: Catalog | None, *, site_name: str | None 
         ("11-power-cables", _CABLE_COLUMNS, power_cables),
         ("12-feed-cables", _FEED_CABLE_COLUMNS, feed_cables),
     ]
-    return NetBoxTables(site, tables, types, unknown)
+    return NetBoxTables(site, tables, types, unknown, plan_data(plan, panels, feed_panel))
 
 
 _CABLE_COLUMNS = ["side_a_site", "side_a_device", "side_a_type", "side_a_name", "side_b_site", "side_b_device",
@@ -489,6 +490,58 @@ _FEED_CABLE_COLUMNS = ["side_a_site", "side_a_power_panel", "side_a_type", "side
 _RACK_TYPE_COLUMNS = ["manufacturer", "model", "slug", "form_factor", "width", "u_height", "starting_unit",
                       "desc_units", "outer_width", "outer_height", "outer_depth", "outer_unit", "mounting_depth",
                       "weight", "max_weight", "weight_unit", "description", "comments"]
+
+
+PLAN_DATA_VERSION = 1
+# economics of the plan's metadata that the check's totals use (facility power, energy, opex)
+_METADATA_KEYS = ("currency", "electricity_price_per_kwh", "pue", "utilisation", "site_region", "years_of_use",
+                  "support_fraction_per_year", "colocation_price_per_kw_month")
+
+
+def plan_data(plan: Plan, panels: dict[str, dict[str, Any]], feed_panel: dict[str, str]) -> dict[str, Any]:
+    """What the plan holds that NetBox has no field for, for ``rackwright netbox pull`` (the push
+    writes it into the site's comments, :func:`planner.netbox.api.site_comments`): the rooms'
+    size and floor, the rows' place on it, the cooling of rows and racks and the cooling loops, the fabrics (technology, speed: a cable's
+    description names only its fabric), the power sources behind the panels, the feeds' side,
+    power factor and derating, and the metadata's economics. Keys are NetBox's names (a row by
+    location and row name, a rack by name, a feed by panel and name); only what differs from
+    the defaults is written. Never the notes, internal notes, prices or the customer's logo."""
+    def dump(m: Any) -> dict[str, Any]:
+        return m.model_dump(mode="json", exclude_defaults=True)
+
+    rooms: dict[str, Any] = {}
+    rows: dict[str, Any] = {}
+    racks: dict[str, Any] = {}
+    for room in plan.site.rooms:
+        bits = {k: v for k, v in dump(room).items() if k not in ("id", "name", "rows")}
+        if bits:
+            rooms[room.name] = bits
+        for row in room.rows:
+            bits = {k: v for k, v in dump(row).items() if k not in ("id", "name", "racks")}
+            if bits:
+                rows[f"{room.name}/{row.name}"] = bits
+            for rack in row.racks:
+                bits = {k: v for k, v in dump(rack).items() if k in ("cooling", "gap_before_m")}
+                if bits:
+                    racks[rack.name] = bits
+    feeds = {}
+    for f in plan.feeds:
+        panel = feed_panel.get(f.name)
+        if panel is None:
+            continue
+        feeds[f"{panel}/{f.name}"] = {"id": f.id, "side": f.side} | {
+            k: v for k, v in dump(f).items() if k in ("power_factor", "continuous_derating", "upstream")}
+    sources = [dump(s) | {"panel": panels[s.id]["name"]} for s in plan.power_sources if s.id in panels]
+    meta = {k: v for k, v in dump(plan.metadata).items() if k in _METADATA_KEYS}
+    out: dict[str, Any] = {"v": PLAN_DATA_VERSION}
+    for key, value in (("metadata", meta), ("fabrics", [dump(fb) | {"id": fb.id, "name": fb.name}
+                                                       for fb in plan.fabrics]),
+                       ("cooling_loops", [dump(lp) | {"id": lp.id, "name": lp.name} for lp in plan.cooling_loops]),
+                       ("power_sources", sources), ("rooms", rooms), ("rows", rows), ("racks", racks),
+                       ("feeds", feeds)):
+        if value:
+            out[key] = value
+    return out
 
 
 def _rack_type_row(rt: Any) -> dict[str, Any]:

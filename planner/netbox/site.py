@@ -103,6 +103,7 @@ class SiteImport:
     devices: int = 0
     problems: list[Problem] = field(default_factory=list)
     rack_type_guesses: list[str] = field(default_factory=list)
+    notices: list[str] = field(default_factory=list)  # what the plan could not take from the source (messages)
 
     def summary(self) -> str:
         racks = tf(Np_("{n} rack", "{n} racks"), n=self.racks)
@@ -498,5 +499,7 @@ def report_lines(result: SiteImport) -> Iterable[str]:
     yield result.summary()
     for g in result.rack_type_guesses:
         yield tf("  rack type by height: {guess}", guess=message_text(g))
+    for n in result.notices:
+        yield tf("  note: {notice}", notice=message_text(n))
     for p in result.problems:
         yield f"  {p}"

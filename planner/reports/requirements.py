@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 from planner.i18n import (
     N_,
     _,
+    format_count,
     format_list,
     format_margin,
     format_money,
@@ -121,8 +122,10 @@ def workload_asked(w: Workload, catalog: Catalog | None) -> str:
         items.append(_("model {model}").format(model=_model_name(catalog, s.get("model"))))
         if s.get("tokens") is not None:
             tokens = s["tokens"]
-            items.append(_("{tokens} billion tokens").format(
-                tokens=_n(tokens / 1e9 if isinstance(tokens, int | float) else tokens, None)))
+            # in the language's words: German "1 Milliarde Tokens", "1 Billion Tokens" (10^12)
+            items.append(_("{count} tokens").format(
+                count=format_count(tokens) if isinstance(tokens, int | float) and not isinstance(tokens, bool)
+                else str(tokens)))
         if s.get("target_days") is not None:
             items.append(ngettext("within {days} day", "within {days} days", _count(s["target_days"]))
                          .format(days=_n(s["target_days"], None)))

@@ -27,7 +27,7 @@ from planner.base.findings import SEVERITY_NAMES, SEVERITY_RANK, finding_text
 from planner.base.units import FOOT_M, LB_KG
 from planner.fabric.names import SOURCE_KINDS, bottleneck_text, verdict_text, workload_kind_text
 from planner.fabric.schedule import cable_schedule
-from planner.i18n import N_, Np_, _, message_text, tf, use_language
+from planner.i18n import N_, Np_, _, format_date, message_text, tf, use_language
 from planner.model.geometry import plan_footprints
 from planner.model.plan import coolant_name, cooling_method_name
 from planner.reports.places import name_index, place_text
@@ -200,7 +200,8 @@ class _Tables:
                 _(BOM_CATEGORIES.get(b.table, b.table)), maker, model, part, b.slug, b.quantity, b.unit_price,
                 b.currency or "", b.extended_plan,
                 _(PRICE_BASIS.get(getattr(price, "basis", ""), getattr(price, "basis", ""))) if price else "",
-                getattr(price, "source", "") if price else "", getattr(price, "date", "") if price else "",
+                getattr(price, "source", "") if price else "",
+                format_date(getattr(price, "date", "") or "") if price else "",  # German 06.2025
                 note))
         info = document_info(self.plan)
         if info["revision"]:

@@ -18,7 +18,7 @@ from planner.i18n import tmsg
 
 from .arch import ModelArch
 from .cluster import ClusterSpec, PlanHardwareError, cluster_from_plan
-from .inference import InferenceResult, gpus_for_targets, infer, tp_options
+from .inference import InferenceResult, gpus_for_targets, infer, target_margin
 from .specs import FinetuneSpec, InferenceSpec, PretrainSpec, SpecError, StorageWorkloadSpec, parse_spec
 from .training import checkpoint_size_gb, gpus_for_days, train
 
@@ -72,28 +72,18 @@ def evaluate_inference(spec: InferenceSpec, model: ModelArch, cl: ClusterSpec, *
     """(met, margin, bottleneck, figures) of an inference spec on ``cl``. ``need=False``
     skips the inverse search (``gpus_needed``), which does not depend on ``cl.gpus``
     (a what-if sweep asks it once: :func:`inference_gpus_needed`)."""
-    # Without a TP in the spec but with a speed or first-token target, the deployment a
-    # user would choose: the smallest power-of-two TP that meets every target, else the
-    # one with the best margin among those that hold the users. A 70B model in FP8 fits one H100, yet TP2 replicas may
-    # serve each user faster. Without such targets, infer's automatic TP.
+    # Without a TP in the spec but with a speed or first-token target, the layout with the
+    # best margin on the targets (inference.target_layout): `rackwright size infer` chooses
+    # by the same function, and more GPUs never lower it. A 70B model in FP8 fits one H100,
+    # yet TP2-TP4 replicas serve each user faster. Without such targets, infer's automatic layout.
     if spec.pcie_switch:
         cl = cl.with_(pcie_switch=True)
-    targets = spec.target_tokens_per_s_per_user is not None or spec.target_ttft_s is not None
-    # (no power-of-two TP divides a cluster without GPUs: then infer's own choice, which says so)
-    tps: list[int | None] = [spec.tp] if spec.tp or not targets else (list(tp_options(model, cl)) or [None])
-    best: tuple[InferenceResult, float, str] | None = None
-    for t in tps:
-        r = infer(model, cl, precision=spec.precision, kv_precision=spec.kv_precision,
-                  input_tokens=spec.input_tokens, output_tokens=spec.output_tokens, tp=t,
-                  users=spec.users, stack=spec.stack, pp=spec.pp, software=spec.software,
-                  **serving_kwargs(spec))
-        margin, limiter = _inference_margin(spec, r)
-        if best is None or (r.fits, margin) > (best[0].fits, best[1] + 1e-9):
-            best = (r, margin, limiter)
-        if margin >= 0:
-            break
-    assert best is not None  # tps is never empty
-    r, margin, limiter = best
+    r = infer(model, cl, precision=spec.precision, kv_precision=spec.kv_precision,
+              input_tokens=spec.input_tokens, output_tokens=spec.output_tokens, tp=spec.tp,
+              users=spec.users, stack=spec.stack, pp=spec.pp, software=spec.software,
+              target_tokens_per_s_per_user=spec.target_tokens_per_s_per_user, target_ttft_s=spec.target_ttft_s,
+              **serving_kwargs(spec))
+    margin, limiter = _inference_margin(spec, r)
     fig = r.to_dict()
     met = margin >= 0
     bottleneck = limiter if not met else r.bottleneck
@@ -105,18 +95,7 @@ def evaluate_inference(spec: InferenceSpec, model: ModelArch, cl: ClusterSpec, *
 
 def _inference_margin(spec: InferenceSpec, r: InferenceResult) -> tuple[float, str]:
     """The tightest target's margin (achieved/required - 1) and what limits it."""
-    margins: list[tuple[float, str]] = []
-    # concurrency: sequences the KV cache holds vs users
-    cap = r.max_concurrent_sequences * r.replicas
-    margins.append((cap / spec.users - 1.0, "gpu_memory"))
-    if spec.target_tokens_per_s_per_user is not None and r.fits:
-        tgt = spec.target_tokens_per_s_per_user
-        limiter = "interconnect" if r.decode_comm_s > max(r.decode_memory_s, r.decode_compute_s) else (
-            "memory_bandwidth" if r.decode_memory_s >= r.decode_compute_s else "compute")
-        margins.append((r.tokens_per_s_per_user / tgt - 1.0, limiter))
-    if spec.target_ttft_s is not None and r.fits:
-        margins.append((spec.target_ttft_s / r.ttft_s - 1.0, "compute"))
-    return min(margins)
+    return target_margin(r, spec.users, spec.target_tokens_per_s_per_user, spec.target_ttft_s)
 
 
 def inference_gpus_needed(spec: InferenceSpec, model: ModelArch, cl: ClusterSpec) -> tuple[int, int, int] | None:

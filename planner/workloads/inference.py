@@ -26,7 +26,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from planner.i18n import tmsg
+from planner.i18n import Np_, tmsg
 
 from . import calibration as cal
 from .arch import GB, ModelArch, math_precision, precision_bytes
@@ -425,7 +425,8 @@ def infer(model: ModelArch, cl: ClusterSpec, *, precision: str = "bf16",
           tp: int | None = None, batch: int | None = None, users: int | None = None,
           stack: str = cal.DEFAULT_STACK, pp: int | None = None, software: str | None = None,
           max_batch: int | None = None, length_spread: float = 0.0, ep: bool = False,
-          attention_dp: bool = False) -> InferenceResult:
+          attention_dp: bool = False, target_tokens_per_s_per_user: float | None = None,
+          target_ttft_s: float | None = None, whole_replicas: bool = False) -> InferenceResult:
     """Size a serving deployment on ``cl``.
 
     ``batch``: sequences per replica. ``users``: concurrent users over the whole system
@@ -442,6 +443,11 @@ def infer(model: ModelArch, cl: ClusterSpec, *, precision: str = "bf16",
     hold the tokens written, :func:`resident_tokens`). ``ep``: MoE experts split whole
     over the tensor-parallel GPUs (all-to-all instead of the MLP all-reduce);
     ``attention_dp``: attention data parallel with expert-parallel MoE layers.
+    ``target_tokens_per_s_per_user`` / ``target_ttft_s`` with ``users`` and no ``tp``: the
+    layout is the one with the best margin on those targets (:func:`target_layout`, the
+    choice a plan's workload verdict makes too). ``whole_replicas``: a replica size that
+    does not divide the GPUs runs as many whole replicas as they hold and leaves the rest
+    idle (the automatic layout's choice may; a TP given by the user must divide them).
     """
     if cl.gpus < 1:
         raise ValueError(tmsg("the cluster needs at least one GPU"))
@@ -481,14 +487,27 @@ def infer(model: ModelArch, cl: ClusterSpec, *, precision: str = "bf16",
                               pp=pp, layers=model.layers))
     auto = tp is None
     if tp is None:
-        tp, pp = auto_layout(model, cl, precision, kv_precision, isl, osl, stack, users=users, batch=batch,
-                             pp=pp, software=software, max_batch=cap, length_spread=length_spread, ep=ep,
-                             attention_dp=attention_dp)
+        if users is not None and batch is None and (target_tokens_per_s_per_user is not None
+                                                    or target_ttft_s is not None):
+            tp, pp = target_layout(model, cl, precision, kv_precision, isl, osl, stack, users=users,
+                                   tokens_per_s_per_user=target_tokens_per_s_per_user, ttft_s=target_ttft_s,
+                                   pp=pp, software=software, max_batch=max_batch, length_spread=length_spread,
+                                   ep=ep, attention_dp=attention_dp)
+            whole_replicas = True
+        else:
+            tp, pp = auto_layout(model, cl, precision, kv_precision, isl, osl, stack, users=users, batch=batch,
+                                 pp=pp, software=software, max_batch=cap, length_spread=length_spread, ep=ep,
+                                 attention_dp=attention_dp)
     pp = pp or 1
-    if tp < 1 or cl.gpus % (tp * pp):
+    if tp < 1 or tp * pp > cl.gpus or (cl.gpus % (tp * pp) and not whole_replicas):
         raise ValueError(tmsg("a replica of TP{tp} x PP{pp} = {n} GPUs does not divide {gpus} GPUs",
                               tp=tp, pp=pp, n=tp * pp, gpus=cl.gpus))
     replicas = cl.gpus // (tp * pp)
+    if cl.gpus % (tp * pp):
+        notes.append(tmsg(Np_("{n} replica of TP{tp} x PP{pp} uses {used} of the {gpus} GPUs; {idle} stay idle",
+                              "{n} replicas of TP{tp} x PP{pp} use {used} of the {gpus} GPUs; {idle} stay idle"),
+                          n=replicas, tp=tp, pp=pp, used=replicas * tp * pp, gpus=cl.gpus,
+                          idle=cl.gpus - replicas * tp * pp))
     rep = _replica(model, cl, tp, precision, kv_precision, isl, osl, st, pp, speedup, length_spread, ep,
                    attention_dp)
     if not rep.in_domain:
@@ -678,6 +697,80 @@ def auto_tp(model: ModelArch, cl: ClusterSpec, precision: str, kv_precision: str
     if best is not None:
         return best
     return options[-1] if options else 1
+
+
+def target_margin(r: InferenceResult, users: int, tokens_per_s_per_user: float | None,
+                  ttft_s: float | None) -> tuple[float, str]:
+    """The tightest target's margin (achieved / required - 1) of a sized deployment and what
+    limits it: the users the KV cache holds, and where it runs, the per-user speed and the
+    time to first token. A plan's workload verdict and :func:`target_layout` both judge by it."""
+    margins: list[tuple[float, str]] = []
+    # concurrency: sequences the KV cache holds vs users
+    margins.append((r.max_concurrent_sequences * r.replicas / users - 1.0, "gpu_memory"))
+    if tokens_per_s_per_user is not None and r.fits:
+        limiter = "interconnect" if r.decode_comm_s > max(r.decode_memory_s, r.decode_compute_s) else (
+            "memory_bandwidth" if r.decode_memory_s >= r.decode_compute_s else "compute")
+        margins.append((r.tokens_per_s_per_user / tokens_per_s_per_user - 1.0, limiter))
+    if ttft_s is not None and r.fits:
+        margins.append((ttft_s / r.ttft_s - 1.0, "compute"))
+    return min(margins)
+
+
+def layout_runs(r: InferenceResult) -> bool:
+    """Does a sized deployment run its users: the KV cache holds each replica's sequences and
+    the scheduler takes them all at once (its ``max_seqs``; more users a replica would wait)."""
+    return r.fits and r.batch_per_replica <= r.max_batch
+
+
+def target_layout(model: ModelArch, cl: ClusterSpec, precision: str, kv_precision: str, isl: int,
+                  osl: int, stack: str = cal.DEFAULT_STACK, *, users: int,
+                  tokens_per_s_per_user: float | None = None, ttft_s: float | None = None,
+                  pp: int | None = None, software: str | None = None, max_batch: int | None = None,
+                  length_spread: float = 0.0, ep: bool = False, attention_dp: bool = False) -> tuple[int, int]:
+    """(TP, PP) of the replica with the best margin on the targets (:func:`target_margin`;
+    one that runs first (:func:`layout_runs`), then the margin), for ``users`` with a per-user speed or a
+    first-token target. The plan's workload verdicts and ``rackwright size infer`` choose
+    by it, so both name the same layout.
+
+    Every power-of-two replica size up to one NVLink domain (or server), or up to the
+    smallest that holds the weights when one domain cannot, and at most the GPUs there are,
+    is split into TP x PP (``pp`` given: only that many stages); a size that does not
+    divide the GPUs runs as many whole replicas as they hold (the rest idle). The sizes
+    tried never shrink as GPUs are added, and each layout's margin only grows with more
+    replicas (fewer users each), so more hardware never lowers the margin chosen. Ties go
+    to the smaller replica, then to fewer stages."""
+    software = software or cal.DEFAULT_INFERENCE_SOFTWARE
+    st = cal.STACKS[cal.stack_for(stack, software)]
+    kw: dict[str, Any] = dict(length_spread=length_spread, ep=ep, attention_dp=attention_dp)
+    # the smallest power-of-two replica whose GPUs hold the weights and one sequence
+    holds = 1
+    while holds < cl.gpus and _replica(model, cl, holds, precision, kv_precision, isl, osl, st, 1,
+                                       spread=length_spread, ep=ep, attention_dp=attention_dp).max_seqs < 1:
+        holds *= 2
+    top = min(cl.gpus, max(cl.domain_gpus, holds, pp or 1))
+    best: tuple[tuple[bool, float], tuple[int, int]] | None = None
+    largest: tuple[int, int] | None = None  # the largest layout tried, named when none holds a sequence
+    any_holds = False
+    n = 1
+    while n <= top:
+        stages = [pp] if pp else [p for p in (1 << k for k in range(n.bit_length())) if p <= model.layers]
+        for p in stages:
+            if n % p:
+                continue
+            r = infer(model, cl, precision=precision, kv_precision=kv_precision, input_tokens=isl,
+                      output_tokens=osl, tp=n // p, pp=p, users=users, stack=stack, software=software,
+                      max_batch=max_batch, whole_replicas=True, **kw)
+            score = (layout_runs(r), target_margin(r, users, tokens_per_s_per_user, ttft_s)[0])
+            if best is None or score > (best[0][0], best[0][1] + 1e-9):
+                best = (score, (n // p, p))
+            any_holds = any_holds or r.max_concurrent_sequences > 0
+            if p == (pp or 1):
+                largest = (n // p, p)
+        n *= 2
+    if best is None or largest is None:  # more stages than GPUs: the error names that layout
+        return 1, pp or 1
+    # no layout holds the weights and one sequence: the one that came closest, not TP1
+    return best[1] if any_holds else largest
 
 
 def gpus_for_targets(model: ModelArch, cl: ClusterSpec, *, users: int, tokens_per_s_per_user: float,

@@ -396,7 +396,7 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
     <context>
         <name>BuildPlanExporter</name>
         <message>
-            <location filename="../../ui/exports/export.py" line="123" />
+            <location filename="../../ui/exports/export.py" line="124" />
             <source>; rack sheets one per layout ({n})</source>
             <translation>; Rackblätter je Aufbau eines ({n})</translation>
         </message>
@@ -416,7 +416,7 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
             <translation>Export des Aufbauplans fehlgeschlagen</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/exports/export.py" line="126" />
+            <location filename="../../ui/exports/export.py" line="127" />
             <source>Build plan written: {path} (%n page(s){extra})</source>
             <translation>
                 <numerusform>Aufbauplan geschrieben: {path} (%n Seite{extra})</numerusform>
@@ -449,7 +449,7 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
             <translation>Aufbauplan wird nach {file} exportiert…</translation>
         </message>
         <message>
-            <location filename="../../ui/exports/export.py" line="133" />
+            <location filename="../../ui/exports/export.py" line="134" />
             <source>The build plan could not be made.
 
 {error}</source>
@@ -471,137 +471,137 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
     <context>
         <name>BuildsPage</name>
         <message>
-            <location filename="../../ui/design/wizard.py" line="954" />
+            <location filename="../../ui/design/wizard.py" line="999" />
             <source>Any GPU</source>
             <translation>Jede GPU</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="836" />
+            <location filename="../../ui/design/wizard.py" line="881" />
             <source>Any cooling</source>
             <translation>Jede Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="775" />
+            <location filename="../../ui/design/wizard.py" line="820" />
             <source>Builds</source>
             <translation>Aufbauten</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="800" />
+            <location filename="../../ui/design/wizard.py" line="845" />
             <source>Cancel Search</source>
             <translation>Suche abbrechen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="776" />
+            <location filename="../../ui/design/wizard.py" line="821" />
             <source>Candidate builds, best first. Pick one and press Create Plan to open it as a new plan: room, racks, power, cooling and fabrics laid out, the workloads attached.</source>
             <translation>Mögliche Aufbauten, der beste zuerst. Einen wählen und „Plan erstellen“ drücken, um ihn als neuen Plan zu öffnen: Raum, Racks, Strom, Kühlung und Fabrics angelegt, die Arbeitslasten zugeordnet.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="854" />
+            <location filename="../../ui/design/wizard.py" line="899" />
             <source>Cooling</source>
             <translation>Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="852" />
+            <location filename="../../ui/design/wizard.py" line="897" />
             <source>GPU</source>
             <translation>GPU</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1139" />
+            <location filename="../../ui/design/wizard.py" line="1191" />
             <source>Generating the plan of build {k}…</source>
             <translation>Plan von Aufbau {k} wird erzeugt…</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1174" />
+            <location filename="../../ui/design/wizard.py" line="1226" />
             <source>Generation cancelled.</source>
             <translation>Erzeugung abgebrochen.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1044" />
+            <location filename="../../ui/design/wizard.py" line="1096" />
             <source>No build was found.</source>
             <translation>Es wurde kein Aufbau gefunden.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1043" />
+            <location filename="../../ui/design/wizard.py" line="1095" />
             <source>No build was found: {why}</source>
             <translation>Es wurde kein Aufbau gefunden: {why}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1046" />
+            <location filename="../../ui/design/wizard.py" line="1098" />
             <source>None of the {n} builds of this list is of that GPU model and cooling (and meets, if asked): change the filters or show all builds.</source>
             <translation>Keiner der {n} Aufbauten dieser Liste hat dieses GPU-Modell und diese Kühlung (und erfüllt, falls verlangt): Filter ändern oder alle Aufbauten zeigen.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="839" />
+            <location filename="../../ui/design/wizard.py" line="884" />
             <source>Only builds that meet</source>
             <translation>Nur Aufbauten, die erfüllen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1162" />
+            <location filename="../../ui/design/wizard.py" line="1214" />
             <source>Plan generated.</source>
             <translation>Plan erzeugt.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="937" />
+            <location filename="../../ui/design/wizard.py" line="982" />
             <source>Pricing the options from their plans: {build}</source>
             <translation>Optionen werden aus ihren Plänen bepreist: {build}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="803" />
+            <location filename="../../ui/design/wizard.py" line="848" />
             <source>Search Again</source>
             <translation>Erneut suchen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1110" />
+            <location filename="../../ui/design/wizard.py" line="1162" />
             <source>Search cancelled.</source>
             <translation>Suche abgebrochen.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1040" />
+            <location filename="../../ui/design/wizard.py" line="1092" />
             <source>Search cancelled: the {n} builds ranked so far.</source>
             <translation>Suche abgebrochen: die bisher bewerteten {n} Aufbauten.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="903" />
+            <location filename="../../ui/design/wizard.py" line="948" />
             <source>Searching builds…</source>
             <translation>Aufbauten werden gesucht…</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="950" />
+            <location filename="../../ui/design/wizard.py" line="995" />
             <source>Show all {n} builds</source>
             <translation>Alle {n} Aufbauten zeigen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="858" />
+            <location filename="../../ui/design/wizard.py" line="903" />
             <source>Sort by</source>
             <translation>Sortieren nach</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1169" />
+            <location filename="../../ui/design/wizard.py" line="1221" />
             <source>The plan could not be generated: {reason}</source>
             <translation>Der Plan konnte nicht erzeugt werden: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1106" />
+            <location filename="../../ui/design/wizard.py" line="1158" />
             <source>The search failed: {reason}</source>
             <translation>Die Suche ist fehlgeschlagen: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1060" />
+            <location filename="../../ui/design/wizard.py" line="1112" />
             <source>{n} builds compared, {m} meet every target and limit. The {k} distinct options: per GPU model and cooling the best that meets, and about +25 % and +50 % margin.</source>
             <translation>{n} Aufbauten verglichen, {m} erfüllen jedes Ziel und jede Grenze. Die {k} unterschiedlichen Optionen: je GPU-Modell und Kühlung die beste, die erfüllt, und etwa +25 % und +50 % Reserve.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1050" />
+            <location filename="../../ui/design/wizard.py" line="1102" />
             <source>{n} builds compared; none meets every target and limit.</source>
             <translation>{n} Aufbauten verglichen; keiner erfüllt jedes Ziel und jede Grenze.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1055" />
+            <location filename="../../ui/design/wizard.py" line="1107" />
             <source>{shown} of the {k} distinct options shown ({n} builds compared, {m} meet every target and limit).</source>
             <translation>{shown} der {k} unterschiedlichen Optionen gezeigt ({n} Aufbauten verglichen, {m} erfüllen jedes Ziel und jede Grenze).</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1052" />
+            <location filename="../../ui/design/wizard.py" line="1104" />
             <source>{shown} of {n} builds shown, {m} of them meet every target and limit.</source>
             <translation>{shown} von {n} Aufbauten gezeigt, {m} davon erfüllen jedes Ziel und jede Grenze.</translation>
         </message>
@@ -609,18 +609,18 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
     <context>
         <name>CableList</name>
         <message>
-            <location filename="../../ui/panels/cables.py" line="537" />
+            <location filename="../../ui/panels/cables.py" line="539" />
             <source>CSV (*.csv)</source>
             <translation>CSV (*.csv)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="554" />
-            <location filename="../../ui/panels/cables.py" line="563" />
+            <location filename="../../ui/panels/cables.py" line="556" />
+            <location filename="../../ui/panels/cables.py" line="565" />
             <source>Cannot export cables</source>
             <translation>Kabel können nicht exportiert werden</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/cables.py" line="528" />
+            <location filename="../../ui/panels/cables.py" line="529" />
             <source>Disconnect %n cable(s)</source>
             <translation>
                 <numerusform>%n Kabel trennen</numerusform>
@@ -628,43 +628,43 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
             </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="269" />
+            <location filename="../../ui/panels/cables.py" line="270" />
             <source>Export CSV…</source>
             <translation>CSV exportieren…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="537" />
+            <location filename="../../ui/panels/cables.py" line="539" />
             <source>Export cable schedule</source>
             <translation>Kabelplan exportieren</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="275" />
+            <location filename="../../ui/panels/cables.py" line="276" />
             <source>Fabric:</source>
             <translation>Fabric:</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="276" />
+            <location filename="../../ui/panels/cables.py" line="277" />
             <source>Media:</source>
             <translation>Medium:</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="275" />
+            <location filename="../../ui/panels/cables.py" line="276" />
             <source>Rack:</source>
             <translation>Rack:</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="264" />
+            <location filename="../../ui/panels/cables.py" line="265" />
             <source>Search device, port, label…</source>
             <translation>Gerät, Port, Beschriftung suchen…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="542" />
+            <location filename="../../ui/panels/cables.py" line="544" />
             <source>Writing {n} cables…</source>
             <translation>{n} Kabel werden geschrieben…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="547" />
-            <location filename="../../ui/panels/cables.py" line="554" />
+            <location filename="../../ui/panels/cables.py" line="549" />
+            <location filename="../../ui/panels/cables.py" line="556" />
             <source>{file} could not be written.
 
 {error}</source>
@@ -673,12 +673,12 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
 {error}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="472" />
+            <location filename="../../ui/panels/cables.py" line="473" />
             <source>{shown} of {total} cables</source>
             <translation>{shown} von {total} Kabeln</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="473" />
+            <location filename="../../ui/panels/cables.py" line="474" />
             <source>{total} cables</source>
             <translation>{total} Kabel</translation>
         </message>
@@ -686,7 +686,7 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
     <context>
         <name>CableTable</name>
         <message numerus="yes">
-            <location filename="../../ui/panels/cables.py" line="236" />
+            <location filename="../../ui/panels/cables.py" line="237" />
             <source>Disconnect %n cable(s)</source>
             <translation>
                 <numerusform>%n Kabel trennen</numerusform>
@@ -697,62 +697,62 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
     <context>
         <name>Cables</name>
         <message>
-            <location filename="../../ui/panels/cables.py" line="447" />
+            <location filename="../../ui/panels/cables.py" line="448" />
             <source>All</source>
             <translation>Alle</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="71" />
+            <location filename="../../ui/panels/cables.py" line="72" />
             <source>Fabric</source>
             <translation>Fabric</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="72" />
+            <location filename="../../ui/panels/cables.py" line="73" />
             <source>From</source>
             <translation>Von</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="76" />
+            <location filename="../../ui/panels/cables.py" line="77" />
             <source>Gb/s</source>
             <translation>Gb/s</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="70" />
+            <location filename="../../ui/panels/cables.py" line="71" />
             <source>ID</source>
             <translation>ID</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="78" />
+            <location filename="../../ui/panels/cables.py" line="79" />
             <source>Length</source>
             <translation>Länge</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="77" />
+            <location filename="../../ui/panels/cables.py" line="78" />
             <source>Media</source>
             <translation>Medium</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="73" />
+            <location filename="../../ui/panels/cables.py" line="74" />
             <source>Port</source>
             <translation>Port</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="75" />
+            <location filename="../../ui/panels/cables.py" line="76" />
             <source>Port </source>
             <translation>Port </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="74" />
+            <location filename="../../ui/panels/cables.py" line="75" />
             <source>To</source>
             <translation>Nach</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="64" />
+            <location filename="../../ui/panels/cables.py" line="65" />
             <source>U{n}</source>
             <translation>HE {n}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="214" />
+            <location filename="../../ui/panels/cables.py" line="215" />
             <source>{cable} with {transceiver} transceivers</source>
             <translation>{cable} mit Transceivern {transceiver}</translation>
         </message>
@@ -1463,27 +1463,27 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
     <context>
         <name>EditController</name>
         <message>
-            <location filename="../../ui/shell/controllers.py" line="432" />
+            <location filename="../../ui/shell/controllers.py" line="437" />
             <source>Duplicate rack</source>
             <translation>Rack duplizieren</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/controllers.py" line="395" />
+            <location filename="../../ui/shell/controllers.py" line="400" />
             <source>Nothing to paste: copy racks or devices first</source>
             <translation>Nichts einzufügen: zuerst Racks oder Geräte kopieren</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/controllers.py" line="433" />
+            <location filename="../../ui/shell/controllers.py" line="438" />
             <source>Number of copies of {rack}:</source>
             <translation>Anzahl der Kopien von {rack}:</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/controllers.py" line="429" />
+            <location filename="../../ui/shell/controllers.py" line="434" />
             <source>Select a rack to duplicate</source>
             <translation>Ein Rack zum Duplizieren auswählen</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/controllers.py" line="402" />
+            <location filename="../../ui/shell/controllers.py" line="407" />
             <source>The clipboard does not hold Rackwright items ({error})</source>
             <translation>Die Zwischenablage enthält keine Rackwright-Objekte ({error})</translation>
         </message>
@@ -1491,117 +1491,117 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
     <context>
         <name>EngineLabels</name>
         <message>
-            <location filename="../../ui/settings.py" line="271" />
+            <location filename="../../ui/settings.py" line="303" />
             <source>Air with containment, rack limit (kW)</source>
             <translation>Luft mit Einhausung, Rack-Grenze (kW)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="270" />
+            <location filename="../../ui/settings.py" line="302" />
             <source>Air-cooled rack limit (kW)</source>
             <translation>Grenze luftgekühltes Rack (kW)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="262" />
+            <location filename="../../ui/settings.py" line="294" />
             <source>Breaker continuous-load derating (fraction)</source>
             <translation>Derating der Sicherung bei Dauerlast (Anteil)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="278" />
+            <location filename="../../ui/settings.py" line="310" />
             <source>CDU sizing margin (×)</source>
             <translation>CDU-Auslegungsreserve (×)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="276" />
+            <location filename="../../ui/settings.py" line="308" />
             <source>Cooling warning at (fraction of capacity)</source>
             <translation>Kühlungswarnung ab (Anteil der Kapazität)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="279" />
+            <location filename="../../ui/settings.py" line="311" />
             <source>Default cable length (m)</source>
             <translation>Standard-Kabellänge (m)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="269" />
+            <location filename="../../ui/settings.py" line="301" />
             <source>Default power cords per device</source>
             <translation>Standardanzahl Netzkabel pro Gerät</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="264" />
+            <location filename="../../ui/settings.py" line="296" />
             <source>Default power factor</source>
             <translation>Standard-Leistungsfaktor</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="273" />
+            <location filename="../../ui/settings.py" line="305" />
             <source>Direct liquid cooling, rack limit (kW)</source>
             <translation>Direkte Flüssigkeitskühlung, Rack-Grenze (kW)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="265" />
+            <location filename="../../ui/settings.py" line="297" />
             <source>Feed / phase warning at (fraction of capacity)</source>
             <translation>Warnung Einspeisung / Phase ab (Anteil der Kapazität)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="274" />
+            <location filename="../../ui/settings.py" line="306" />
             <source>Immersion tank, default capacity (kW)</source>
             <translation>Immersionstank, Standardkapazität (kW)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="275" />
+            <location filename="../../ui/settings.py" line="307" />
             <source>Liquid-cooled rack, heat to room air (kW)</source>
             <translation>Flüssigkeitsgekühltes Rack, Wärme an Raumluft (kW)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="263" />
+            <location filename="../../ui/settings.py" line="295" />
             <source>Load basis for capacity checks</source>
             <translation>Lastbasis für Kapazitätsprüfungen</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="280" />
+            <location filename="../../ui/settings.py" line="312" />
             <source>Minimum CPU cores per GPU</source>
             <translation>Mindestanzahl CPU-Kerne pro GPU</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="282" />
+            <location filename="../../ui/settings.py" line="314" />
             <source>Minimum compute fabric per GPU (Gb/s)</source>
             <translation>Mindest-Compute-Fabric pro GPU (Gb/s)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="283" />
+            <location filename="../../ui/settings.py" line="315" />
             <source>Minimum storage read per GPU (GB/s)</source>
             <translation>Mindest-Speicherlesen pro GPU (GB/s)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="281" />
+            <location filename="../../ui/settings.py" line="313" />
             <source>Minimum system RAM / GPU memory (×)</source>
             <translation>Mindestverhältnis System-RAM / GPU-Speicher (×)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="267" />
+            <location filename="../../ui/settings.py" line="299" />
             <source>Phase imbalance checked above (fraction of derated current)</source>
             <translation>Phasenschieflast geprüft ab (Anteil am reduzierten Nennstrom)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="266" />
+            <location filename="../../ui/settings.py" line="298" />
             <source>Phase imbalance warning (%)</source>
             <translation>Warnung bei Unsymmetrie (%)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="272" />
+            <location filename="../../ui/settings.py" line="304" />
             <source>Rear-door HX, default capacity (kW)</source>
             <translation>Rückkühltür, Standardkapazität (kW)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="277" />
+            <location filename="../../ui/settings.py" line="309" />
             <source>Server air temperature rise ΔT (K)</source>
             <translation>Temperaturanstieg der Serverluft ΔT (K)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="285" />
+            <location filename="../../ui/settings.py" line="317" />
             <source>Stranded headroom threshold (kW)</source>
             <translation>Schwelle für ungenutzte Reserve (kW)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="284" />
+            <location filename="../../ui/settings.py" line="316" />
             <source>Workload margin warning (fraction)</source>
             <translation>Warnung beim Spielraum einer Arbeitslast (Anteil)</translation>
         </message>
@@ -2195,7 +2195,7 @@ Trays</translation>
     <context>
         <name>FileController</name>
         <message>
-            <location filename="../../ui/shell/controllers.py" line="289" />
+            <location filename="../../ui/shell/controllers.py" line="294" />
             <source>Cannot save plan</source>
             <translation>Plan kann nicht gespeichert werden</translation>
         </message>
@@ -2205,12 +2205,12 @@ Trays</translation>
             <translation>Neu aus NetBox-Standort</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/controllers.py" line="224" />
+            <location filename="../../ui/shell/controllers.py" line="225" />
             <source>Opening {file}…</source>
             <translation>{file} wird geöffnet…</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/controllers.py" line="286" />
+            <location filename="../../ui/shell/controllers.py" line="291" />
             <source>Saving {file}…</source>
             <translation>{file} wird gespeichert…</translation>
         </message>
@@ -2229,7 +2229,7 @@ Trays</translation>
             <translation>Racktyp nach Höhe: {guess}</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/controllers.py" line="290" />
+            <location filename="../../ui/shell/controllers.py" line="295" />
             <source>{file} could not be saved.
 
 {error}</source>
@@ -2792,8 +2792,8 @@ Trays</translation>
         </message>
         <message>
             <location filename="../../ui/shell/help.py" line="127" />
-            <source>In the rack elevations: Up/Down move the selection 1U, Delete removes it, Escape clears the selection, Ctrl+wheel zooms.</source>
-            <translation>In den Rackansichten: Auf/Ab verschieben die Auswahl um 1 HE, Entf entfernt sie, Esc hebt die Auswahl auf, Strg+Mausrad zoomt.</translation>
+            <source>In the rack elevations: Up/Down move the selection 1U, Delete removes it, Escape cancels a drag in progress or else clears the selection, Ctrl+wheel zooms.</source>
+            <translation>In den Rackansichten: Auf/Ab verschieben die Auswahl um 1 HE, Entf entfernt sie, Esc bricht ein laufendes Ziehen ab oder hebt sonst die Auswahl auf, Strg+Mausrad zoomt.</translation>
         </message>
         <message>
             <location filename="../../ui/shell/help.py" line="136" />
@@ -2899,729 +2899,739 @@ Trays</translation>
     <context>
         <name>Inspector</name>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="645" />
+            <location filename="../../ui/panels/inspector.py" line="659" />
             <source>(default)</source>
             <translation>(Standard)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="631" />
+            <location filename="../../ui/panels/inspector.py" line="645" />
             <source>(generic)</source>
             <translation>(generisch)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="645" />
+            <location filename="../../ui/panels/inspector.py" line="659" />
             <source>(loop's)</source>
             <translation>(des Kreislaufs)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="946" />
-            <location filename="../../ui/panels/inspector.py" line="962" />
+            <location filename="../../ui/panels/inspector.py" line="960" />
+            <location filename="../../ui/panels/inspector.py" line="976" />
             <source>(no engine results yet)</source>
             <translation>(noch keine Berechnungsergebnisse)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="605" />
+            <location filename="../../ui/panels/inspector.py" line="619" />
             <source>(none)</source>
             <translation>(keine)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="415" />
+            <location filename="../../ui/panels/inspector.py" line="429" />
             <source>(not connected)</source>
             <translation>(nicht verbunden)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="638" />
+            <location filename="../../ui/panels/inspector.py" line="652" />
             <source>(not set)</source>
             <translation>(nicht gesetzt)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="714" />
+            <location filename="../../ui/panels/inspector.py" line="728" />
             <source>Air (no row default)</source>
             <translation>Luft (kein Reihen-Standard)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="643" />
+            <location filename="../../ui/panels/inspector.py" line="657" />
             <source>Air ΔT</source>
             <translation>Luft-ΔT</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="726" />
+            <location filename="../../ui/panels/inspector.py" line="740" />
             <source>All {total} racks follow the row.</source>
             <translation>Alle {total} Racks folgen der Reihe.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="729" />
+            <location filename="../../ui/panels/inspector.py" line="743" />
             <source>Apply to all racks</source>
             <translation>Auf alle Racks anwenden</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="589" />
+            <location filename="../../ui/panels/inspector.py" line="603" />
             <source>As row ({method})</source>
             <translation>Wie Reihe ({method})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="305" />
+            <location filename="../../ui/panels/inspector.py" line="307" />
             <source>Asset tag</source>
             <translation>Inventarnummer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="267" />
+            <location filename="../../ui/panels/inspector.py" line="269" />
             <source>Author</source>
             <translation>Autor</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="335" />
+            <location filename="../../ui/panels/inspector.py" line="337" />
             <source>Catalog figures</source>
             <translation>Katalogwerte</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="280" />
+            <location filename="../../ui/panels/inspector.py" line="282" />
             <source>Change in Plan &gt; Plan Settings…</source>
             <translation>Ändern unter Plan &gt; Planeinstellungen…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="786" />
+            <location filename="../../ui/panels/inspector.py" line="800" />
             <source>Compute</source>
             <translation>Rechenleistung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="647" />
+            <location filename="../../ui/panels/inspector.py" line="661" />
             <source>Coolant temperature rise, overriding the loop's</source>
             <translation>Temperaturanstieg des Kühlmittels, statt dem des Kreislaufs</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="643" />
+            <location filename="../../ui/panels/inspector.py" line="657" />
             <source>Coolant ΔT</source>
             <translation>Kühlmittel-ΔT</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="585" />
-            <location filename="../../ui/panels/inspector.py" line="967" />
+            <location filename="../../ui/panels/inspector.py" line="599" />
+            <location filename="../../ui/panels/inspector.py" line="981" />
             <source>Cooling</source>
             <translation>Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="713" />
+            <location filename="../../ui/panels/inspector.py" line="727" />
             <source>Cooling (row default)</source>
             <translation>Kühlung (Reihen-Standard)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="57" />
-            <location filename="../../ui/panels/inspector.py" line="626" />
-            <location filename="../../ui/panels/inspector.py" line="845" />
+            <location filename="../../ui/panels/inspector.py" line="58" />
+            <location filename="../../ui/panels/inspector.py" line="640" />
+            <location filename="../../ui/panels/inspector.py" line="859" />
             <source>Cooling loop</source>
             <translation>Kühlkreislauf</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="290" />
+            <location filename="../../ui/panels/inspector.py" line="292" />
             <source>Cooling loops</source>
             <translation>Kühlkreisläufe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="471" />
+            <location filename="../../ui/panels/inspector.py" line="485" />
             <source>Cord {n}</source>
             <translation>Netzkabel {n}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="622" />
+            <location filename="../../ui/panels/inspector.py" line="636" />
             <source>Create a cooling loop and put this rack on it (one undo step)</source>
             <translation>Einen Kühlkreislauf anlegen und dieses Rack daran hängen (ein Rückgängig-Schritt)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="265" />
+            <location filename="../../ui/panels/inspector.py" line="267" />
             <source>Customer</source>
             <translation>Kunde</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="877" />
+            <location filename="../../ui/panels/inspector.py" line="891" />
             <source>Delete loop</source>
             <translation>Kreislauf löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="359" />
-            <location filename="../../ui/panels/inspector.py" line="760" />
+            <location filename="../../ui/panels/inspector.py" line="361" />
+            <location filename="../../ui/panels/inspector.py" line="774" />
             <source>Depth</source>
             <translation>Tiefe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="303" />
+            <location filename="../../ui/panels/inspector.py" line="305" />
             <source>Device</source>
             <translation>Gerät</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="559" />
-            <location filename="../../ui/panels/inspector.py" line="860" />
+            <location filename="../../ui/panels/inspector.py" line="573" />
+            <location filename="../../ui/panels/inspector.py" line="874" />
             <source>Engine</source>
             <translation>Berechnung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="731" />
+            <location filename="../../ui/panels/inspector.py" line="745" />
             <source>Every rack of the row follows the row's cooling: their own choices are cleared (one undo step)</source>
             <translation>Jedes Rack der Reihe folgt der Kühlung der Reihe: seine eigene Wahl wird gelöscht (ein Rückgängig-Schritt)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="59" />
-            <location filename="../../ui/panels/inspector.py" line="778" />
+            <location filename="../../ui/panels/inspector.py" line="60" />
+            <location filename="../../ui/panels/inspector.py" line="792" />
             <source>Fabric</source>
             <translation>Fabric</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="323" />
+            <location filename="../../ui/panels/inspector.py" line="325" />
             <source>Face</source>
             <translation>Seite</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="58" />
+            <location filename="../../ui/panels/inspector.py" line="59" />
             <source>Feed</source>
             <translation>Einspeisung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="769" />
+            <location filename="../../ui/panels/inspector.py" line="783" />
             <source>Floor</source>
             <translation>Raum</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="762" />
+            <location filename="../../ui/panels/inspector.py" line="776" />
             <source>Floor load limit</source>
             <translation>Grenze der Bodenlast</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="761" />
+            <location filename="../../ui/panels/inspector.py" line="775" />
             <source>Floor tiles</source>
             <translation>Bodenplatten</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="323" />
+            <location filename="../../ui/panels/inspector.py" line="325" />
             <source>Front</source>
             <translation>Vorne</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="786" />
+            <location filename="../../ui/panels/inspector.py" line="800" />
             <source>Front-end</source>
             <translation>Frontend</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="348" />
+            <location filename="../../ui/panels/inspector.py" line="350" />
             <source>GPUs</source>
             <translation>GPUs</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="337" />
+            <location filename="../../ui/panels/inspector.py" line="339" />
             <source>Height</source>
             <translation>Höhe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="310" />
-            <location filename="../../ui/panels/inspector.py" line="547" />
-            <location filename="../../ui/panels/inspector.py" line="758" />
-            <location filename="../../ui/panels/inspector.py" line="780" />
+            <location filename="../../ui/panels/inspector.py" line="312" />
+            <location filename="../../ui/panels/inspector.py" line="561" />
+            <location filename="../../ui/panels/inspector.py" line="772" />
+            <location filename="../../ui/panels/inspector.py" line="794" />
             <source>Id</source>
             <translation>ID</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="788" />
+            <location filename="../../ui/panels/inspector.py" line="402" />
+            <source>Included in another item's price, {qty} in the plan</source>
+            <translation>Im Preis eines anderen Teils inbegriffen, {qty} im Plan</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="400" />
+            <source>Included in the price of {entry}, {qty} in the plan</source>
+            <translation>Im Preis von {entry} inbegriffen, {qty} im Plan</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="802" />
             <source>Kind</source>
             <translation>Art</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="801" />
+            <location filename="../../ui/panels/inspector.py" line="815" />
             <source>Layout</source>
             <translation>Aufteilung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="327" />
+            <location filename="../../ui/panels/inspector.py" line="329" />
             <source>Left</source>
             <translation>Links</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="57" />
+            <location filename="../../ui/panels/inspector.py" line="58" />
             <source>Link</source>
             <translation>Verbindung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="791" />
+            <location filename="../../ui/panels/inspector.py" line="805" />
             <source>Link speed</source>
             <translation>Verbindungsgeschwindigkeit</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="804" />
+            <location filename="../../ui/panels/inspector.py" line="818" />
             <source>Links</source>
             <translation>Verbindungen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="321" />
+            <location filename="../../ui/panels/inspector.py" line="323" />
             <source>Lowest U</source>
             <translation>Unterste HE</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="787" />
+            <location filename="../../ui/panels/inspector.py" line="801" />
             <source>Management</source>
             <translation>Management</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="357" />
+            <location filename="../../ui/panels/inspector.py" line="359" />
             <source>Mass</source>
             <translation>Masse</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="339" />
+            <location filename="../../ui/panels/inspector.py" line="341" />
             <source>Max power</source>
             <translation>Maximale Leistung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="637" />
+            <location filename="../../ui/panels/inspector.py" line="651" />
             <source>Max. supply</source>
             <translation>Max. Versorgung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="591" />
-            <location filename="../../ui/panels/inspector.py" line="716" />
+            <location filename="../../ui/panels/inspector.py" line="605" />
+            <location filename="../../ui/panels/inspector.py" line="730" />
             <source>Method</source>
             <translation>Methode</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="281" />
+            <location filename="../../ui/panels/inspector.py" line="283" />
             <source>Money</source>
             <translation>Geld</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="787" />
+            <location filename="../../ui/panels/inspector.py" line="801" />
             <source>NVLink</source>
             <translation>NVLink</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="304" />
-            <location filename="../../ui/panels/inspector.py" line="546" />
-            <location filename="../../ui/panels/inspector.py" line="699" />
-            <location filename="../../ui/panels/inspector.py" line="757" />
-            <location filename="../../ui/panels/inspector.py" line="779" />
+            <location filename="../../ui/panels/inspector.py" line="306" />
+            <location filename="../../ui/panels/inspector.py" line="560" />
+            <location filename="../../ui/panels/inspector.py" line="713" />
+            <location filename="../../ui/panels/inspector.py" line="771" />
+            <location filename="../../ui/panels/inspector.py" line="793" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="355" />
+            <location filename="../../ui/panels/inspector.py" line="357" />
             <source>Needs data</source>
             <translation>Daten fehlen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="620" />
+            <location filename="../../ui/panels/inspector.py" line="634" />
             <source>New loop…</source>
             <translation>Neuer Kreislauf…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="570" />
+            <location filename="../../ui/panels/inspector.py" line="584" />
             <source>No PDUs in this rack: drag PDUs from the catalog onto its sides.</source>
             <translation>Keine PDUs in diesem Rack: PDUs aus dem Katalog an seine Seiten ziehen.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="429" />
+            <location filename="../../ui/panels/inspector.py" line="443" />
             <source>No feeds yet: add them in Plan &gt; Power Feeds and Sources</source>
             <translation>Noch keine Einspeisungen: unter Plan &gt; Einspeisungen und Stromquellen anlegen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="395" />
+            <location filename="../../ui/panels/inspector.py" line="397" />
             <source>No price: not in the capex, which is incomplete.</source>
             <translation>Kein Preis: nicht in den Investitionskosten, die damit unvollständig sind.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="873" />
+            <location filename="../../ui/panels/inspector.py" line="887" />
             <source>No racks yet: choose this loop in a rack's or row's cooling, or use Plan &gt; Cooling Loops &gt; Assign selected racks.</source>
             <translation>Noch keine Racks: diesen Kreislauf in der Kühlung eines Racks oder einer Reihe wählen oder Plan &gt; Kühlkreisläufe &gt; Gewählte Racks zuordnen nutzen.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="393" />
+            <location filename="../../ui/panels/inspector.py" line="395" />
             <source>No results yet.</source>
             <translation>Noch keine Ergebnisse.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="596" />
+            <location filename="../../ui/panels/inspector.py" line="610" />
             <source>Not on a cooling loop: choose one, or create it with New loop…</source>
             <translation>An keinem Kühlkreislauf: einen wählen oder mit „Neuer Kreislauf…“ anlegen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="702" />
+            <location filename="../../ui/panels/inspector.py" line="716" />
             <source>Orientation</source>
             <translation>Ausrichtung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="793" />
+            <location filename="../../ui/panels/inspector.py" line="807" />
             <source>Oversubscription target</source>
             <translation>Überbuchungsziel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="344" />
+            <location filename="../../ui/panels/inspector.py" line="346" />
             <source>PSU nameplate</source>
             <translation>Netzteil-Typenschild</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="269" />
+            <location filename="../../ui/panels/inspector.py" line="271" />
             <source>PUE</source>
             <translation>PUE</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="503" />
-            <location filename="../../ui/panels/inspector.py" line="526" />
+            <location filename="../../ui/panels/inspector.py" line="517" />
+            <location filename="../../ui/panels/inspector.py" line="540" />
             <source>Pin</source>
             <translation>Fest</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="263" />
+            <location filename="../../ui/panels/inspector.py" line="265" />
             <source>Plan</source>
             <translation>Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="505" />
+            <location filename="../../ui/panels/inspector.py" line="519" />
             <source>Plug this cord into the chosen outlet; the device's other cords stay where they are. A cord the engine spread there moves elsewhere.</source>
             <translation>Dieses Netzkabel in den gewählten Steckplatz stecken; die anderen Netzkabel des Geräts bleiben, wo sie sind. Ein von der Berechnung dort verteiltes Netzkabel zieht um.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="966" />
+            <location filename="../../ui/panels/inspector.py" line="980" />
             <source>Power</source>
             <translation>Strom</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="453" />
+            <location filename="../../ui/panels/inspector.py" line="467" />
             <source>Power cords</source>
             <translation>Netzkabel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="330" />
-            <location filename="../../ui/panels/inspector.py" line="810" />
+            <location filename="../../ui/panels/inspector.py" line="332" />
+            <location filename="../../ui/panels/inspector.py" line="824" />
             <source>Power feed</source>
             <translation>Einspeisung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="284" />
-            <location filename="../../ui/panels/inspector.py" line="568" />
+            <location filename="../../ui/panels/inspector.py" line="286" />
+            <location filename="../../ui/panels/inspector.py" line="582" />
             <source>Power feeds</source>
             <translation>Einspeisungen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="58" />
+            <location filename="../../ui/panels/inspector.py" line="59" />
             <source>Power source</source>
             <translation>Stromquelle</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="368" />
+            <location filename="../../ui/panels/inspector.py" line="370" />
             <source>Price</source>
             <translation>Preis</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="375" />
+            <location filename="../../ui/panels/inspector.py" line="377" />
             <source>Price for this plan…</source>
             <translation>Preis für diesen Plan…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="266" />
+            <location filename="../../ui/panels/inspector.py" line="268" />
             <source>Project</source>
             <translation>Projekt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="311" />
-            <location filename="../../ui/panels/inspector.py" line="545" />
+            <location filename="../../ui/panels/inspector.py" line="313" />
+            <location filename="../../ui/panels/inspector.py" line="559" />
             <source>Rack</source>
             <translation>Rack</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="553" />
+            <location filename="../../ui/panels/inspector.py" line="567" />
             <source>Rack type</source>
             <translation>Racktyp</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="705" />
-            <location filename="../../ui/panels/inspector.py" line="772" />
+            <location filename="../../ui/panels/inspector.py" line="719" />
+            <location filename="../../ui/panels/inspector.py" line="786" />
             <source>Racks</source>
             <translation>Racks</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="866" />
+            <location filename="../../ui/panels/inspector.py" line="880" />
             <source>Racks on this loop</source>
             <translation>Racks an diesem Kreislauf</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="796" />
+            <location filename="../../ui/panels/inspector.py" line="810" />
             <source>Rail-optimised</source>
             <translation>Rail-optimiert</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="764" />
+            <location filename="../../ui/panels/inspector.py" line="778" />
             <source>Raised floor (unchecked: slab)</source>
             <translation>Doppelboden (nicht angehakt: Rohboden)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="323" />
+            <location filename="../../ui/panels/inspector.py" line="325" />
             <source>Rear</source>
             <translation>Hinten</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="268" />
+            <location filename="../../ui/panels/inspector.py" line="270" />
             <source>Revision</source>
             <translation>Revision</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="327" />
+            <location filename="../../ui/panels/inspector.py" line="329" />
             <source>Right</source>
             <translation>Rechts</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="59" />
-            <location filename="../../ui/panels/inspector.py" line="756" />
+            <location filename="../../ui/panels/inspector.py" line="60" />
+            <location filename="../../ui/panels/inspector.py" line="770" />
             <source>Room</source>
             <translation>Raum</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="548" />
-            <location filename="../../ui/panels/inspector.py" line="698" />
+            <location filename="../../ui/panels/inspector.py" line="562" />
+            <location filename="../../ui/panels/inspector.py" line="712" />
             <source>Row</source>
             <translation>Reihe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="771" />
+            <location filename="../../ui/panels/inspector.py" line="785" />
             <source>Rows</source>
             <translation>Reihen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="293" />
+            <location filename="../../ui/panels/inspector.py" line="295" />
             <source>Select a rack or a device to see its properties.</source>
             <translation>Ein Rack oder Gerät wählen, um seine Eigenschaften zu sehen.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="306" />
+            <location filename="../../ui/panels/inspector.py" line="308" />
             <source>Serial</source>
             <translation>Seriennummer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="648" />
+            <location filename="../../ui/panels/inspector.py" line="662" />
             <source>Server air temperature rise, for the airflow</source>
             <translation>Temperaturanstieg der Serverluft, für die Luftmenge</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="56" />
+            <location filename="../../ui/panels/inspector.py" line="57" />
             <source>Server group</source>
             <translation>Servergruppe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="327" />
+            <location filename="../../ui/panels/inspector.py" line="329" />
             <source>Side</source>
             <translation>Seite</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="264" />
+            <location filename="../../ui/panels/inspector.py" line="266" />
             <source>Site</source>
             <translation>Standort</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="364" />
+            <location filename="../../ui/panels/inspector.py" line="366" />
             <source>Sources</source>
             <translation>Quellen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="531" />
+            <location filename="../../ui/panels/inspector.py" line="545" />
             <source>Spread automatically</source>
             <translation>Automatisch verteilen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="786" />
+            <location filename="../../ui/panels/inspector.py" line="800" />
             <source>Storage</source>
             <translation>Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="790" />
+            <location filename="../../ui/panels/inspector.py" line="804" />
             <source>Technology</source>
             <translation>Technik</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="353" />
+            <location filename="../../ui/panels/inspector.py" line="355" />
             <source>The catalog entry lacks these figures (imported from NetBox?); the engine counts what is missing as zero. Fill them in the catalog file.</source>
             <translation>Dem Katalogeintrag fehlen diese Werte (aus NetBox importiert?); die Berechnung zählt Fehlendes als null. Im Katalog eintragen.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="537" />
+            <location filename="../../ui/panels/inspector.py" line="551" />
             <source>The engine spreads these cords over the rack's PDUs, A/B alternating, each on the least-loaded phase.</source>
             <translation>Die Berechnung verteilt diese Netzkabel auf die PDUs des Racks, abwechselnd A/B, jeweils auf die am wenigsten belastete Phase.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="169" />
+            <location filename="../../ui/panels/inspector.py" line="170" />
             <source>The selected item no longer exists.</source>
             <translation>Das gewählte Element existiert nicht mehr.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="640" />
+            <location filename="../../ui/panels/inspector.py" line="654" />
             <source>The warmest coolant the door, cold plates or tank are designed for; a warning when the loop supplies warmer water</source>
             <translation>Das wärmste Kühlmittel, für das Tür, Kühlplatten oder Tank ausgelegt sind; eine Warnung, wenn der Kreislauf wärmeres Wasser liefert</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="309" />
+            <location filename="../../ui/panels/inspector.py" line="311" />
             <source>Type</source>
             <translation>Typ</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="341" />
+            <location filename="../../ui/panels/inspector.py" line="343" />
             <source>Typical power</source>
             <translation>Typische Leistung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="879" />
+            <location filename="../../ui/panels/inspector.py" line="893" />
             <source>Unassign racks and delete</source>
             <translation>Racks lösen und löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="635" />
+            <location filename="../../ui/panels/inspector.py" line="649" />
             <source>Unit</source>
             <translation>Einheit</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="759" />
+            <location filename="../../ui/panels/inspector.py" line="773" />
             <source>Width</source>
             <translation>Breite</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="56" />
+            <location filename="../../ui/panels/inspector.py" line="57" />
             <source>Workload</source>
             <translation>Arbeitslast</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="700" />
+            <location filename="../../ui/panels/inspector.py" line="714" />
             <source>X</source>
             <translation>X</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="701" />
+            <location filename="../../ui/panels/inspector.py" line="715" />
             <source>Y</source>
             <translation>Y</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="404" />
+            <location filename="../../ui/panels/inspector.py" line="412" />
             <source>catalog estimate, not a quote (basis: {basis})</source>
             <translation>Katalogschätzung, kein Angebot (Grundlage: {basis})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="407" />
+            <location filename="../../ui/panels/inspector.py" line="415" />
             <source>catalog price</source>
             <translation>Katalogpreis</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="485" />
+            <location filename="../../ui/panels/inspector.py" line="499" />
             <source>cord </source>
             <translation>Netzkabel </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="409" />
+            <location filename="../../ui/panels/inspector.py" line="417" />
             <source>no exchange rate: not in the capex</source>
             <translation>kein Wechselkurs: nicht in den Investitionskosten</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="273" />
+            <location filename="../../ui/panels/inspector.py" line="275" />
             <source>none</source>
             <translation>keine</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="492" />
+            <location filename="../../ui/panels/inspector.py" line="506" />
             <source>outlet </source>
             <translation>Steckplatz </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="466" />
+            <location filename="../../ui/panels/inspector.py" line="480" />
             <source>pinned</source>
             <translation>fest</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="402" />
+            <location filename="../../ui/panels/inspector.py" line="410" />
             <source>price set for this plan{source}</source>
             <translation>Preis für diesen Plan gesetzt{source}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="466" />
+            <location filename="../../ui/panels/inspector.py" line="480" />
             <source>spread by the engine</source>
             <translation>von der Berechnung verteilt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="970" />
+            <location filename="../../ui/panels/inspector.py" line="984" />
             <source>{0}: {1}</source>
             <translation>{0}: {1}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="973" />
+            <location filename="../../ui/panels/inspector.py" line="987" />
             <source>{0}: {1} % of its limit, {2}</source>
             <translation>{0}: {1} % der Grenze, {2}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="344" />
+            <location filename="../../ui/panels/inspector.py" line="346" />
             <source>{count} x {rating} W</source>
             <translation>{count} × {rating} W</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="274" />
+            <location filename="../../ui/panels/inspector.py" line="276" />
             <source>{cur}; exchange rates: {rates}{date}; {price:g} {cur}/kWh, utilisation {util:g} %</source>
             <translation>{cur}; Wechselkurse: {rates}{date}; {price:g} {cur}/kWh, Auslastung {util:g} %</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="167" />
+            <location filename="../../ui/panels/inspector.py" line="168" />
             <source>{kind} {id}</source>
             <translation>{kind} {id}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="286" />
-            <location filename="../../ui/panels/inspector.py" line="421" />
+            <location filename="../../ui/panels/inspector.py" line="288" />
+            <location filename="../../ui/panels/inspector.py" line="435" />
             <source>{name} (side {side})</source>
             <translation>{name} (Seite {side})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="418" />
+            <location filename="../../ui/panels/inspector.py" line="432" />
             <source>{name} (side {side}, on {source})</source>
             <translation>{name} (Seite {side}, an {source})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="158" />
+            <location filename="../../ui/panels/inspector.py" line="159" />
             <source>{n} items selected ({kinds}).
 Delete, Copy and Duplicate act on all of them.</source>
             <translation>{n} Elemente gewählt ({kinds}).
 Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="723" />
+            <location filename="../../ui/panels/inspector.py" line="737" />
             <source>{n} of {total} racks have their own cooling: {names}</source>
             <translation>{n} von {total} Racks haben ihre eigene Kühlung: {names}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="467" />
+            <location filename="../../ui/panels/inspector.py" line="481" />
             <source>{pdu} outlet {outlet}, {phase} ({how})</source>
             <translation>{pdu} Steckplatz {outlet}, {phase} ({how})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="463" />
+            <location filename="../../ui/panels/inspector.py" line="477" />
             <source>{pdu}, outlet not known yet</source>
             <translation>{pdu}, Steckplatz noch unbekannt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="397" />
+            <location filename="../../ui/panels/inspector.py" line="405" />
             <source>{price} {currency} each, {qty} in the plan</source>
             <translation>{price} {currency} pro Stück, {qty} im Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="307" />
-            <location filename="../../ui/panels/inspector.py" line="552" />
-            <location filename="../../ui/panels/inspector.py" line="634" />
+            <location filename="../../ui/panels/inspector.py" line="309" />
+            <location filename="../../ui/panels/inspector.py" line="566" />
+            <location filename="../../ui/panels/inspector.py" line="648" />
             <source>{slug} (not in catalog)</source>
             <translation>{slug} (nicht im Katalog)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="336" />
+            <location filename="../../ui/panels/inspector.py" line="338" />
             <source>{u} U</source>
             <translation>{u} HE</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="336" />
+            <location filename="../../ui/panels/inspector.py" line="338" />
             <source>{u} U (full depth)</source>
             <translation>{u} HE (volle Tiefe)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="287" />
+            <location filename="../../ui/panels/inspector.py" line="289" />
             <source>{v} V {phases}-phase, {a} A</source>
             <translation>{v} V {phases}-phasig, {a} A</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="871" />
+            <location filename="../../ui/panels/inspector.py" line="885" />
             <source>… and {n} more</source>
             <translation>… und {n} weitere</translation>
         </message>
@@ -3682,123 +3692,123 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
     <context>
         <name>LimitsPage</name>
         <message>
-            <location filename="../../ui/design/wizard.py" line="538" />
+            <location filename="../../ui/design/wizard.py" line="562" />
             <source>1 USD = ? {currency}: without a rate the catalog's USD prices stay out of the capex.</source>
             <translation>1 USD = ? {currency}: ohne Kurs bleiben die USD-Preise des Katalogs außerhalb der Investitionskosten.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="396" />
+            <location filename="../../ui/design/wizard.py" line="419" />
             <source>Budget</source>
             <translation>Budget</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="477" />
+            <location filename="../../ui/design/wizard.py" line="501" />
             <source>Cooling available</source>
             <translation>Verfügbare Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="430" />
+            <location filename="../../ui/design/wizard.py" line="453" />
             <source>Currency</source>
             <translation>Währung</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="398" />
+            <location filename="../../ui/design/wizard.py" line="421" />
             <source>Electricity price per kWh</source>
             <translation>Strompreis pro kWh</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="461" />
+            <location filename="../../ui/design/wizard.py" line="484" />
             <source>Exchange rates</source>
             <translation>Wechselkurse</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="397" />
+            <location filename="../../ui/design/wizard.py" line="420" />
             <source>Floor area (m²)</source>
             <translation>Bodenfläche (m²)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="512" />
+            <location filename="../../ui/design/wizard.py" line="536" />
             <source>GPU models</source>
             <translation>GPU-Modelle</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="378" />
+            <location filename="../../ui/design/wizard.py" line="399" />
             <source>Hard limits of the build (leave a field empty for no limit) and the figures the running cost is worked out with.</source>
             <translation>Harte Grenzen des Aufbaus (Feld leer lassen für keine Grenze) und die Werte, mit denen die laufenden Kosten berechnet werden.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="449" />
+            <location filename="../../ui/design/wizard.py" line="472" />
             <source>How many units of the plan currency one unit of another currency buys, e.g. USD 0.92 for a plan in EUR (the catalog's prices are mostly in USD). Several: USD 0.92; GBP 1.17</source>
             <translation>Wie viele Einheiten der Planwährung eine Einheit einer anderen Währung kauft, z. B. USD 0,92 für einen Plan in EUR (die Preise des Katalogs sind meist in USD). Mehrere: USD 0,92; GBP 1,17</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="377" />
-            <location filename="../../ui/design/wizard.py" line="388" />
+            <location filename="../../ui/design/wizard.py" line="398" />
+            <location filename="../../ui/design/wizard.py" line="411" />
             <source>Limits</source>
             <translation>Grenzen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="396" />
+            <location filename="../../ui/design/wizard.py" line="419" />
             <source>Maximum kW per rack</source>
             <translation>Maximale kW pro Rack</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="397" />
+            <location filename="../../ui/design/wizard.py" line="420" />
             <source>Maximum racks</source>
             <translation>Maximale Anzahl Racks</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="398" />
+            <location filename="../../ui/design/wizard.py" line="421" />
             <source>PUE</source>
             <translation>PUE</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="489" />
+            <location filename="../../ui/design/wizard.py" line="513" />
             <source>Preferred (none ticked: any)</source>
             <translation>Bevorzugt (keines angehakt: beliebig)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="473" />
+            <location filename="../../ui/design/wizard.py" line="497" />
             <source>Rates as of</source>
             <translation>Kurse vom</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="391" />
+            <location filename="../../ui/design/wizard.py" line="414" />
             <source>Running cost</source>
             <translation>Laufende Kosten</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="439" />
+            <location filename="../../ui/design/wizard.py" line="462" />
             <source>Site power</source>
             <translation>Stromversorgung am Standort</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="399" />
+            <location filename="../../ui/design/wizard.py" line="422" />
             <source>Utilisation (%)</source>
             <translation>Auslastung (%)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="511" />
+            <location filename="../../ui/design/wizard.py" line="535" />
             <source>Vendors</source>
             <translation>Hersteller</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="468" />
-            <source>YYYY-MM-DD</source>
-            <translation>JJJJ-MM-TT</translation>
-        </message>
-        <message>
-            <location filename="../../ui/design/wizard.py" line="399" />
+            <location filename="../../ui/design/wizard.py" line="422" />
             <source>Years of use</source>
             <translation>Nutzungsjahre</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="537" />
+            <location filename="../../ui/design/wizard.py" line="561" />
             <source>e.g. USD 0.92</source>
             <translation>z. B. USD 0,92</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="537" />
+            <location filename="../../ui/design/wizard.py" line="492" />
+            <source>e.g. {example}</source>
+            <translation>z. B. {example}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="561" />
             <source>none needed</source>
             <translation>nicht nötig</translation>
         </message>
@@ -4066,13 +4076,13 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>{links} Verbindungen, {switches} Switches automatisch verkabelt</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="348" />
-            <location filename="../../ui/shell/mainwindow.py" line="356" />
+            <location filename="../../ui/shell/mainwindow.py" line="350" />
+            <location filename="../../ui/shell/mainwindow.py" line="358" />
             <source>Autosave failed</source>
             <translation>Automatisches Speichern fehlgeschlagen</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="351" />
+            <location filename="../../ui/shell/mainwindow.py" line="353" />
             <source>Autosave failed: {error}. Until a save works, a crash would lose the changes since the last save.</source>
             <translation>Automatisches Speichern fehlgeschlagen: {error}. Bis ein Speichern gelingt, gingen bei einem Absturz die Änderungen seit dem letzten Speichern verloren.</translation>
         </message>
@@ -4142,7 +4152,7 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>Rack × &amp;N duplizieren…</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="208" />
+            <location filename="../../ui/shell/mainwindow.py" line="210" />
             <source>Engine not available</source>
             <translation>Berechnung nicht verfügbar</translation>
         </message>
@@ -4227,12 +4237,12 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>Neu aus NetBox-&amp;Standort…</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="212" />
+            <location filename="../../ui/shell/mainwindow.py" line="214" />
             <source>No results yet</source>
             <translation>Noch keine Ergebnisse</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="161" />
+            <location filename="../../ui/shell/mainwindow.py" line="163" />
             <source>Open &amp;Recent</source>
             <translation>&amp;Zuletzt geöffnet</translation>
         </message>
@@ -4277,12 +4287,12 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>Eine Händler-Preisliste (XLSX oder CSV) in den Katalog einlesen; die Investitionskosten nutzen ihre Preise</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="210" />
+            <location filename="../../ui/shell/mainwindow.py" line="212" />
             <source>Recalculating…</source>
             <translation>Wird neu berechnet…</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="196" />
+            <location filename="../../ui/shell/mainwindow.py" line="198" />
             <source>Refused: {reason}</source>
             <translation>Abgelehnt: {reason}</translation>
         </message>
@@ -4292,7 +4302,7 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>&amp;Layout zurücksetzen</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="214" />
+            <location filename="../../ui/shell/mainwindow.py" line="216" />
             <source>Results up to date</source>
             <translation>Ergebnisse aktuell</translation>
         </message>
@@ -4417,7 +4427,7 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>Standort, Racks, Geräte, Einspeisungen und Kabel als NetBox-Massenimportdateien schreiben, mit den Gerätetypen</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="242" />
+            <location filename="../../ui/shell/mainwindow.py" line="244" />
             <source>{path} no longer exists</source>
             <translation>{path} existiert nicht mehr</translation>
         </message>
@@ -5016,7 +5026,7 @@ Seine Revisionen bleiben erhalten: er lässt sich unter „Entfernte Pläne zeig
     <context>
         <name>PlanExporter</name>
         <message>
-            <location filename="../../ui/exports/exporting.py" line="161" />
+            <location filename="../../ui/exports/exporting.py" line="176" />
             <source>{name} could not be written.
 
 {reason}</source>
@@ -5025,7 +5035,7 @@ Seine Revisionen bleiben erhalten: er lässt sich unter „Entfernte Pläne zeig
 {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/exports/exporting.py" line="157" />
+            <location filename="../../ui/exports/exporting.py" line="172" />
             <source>{name} could not be written.
 
 {reason}
@@ -6623,63 +6633,63 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>SettingsDialog</name>
         <message>
-            <location filename="../../ui/settings.py" line="309" />
+            <location filename="../../ui/settings.py" line="341" />
             <source>Dark</source>
             <translation>Dunkel</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="318" />
+            <location filename="../../ui/settings.py" line="350" />
             <source>Display</source>
             <translation>Anzeige</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="325" />
+            <location filename="../../ui/settings.py" line="357" />
             <source>Engine thresholds</source>
             <translation>Schwellwerte der Berechnung</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="308" />
-            <location filename="../../ui/settings.py" line="314" />
+            <location filename="../../ui/settings.py" line="340" />
+            <location filename="../../ui/settings.py" line="346" />
             <source>Follow the system</source>
             <translation>Wie das System</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="304" />
+            <location filename="../../ui/settings.py" line="336" />
             <source>Imperial (ft, in, lb, BTU/h, CFM, °F)</source>
             <translation>Angloamerikanisch (ft, in, lb, BTU/h, CFM, °F)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="322" />
+            <location filename="../../ui/settings.py" line="354" />
             <source>Language (after a restart)</source>
             <translation>Sprache (nach Neustart)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="308" />
+            <location filename="../../ui/settings.py" line="340" />
             <source>Light</source>
             <translation>Hell</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="303" />
+            <location filename="../../ui/settings.py" line="335" />
             <source>Metric (m, mm, kg, kW, m³/h, °C)</source>
             <translation>Metrisch (m, mm, kg, kW, m³/h, °C)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="299" />
+            <location filename="../../ui/settings.py" line="331" />
             <source>Settings</source>
             <translation>Einstellungen</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="317" />
+            <location filename="../../ui/settings.py" line="349" />
             <source>Takes effect when Rackwright is started again.</source>
             <translation>Wird beim nächsten Start von Rackwright wirksam.</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="321" />
+            <location filename="../../ui/settings.py" line="353" />
             <source>Theme</source>
             <translation>Farbschema</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="320" />
+            <location filename="../../ui/settings.py" line="352" />
             <source>Units</source>
             <translation>Einheiten</translation>
         </message>
@@ -6687,17 +6697,17 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>SizingWizard</name>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1209" />
+            <location filename="../../ui/design/wizard.py" line="1264" />
             <source>Create Plan</source>
             <translation>Plan erstellen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1198" />
+            <location filename="../../ui/design/wizard.py" line="1253" />
             <source>New from Workload</source>
             <translation>Neu aus Arbeitslast</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1198" />
+            <location filename="../../ui/design/wizard.py" line="1253" />
             <source>Size This Workload</source>
             <translation>Diese Arbeitslast dimensionieren</translation>
         </message>
@@ -6721,7 +6731,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
         </message>
         <message>
             <location filename="../../ui/exports/export_tables.py" line="88" />
-            <location filename="../../ui/exports/export_tables.py" line="135" />
+            <location filename="../../ui/exports/export_tables.py" line="134" />
             <source>Cannot export tables</source>
             <translation>Tabellen können nicht exportiert werden</translation>
         </message>
@@ -6761,7 +6771,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Tabellenexport fehlgeschlagen</translation>
         </message>
         <message>
-            <location filename="../../ui/exports/export_tables.py" line="157" />
+            <location filename="../../ui/exports/export_tables.py" line="156" />
             <source>The tables could not be made.
 
 {error}</source>
@@ -6770,7 +6780,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
 {error}</translation>
         </message>
         <message>
-            <location filename="../../ui/exports/export_tables.py" line="149" />
+            <location filename="../../ui/exports/export_tables.py" line="148" />
             <source>Workbook written: {path}</source>
             <translation>Arbeitsmappe geschrieben: {path}</translation>
         </message>
@@ -6785,12 +6795,12 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Tabellen werden geschrieben…</translation>
         </message>
         <message>
-            <location filename="../../ui/exports/export_tables.py" line="150" />
+            <location filename="../../ui/exports/export_tables.py" line="149" />
             <source>{count} CSV files written to {folder}</source>
             <translation>{count} CSV-Dateien nach {folder} geschrieben</translation>
         </message>
         <message>
-            <location filename="../../ui/exports/export_tables.py" line="136" />
+            <location filename="../../ui/exports/export_tables.py" line="135" />
             <source>{path} is a file; the CSV tables are written into a folder.</source>
             <translation>{path} ist eine Datei; die CSV-Tabellen werden in einen Ordner geschrieben.</translation>
         </message>
@@ -7422,291 +7432,321 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>Wizard</name>
         <message>
-            <location filename="../../ui/design/wizard.py" line="710" />
+            <location filename="../../ui/design/wizard.py" line="744" />
             <source>1 month</source>
             <translation>1 Monat</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="682" />
+            <location filename="../../ui/design/wizard.py" line="712" />
             <source>Air</source>
             <translation>Luft</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="92" />
+            <location filename="../../ui/design/wizard.py" line="95" />
             <source>Air (hot/cold aisle containment)</source>
             <translation>Luft (Warmgang-/Kaltgang-Einhausung)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="646" />
+            <location filename="../../ui/design/wizard.py" line="675" />
             <source>Bottleneck</source>
             <translation>Engpass</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="657" />
+            <location filename="../../ui/design/wizard.py" line="687" />
             <source>Break-even</source>
             <translation>Amortisation</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1011" />
+            <location filename="../../ui/design/wizard.py" line="1062" />
             <source>Break-even from an incomplete capex: the items without a price are left out, so owning pays off later than this:
 {items}</source>
             <translation>Amortisation aus unvollständigen Investitionskosten: Die Positionen ohne Preis fehlen, der Kauf amortisiert sich also später:
 {items}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="653" />
-            <location filename="../../ui/design/wizard.py" line="678" />
+            <location filename="../../ui/design/wizard.py" line="683" />
+            <location filename="../../ui/design/wizard.py" line="708" />
             <source>Capex</source>
             <translation>Investitionskosten</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1018" />
+            <location filename="../../ui/design/wizard.py" line="1069" />
             <source>Capex incomplete: these items have no price in {currency} and are left out:
 {items}</source>
             <translation>Investitionskosten unvollständig: Diese Positionen haben keinen Preis in {currency} und fehlen:
 {items}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="665" />
+            <location filename="../../ui/design/wizard.py" line="695" />
             <source>Capex plus running cost over the years of use</source>
             <translation>Investitionskosten plus laufende Kosten über die Nutzungsjahre</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="650" />
+            <location filename="../../ui/design/wizard.py" line="680" />
             <source>Cooling</source>
             <translation>Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="661" />
+            <location filename="../../ui/design/wizard.py" line="691" />
             <source>Cost / M tok</source>
             <translation>Kosten / Mio. Tok.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="668" />
+            <location filename="../../ui/design/wizard.py" line="698" />
             <source>Cost per million tokens served, in the plan currency (capex share over the years of use and energy at the plan's electricity price)</source>
             <translation>Kosten je Million ausgelieferter Tokens in der Planwährung (Anteil der Investitionskosten über die Nutzungsjahre und Energie zum Strompreis des Plans)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1008" />
+            <location filename="../../ui/design/wizard.py" line="1059" />
             <source>Cost per token from an incomplete capex ({basis}): a lower bound</source>
             <translation>Kosten je Token aus unvollständigen Investitionskosten ({basis}): eine Untergrenze</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="658" />
+            <location filename="../../ui/design/wizard.py" line="688" />
             <source>Days to train</source>
             <translation>Tage Training</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="93" />
+            <location filename="../../ui/design/wizard.py" line="96" />
             <source>Direct liquid cooling (CDU)</source>
             <translation>Direkte Flüssigkeitskühlung (CDU)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1022" />
+            <location filename="../../ui/design/wizard.py" line="1073" />
             <source>Estimated by the search; the plan it writes is priced when you create it</source>
             <translation>Von der Suche geschätzt; der Plan wird beim Erstellen bepreist</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="652" />
+            <location filename="../../ui/design/wizard.py" line="682" />
             <source>Facility kW</source>
             <translation>Gebäude-kW</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1015" />
+            <location filename="../../ui/design/wizard.py" line="1066" />
             <source>From an incomplete capex (support is a share of it): a lower bound:
 {items}</source>
             <translation>Aus unvollständigen Investitionskosten (der Support ist ein Anteil davon): eine Untergrenze:
 {items}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="647" />
+            <location filename="../../ui/design/wizard.py" line="676" />
             <source>GPUs</source>
             <translation>GPUs</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="664" />
+            <location filename="../../ui/design/wizard.py" line="694" />
             <source>How far the tightest workload is past its target (negative: short of it)</source>
             <translation>Wie weit die knappste Arbeitslast über ihrem Ziel liegt (negativ: darunter)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="651" />
-            <location filename="../../ui/design/wizard.py" line="679" />
+            <location filename="../../ui/design/wizard.py" line="681" />
+            <location filename="../../ui/design/wizard.py" line="709" />
             <source>IT kW</source>
             <translation>IT-kW</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="671" />
+            <location filename="../../ui/design/wizard.py" line="701" />
             <source>IT load times PUE</source>
             <translation>IT-Last mal PUE</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="93" />
-            <location filename="../../ui/design/wizard.py" line="682" />
+            <location filename="../../ui/design/wizard.py" line="96" />
+            <location filename="../../ui/design/wizard.py" line="712" />
             <source>Immersion</source>
             <translation>Immersionskühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="682" />
+            <location filename="../../ui/design/wizard.py" line="712" />
             <source>Liquid (DLC)</source>
             <translation>Flüssigkeit (DLC)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="645" />
-            <location filename="../../ui/design/wizard.py" line="680" />
+            <location filename="../../ui/design/wizard.py" line="674" />
+            <location filename="../../ui/design/wizard.py" line="710" />
             <source>Margin</source>
             <translation>Spielraum</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="644" />
+            <location filename="../../ui/design/wizard.py" line="673" />
             <source>Meets</source>
             <translation>Erfüllt</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="673" />
+            <location filename="../../ui/design/wizard.py" line="703" />
             <source>Months after which owning has cost less than renting (capex paid up front)</source>
             <translation>Monate, nach denen Kaufen weniger gekostet hat als Mieten (Investitionskosten vorab bezahlt)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="654" />
+            <location filename="../../ui/design/wizard.py" line="796" />
+            <source>No storage system in this build.</source>
+            <translation>Dieser Aufbau hat kein Speichersystem.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="795" />
+            <source>No storage system in this build: {why}</source>
+            <translation>Dieser Aufbau hat kein Speichersystem: {why}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="684" />
             <source>Opex / year</source>
             <translation>Betriebskosten / Jahr</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="649" />
-            <location filename="../../ui/design/wizard.py" line="680" />
+            <location filename="../../ui/design/wizard.py" line="679" />
+            <location filename="../../ui/design/wizard.py" line="710" />
             <source>Racks</source>
             <translation>Racks</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="678" />
+            <location filename="../../ui/design/wizard.py" line="708" />
             <source>Ranking</source>
             <translation>Rangfolge</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="682" />
+            <location filename="../../ui/design/wizard.py" line="712" />
             <source>Rear door</source>
             <translation>Rückkühltür</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="92" />
+            <location filename="../../ui/design/wizard.py" line="95" />
             <source>Rear-door heat exchangers</source>
             <translation>Rückkühltüren</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="656" />
+            <location filename="../../ui/design/wizard.py" line="686" />
             <source>Rent / year</source>
             <translation>Miete / Jahr</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="648" />
+            <location filename="../../ui/design/wizard.py" line="677" />
             <source>Servers</source>
             <translation>Server</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="660" />
+            <location filename="../../ui/design/wizard.py" line="678" />
+            <source>Storage</source>
+            <translation>Speicher</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="690" />
             <source>TTFT (s)</source>
             <translation>TTFT (s)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="672" />
+            <location filename="../../ui/design/wizard.py" line="702" />
             <source>The same GPUs rented at the catalog's indicative cloud price per GPU-hour</source>
             <translation>Dieselben GPUs gemietet, zum Richtpreis des Katalogs pro GPU-Stunde</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="619" />
+            <location filename="../../ui/design/wizard.py" line="648" />
             <source>Tick at least one way of cooling the racks.</source>
             <translation>Mindestens eine Kühlungsart für die Racks anhaken.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="667" />
+            <location filename="../../ui/design/wizard.py" line="697" />
             <source>Time to first token, seconds</source>
             <translation>Zeit bis zum ersten Token, Sekunden</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="659" />
+            <location filename="../../ui/design/wizard.py" line="689" />
             <source>Tok/s per user</source>
             <translation>Tok/s pro Nutzer</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="666" />
+            <location filename="../../ui/design/wizard.py" line="696" />
             <source>Tokens per second each user gets</source>
             <translation>Tokens pro Sekunde, die jeder Nutzer erhält</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="655" />
-            <location filename="../../ui/design/wizard.py" line="679" />
+            <location filename="../../ui/design/wizard.py" line="685" />
+            <location filename="../../ui/design/wizard.py" line="709" />
             <source>Total cost</source>
             <translation>Gesamtkosten</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="602" />
+            <location filename="../../ui/design/wizard.py" line="626" />
             <source>a percentage from 0 to 100</source>
             <translation>ein Prozentwert von 0 bis 100</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="759" />
+            <location filename="../../ui/design/wizard.py" line="804" />
             <source>met</source>
             <translation>erfüllt</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="758" />
+            <location filename="../../ui/design/wizard.py" line="803" />
             <source>met within the model's uncertainty</source>
             <translation>im Rahmen der Modellunsicherheit erfüllt</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="415" />
+            <location filename="../../ui/design/wizard.py" line="438" />
             <source>no limit</source>
             <translation>keine Grenze</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="759" />
+            <location filename="../../ui/design/wizard.py" line="720" />
+            <source>no storage</source>
+            <translation>kein Speicher</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="804" />
             <source>not met</source>
             <translation>nicht erfüllt</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="983" />
+            <location filename="../../ui/design/wizard.py" line="1032" />
             <source>{currency} / M tok</source>
             <translation>{currency} / Mio. Tok.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="727" />
+            <location filename="../../ui/design/wizard.py" line="643" />
+            <source>{date} is not a date (e.g. {example})</source>
+            <translation>{date} ist kein Datum (z. B. {example})</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="761" />
             <source>{money} ⚠ incomplete</source>
             <translation>{money} ⚠ unvollständig</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="711" />
+            <location filename="../../ui/design/wizard.py" line="745" />
             <source>{months} months</source>
             <translation>{months} Monate</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="761" />
+            <location filename="../../ui/design/wizard.py" line="806" />
             <source>{name}: {met}, margin {margin}, limited by {bottleneck}</source>
             <translation>{name}: {met}, Spielraum {margin}, begrenzt durch {bottleneck}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="713" />
-            <location filename="../../ui/design/wizard.py" line="718" />
-            <location filename="../../ui/design/wizard.py" line="729" />
+            <location filename="../../ui/design/wizard.py" line="792" />
+            <source>{n} × {name}: weights, checkpoints and logs</source>
+            <translation>{n} × {name}: Modellgewichte, Checkpoints und Logs</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="747" />
+            <location filename="../../ui/design/wizard.py" line="752" />
+            <location filename="../../ui/design/wizard.py" line="763" />
             <source>{value} ⚠</source>
             <translation>{value} ⚠</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="725" />
+            <location filename="../../ui/design/wizard.py" line="759" />
             <source>≈ {money}</source>
             <translation>≈ {money}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="695" />
+            <location filename="../../ui/design/wizard.py" line="727" />
             <source>⚠ meets, within the model's uncertainty</source>
             <translation>⚠ erfüllt, im Rahmen der Modellunsicherheit</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="696" />
+            <location filename="../../ui/design/wizard.py" line="728" />
             <source>✔ meets</source>
             <translation>✔ erfüllt</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="696" />
+            <location filename="../../ui/design/wizard.py" line="728" />
             <source>✘ does not meet</source>
             <translation>✘ erfüllt nicht</translation>
         </message>
@@ -7714,615 +7754,615 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>Workloads</name>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="279" />
+            <location filename="../../ui/panels/workloads.py" line="283" />
             <source>  (asked {users})</source>
             <translation>  (gefragt: {users})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="275" />
-            <location filename="../../ui/panels/workloads.py" line="296" />
+            <location filename="../../ui/panels/workloads.py" line="279" />
+            <location filename="../../ui/panels/workloads.py" line="300" />
             <source>  (target {tgt})</source>
             <translation>  (Ziel {tgt})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="277" />
+            <location filename="../../ui/panels/workloads.py" line="281" />
             <source>  (target {tt} s)</source>
             <translation>  (Ziel {tt} s)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="292" />
+            <location filename="../../ui/panels/workloads.py" line="296" />
             <source> (energy {cost})</source>
             <translation> (Energie {cost})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="296" />
+            <location filename="../../ui/panels/workloads.py" line="300" />
             <source> days</source>
             <translation> Tage</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="299" />
+            <location filename="../../ui/panels/workloads.py" line="303" />
             <source> of {capacity}</source>
             <translation> von {capacity}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="306" />
+            <location filename="../../ui/panels/workloads.py" line="310" />
             <source> on {gpus} × {gpu}</source>
             <translation> auf {gpus} × {gpu}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="284" />
+            <location filename="../../ui/panels/workloads.py" line="288" />
             <source> · KV cache {size}</source>
             <translation> · KV-Cache {size}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="309" />
+            <location filename="../../ui/panels/workloads.py" line="313" />
             <source>, written in {time}</source>
             <translation>, geschrieben in {time}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="112" />
-            <location filename="../../ui/panels/workloads.py" line="307" />
+            <location filename="../../ui/panels/workloads.py" line="114" />
+            <location filename="../../ui/panels/workloads.py" line="311" />
             <source>Activation recompute</source>
             <translation>Aktivierungs-Neuberechnung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="124" />
+            <location filename="../../ui/panels/workloads.py" line="126" />
             <source>Attention data parallel (MoE)</source>
             <translation>Attention-Datenparallelität (MoE)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="308" />
+            <location filename="../../ui/panels/workloads.py" line="312" />
             <source>Checkpoint</source>
             <translation>Checkpoint</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="127" />
+            <location filename="../../ui/panels/workloads.py" line="129" />
             <source>Checkpoint every (min)</source>
             <translation>Checkpoint alle (min)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="312" />
+            <location filename="../../ui/panels/workloads.py" line="316" />
             <source>Checkpoint size</source>
             <translation>Checkpoint-Größe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="126" />
+            <location filename="../../ui/panels/workloads.py" line="128" />
             <source>Checkpoint size (GB)</source>
             <translation>Checkpoint-Größe (GB)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="314" />
+            <location filename="../../ui/panels/workloads.py" line="318" />
             <source>Checkpoint write</source>
             <translation>Checkpoint schreiben</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="87" />
+            <location filename="../../ui/panels/workloads.py" line="89" />
             <source>Checkpoint {model}</source>
             <translation>Checkpoint {model}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="116" />
+            <location filename="../../ui/panels/workloads.py" line="118" />
             <source>Concurrent users</source>
             <translation>Gleichzeitige Nutzer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="110" />
+            <location filename="../../ui/panels/workloads.py" line="112" />
             <source>Context parallel</source>
             <translation>Kontextparallel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="291" />
+            <location filename="../../ui/panels/workloads.py" line="295" />
             <source>Cost per million tokens</source>
             <translation>Kosten pro Million Tokens</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="129" />
+            <location filename="../../ui/panels/workloads.py" line="131" />
             <source>Dataset read (GB/s)</source>
             <translation>Datensatz lesen (GB/s)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="293" />
+            <location filename="../../ui/panels/workloads.py" line="297" />
             <source>Energy per token</source>
             <translation>Energie pro Token</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="123" />
+            <location filename="../../ui/panels/workloads.py" line="125" />
             <source>Expert parallel (MoE)</source>
             <translation>Expertenparallelität (MoE)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="78" />
+            <location filename="../../ui/panels/workloads.py" line="80" />
             <source>Fine-tune {model} (LoRA)</source>
             <translation>Feintuning {model} (LoRA)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="81" />
+            <location filename="../../ui/panels/workloads.py" line="83" />
             <source>Fine-tune {model} (QLoRA)</source>
             <translation>Feintuning {model} (QLoRA)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="75" />
+            <location filename="../../ui/panels/workloads.py" line="77" />
             <source>Fine-tune {model} (full)</source>
             <translation>Feintuning {model} (vollständig)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="95" />
+            <location filename="../../ui/panels/workloads.py" line="97" />
             <source>Fine-tuning</source>
             <translation>Feintuning</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="76" />
+            <location filename="../../ui/panels/workloads.py" line="78" />
             <source>Fine-tuning (LoRA)</source>
             <translation>Feintuning (LoRA)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="79" />
+            <location filename="../../ui/panels/workloads.py" line="81" />
             <source>Fine-tuning (QLoRA)</source>
             <translation>Feintuning (QLoRA)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="73" />
+            <location filename="../../ui/panels/workloads.py" line="75" />
             <source>Fine-tuning (full)</source>
             <translation>Feintuning (vollständig)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="167" />
+            <location filename="../../ui/panels/workloads.py" line="171" />
             <source>GPU memory</source>
             <translation>GPU-Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="297" />
+            <location filename="../../ui/panels/workloads.py" line="301" />
             <source>GPU-hours</source>
             <translation>GPU-Stunden</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="323" />
+            <location filename="../../ui/panels/workloads.py" line="327" />
             <source>GPUs that would meet it</source>
             <translation>GPUs, die es erfüllen würden</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="107" />
+            <location filename="../../ui/panels/workloads.py" line="109" />
             <source>Global batch (tokens)</source>
             <translation>Globale Batch-Größe (Tokens)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="96" />
+            <location filename="../../ui/panels/workloads.py" line="98" />
             <source>Inference</source>
             <translation>Inferenz</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="82" />
+            <location filename="../../ui/panels/workloads.py" line="84" />
             <source>Inference serving</source>
             <translation>Inferenz-Betrieb</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="114" />
+            <location filename="../../ui/panels/workloads.py" line="116" />
             <source>Input tokens</source>
             <translation>Eingabe-Tokens</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="113" />
+            <location filename="../../ui/panels/workloads.py" line="115" />
             <source>KV-cache precision</source>
             <translation>KV-Cache-Genauigkeit</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="430" />
+            <location filename="../../ui/panels/workloads.py" line="459" />
             <source>Key figure</source>
             <translation>Kennzahl</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="281" />
-            <location filename="../../ui/panels/workloads.py" line="304" />
+            <location filename="../../ui/panels/workloads.py" line="285" />
+            <location filename="../../ui/panels/workloads.py" line="308" />
             <source>Layout</source>
             <translation>Aufteilung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="430" />
+            <location filename="../../ui/panels/workloads.py" line="459" />
             <source>Limited by</source>
             <translation>Begrenzt durch</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="155" />
+            <location filename="../../ui/panels/workloads.py" line="159" />
             <source>LoRA</source>
             <translation>LoRA</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="102" />
+            <location filename="../../ui/panels/workloads.py" line="104" />
             <source>LoRA rank</source>
             <translation>LoRA-Rang</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="298" />
+            <location filename="../../ui/panels/workloads.py" line="302" />
             <source>Memory per GPU</source>
             <translation>Speicher pro GPU</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="233" />
+            <location filename="../../ui/panels/workloads.py" line="237" />
             <source>Met within the model's uncertainty · margin {margin} · limited by {bn}</source>
             <translation>Im Rahmen der Modellunsicherheit erfüllt · Spielraum {margin} · begrenzt durch {bn}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="236" />
+            <location filename="../../ui/panels/workloads.py" line="240" />
             <source>Met · margin {margin} · limited by {bn}</source>
             <translation>Erfüllt · Spielraum {margin} · begrenzt durch {bn}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="101" />
+            <location filename="../../ui/panels/workloads.py" line="103" />
             <source>Method</source>
             <translation>Methode</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="100" />
+            <location filename="../../ui/panels/workloads.py" line="102" />
             <source>Model</source>
             <translation>Modell</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="225" />
+            <location filename="../../ui/panels/workloads.py" line="229" />
             <source>No verdict yet</source>
             <translation>Noch kein Ergebnis</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="227" />
+            <location filename="../../ui/panels/workloads.py" line="231" />
             <source>Not evaluated</source>
             <translation>Nicht bewertet</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="239" />
+            <location filename="../../ui/panels/workloads.py" line="243" />
             <source>Not met · margin {margin} · limited by {bn}</source>
             <translation>Nicht erfüllt · Spielraum {margin} · begrenzt durch {bn}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="238" />
+            <location filename="../../ui/panels/workloads.py" line="242" />
             <source>Not met · the {bn} of its servers fails</source>
             <translation>Nicht erfüllt · {bn} der Server reicht nicht</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="115" />
+            <location filename="../../ui/panels/workloads.py" line="117" />
             <source>Output tokens</source>
             <translation>Ausgabe-Tokens</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="122" />
+            <location filename="../../ui/panels/workloads.py" line="124" />
             <source>Output-length spread (std. dev. / mean)</source>
             <translation>Streuung der Ausgabelänge (Std.-abw. / Mittel)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="125" />
+            <location filename="../../ui/panels/workloads.py" line="127" />
             <source>PCIe switch between GPUs</source>
             <translation>PCIe-Switch zwischen den GPUs</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="109" />
+            <location filename="../../ui/panels/workloads.py" line="111" />
             <source>Pipeline parallel</source>
             <translation>Pipeline-Parallelität</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="72" />
+            <location filename="../../ui/panels/workloads.py" line="74" />
             <source>Pre-train {model}</source>
             <translation>Pre-Training {model}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="71" />
-            <location filename="../../ui/panels/workloads.py" line="94" />
+            <location filename="../../ui/panels/workloads.py" line="73" />
+            <location filename="../../ui/panels/workloads.py" line="96" />
             <source>Pre-training</source>
             <translation>Vortraining</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="105" />
+            <location filename="../../ui/panels/workloads.py" line="107" />
             <source>Precision</source>
             <translation>Genauigkeit</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="156" />
+            <location filename="../../ui/panels/workloads.py" line="160" />
             <source>QLoRA</source>
             <translation>QLoRA</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="158" />
+            <location filename="../../ui/panels/workloads.py" line="162" />
             <source>SGLang</source>
             <translation>SGLang</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="121" />
+            <location filename="../../ui/panels/workloads.py" line="123" />
             <source>Scheduler limit (sequences per replica)</source>
             <translation>Scheduler-Grenze (Sequenzen je Replikat)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="106" />
+            <location filename="../../ui/panels/workloads.py" line="108" />
             <source>Sequence length</source>
             <translation>Sequenzlänge</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="84" />
+            <location filename="../../ui/panels/workloads.py" line="86" />
             <source>Serve {model}</source>
             <translation>Bereitstellung {model}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="119" />
+            <location filename="../../ui/panels/workloads.py" line="121" />
             <source>Serving stack</source>
             <translation>Serving-Stack</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="230" />
+            <location filename="../../ui/panels/workloads.py" line="234" />
             <source>Sized (no target) · limited by {bn}</source>
             <translation>Dimensioniert (ohne Ziel) · begrenzt durch {bn}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="120" />
+            <location filename="../../ui/panels/workloads.py" line="122" />
             <source>Software generation (year)</source>
             <translation>Softwarestand (Jahr)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="97" />
+            <location filename="../../ui/panels/workloads.py" line="99" />
             <source>Storage</source>
             <translation>Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="85" />
+            <location filename="../../ui/panels/workloads.py" line="87" />
             <source>Storage (checkpoints, dataset)</source>
             <translation>Speicher (Checkpoints, Datensatz)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="319" />
+            <location filename="../../ui/panels/workloads.py" line="323" />
             <source>Storage read</source>
             <translation>Speicher lesen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="318" />
+            <location filename="../../ui/panels/workloads.py" line="322" />
             <source>Storage write</source>
             <translation>Speicher schreiben</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="280" />
+            <location filename="../../ui/panels/workloads.py" line="284" />
             <source>System throughput</source>
             <translation>Systemdurchsatz</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="281" />
+            <location filename="../../ui/panels/workloads.py" line="285" />
             <source>TP {tp} × {replicas} replicas on {gpus} × {gpu}</source>
             <translation>TP {tp} × {replicas} Replikate auf {gpus} × {gpu}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="104" />
+            <location filename="../../ui/panels/workloads.py" line="106" />
             <source>Target duration (days)</source>
             <translation>Zieldauer (Tage)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="118" />
+            <location filename="../../ui/panels/workloads.py" line="120" />
             <source>Target time to first token (s)</source>
             <translation>Ziel-Zeit bis zum ersten Token (s)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="117" />
+            <location filename="../../ui/panels/workloads.py" line="119" />
             <source>Target tokens/s per user</source>
             <translation>Ziel-Tokens/s pro Nutzer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="108" />
+            <location filename="../../ui/panels/workloads.py" line="110" />
             <source>Tensor parallel</source>
             <translation>Tensor-Parallelität</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="157" />
+            <location filename="../../ui/panels/workloads.py" line="161" />
             <source>TensorRT-LLM</source>
             <translation>TensorRT-LLM</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="300" />
+            <location filename="../../ui/panels/workloads.py" line="304" />
             <source>Throughput</source>
             <translation>Durchsatz</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="317" />
+            <location filename="../../ui/panels/workloads.py" line="321" />
             <source>Time spent checkpointing</source>
             <translation>Zeit für Checkpoints</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="277" />
+            <location filename="../../ui/panels/workloads.py" line="281" />
             <source>Time to first token</source>
             <translation>Zeit bis zum ersten Token</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="296" />
+            <location filename="../../ui/panels/workloads.py" line="300" />
             <source>Time to train</source>
             <translation>Trainingsdauer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="274" />
+            <location filename="../../ui/panels/workloads.py" line="278" />
             <source>Tokens/s per user</source>
             <translation>Tokens/s pro Nutzer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="103" />
+            <location filename="../../ui/panels/workloads.py" line="105" />
             <source>Training tokens</source>
             <translation>Trainings-Tokens</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="278" />
+            <location filename="../../ui/panels/workloads.py" line="282" />
             <source>Users that fit</source>
             <translation>Passende Nutzer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="429" />
+            <location filename="../../ui/panels/workloads.py" line="458" />
             <source>Verdict</source>
             <translation>Ergebnis</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="283" />
+            <location filename="../../ui/panels/workloads.py" line="287" />
             <source>Weights per GPU</source>
             <translation>Gewichte pro GPU</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="429" />
+            <location filename="../../ui/panels/workloads.py" line="458" />
             <source>Workload</source>
             <translation>Arbeitslast</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="128" />
+            <location filename="../../ui/panels/workloads.py" line="130" />
             <source>Write checkpoint within (s)</source>
             <translation>Checkpoint schreiben innerhalb (s)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="111" />
+            <location filename="../../ui/panels/workloads.py" line="113" />
             <source>ZeRO stage</source>
             <translation>ZeRO-Stufe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="138" />
+            <location filename="../../ui/panels/workloads.py" line="140" />
             <source>as weights</source>
             <translation>wie Gewichte</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="133" />
-            <location filename="../../ui/panels/workloads.py" line="134" />
+            <location filename="../../ui/panels/workloads.py" line="135" />
             <location filename="../../ui/panels/workloads.py" line="136" />
+            <location filename="../../ui/panels/workloads.py" line="138" />
             <source>auto</source>
             <translation>automatisch</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="137" />
+            <location filename="../../ui/panels/workloads.py" line="139" />
             <source>automatic: fastest that fits</source>
             <translation>automatisch: die schnellste, die passt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="262" />
+            <location filename="../../ui/panels/workloads.py" line="266" />
             <source>checkpoint in {s} s</source>
             <translation>Checkpoint in {s} s</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="169" />
+            <location filename="../../ui/panels/workloads.py" line="173" />
             <source>compute</source>
             <translation>Rechenleistung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="173" />
+            <location filename="../../ui/panels/workloads.py" line="177" />
             <source>cooling</source>
             <translation>Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="258" />
+            <location filename="../../ui/panels/workloads.py" line="262" />
             <source>does not fit in GPU memory</source>
             <translation>passt nicht in den GPU-Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="163" />
+            <location filename="../../ui/panels/workloads.py" line="167" />
             <source>fp4 (NVFP4 on Blackwell)</source>
             <translation>fp4 (NVFP4 auf Blackwell)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="142" />
+            <location filename="../../ui/panels/workloads.py" line="144" />
             <source>from the model</source>
             <translation>aus dem Modell</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="162" />
+            <location filename="../../ui/panels/workloads.py" line="166" />
             <source>full (every layer)</source>
             <translation>vollständig (jede Schicht)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="155" />
+            <location filename="../../ui/panels/workloads.py" line="159" />
             <source>full fine-tuning</source>
             <translation>vollständiges Feintuning</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="331" />
+            <location filename="../../ui/panels/workloads.py" line="335" />
             <source>full, {k} of {n} layers per stage</source>
             <translation>vollständig, {k} von {n} Schichten je Stufe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="170" />
+            <location filename="../../ui/panels/workloads.py" line="174" />
             <source>interconnect</source>
             <translation>Interconnect</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="168" />
+            <location filename="../../ui/panels/workloads.py" line="172" />
             <source>memory bandwidth</source>
             <translation>Speicherbandbreite</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="159" />
+            <location filename="../../ui/panels/workloads.py" line="163" />
             <source>no</source>
             <translation>nein</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="145" />
+            <location filename="../../ui/panels/workloads.py" line="147" />
             <source>no checkpoint target</source>
             <translation>kein Checkpoint-Ziel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="146" />
+            <location filename="../../ui/panels/workloads.py" line="148" />
             <source>no dataset target</source>
             <translation>kein Datensatz-Ziel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="140" />
-            <location filename="../../ui/panels/workloads.py" line="141" />
+            <location filename="../../ui/panels/workloads.py" line="142" />
+            <location filename="../../ui/panels/workloads.py" line="143" />
             <source>no target</source>
             <translation>kein Ziel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="139" />
+            <location filename="../../ui/panels/workloads.py" line="141" />
             <source>no target (size only)</source>
             <translation>kein Ziel (nur dimensionieren)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="143" />
-            <location filename="../../ui/panels/workloads.py" line="160" />
+            <location filename="../../ui/panels/workloads.py" line="145" />
+            <location filename="../../ui/panels/workloads.py" line="164" />
             <source>none</source>
             <translation>keine</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="144" />
+            <location filename="../../ui/panels/workloads.py" line="146" />
             <source>not set</source>
             <translation>nicht gesetzt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="172" />
+            <location filename="../../ui/panels/workloads.py" line="176" />
             <source>power</source>
             <translation>Strom</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="263" />
+            <location filename="../../ui/panels/workloads.py" line="267" />
             <source>read {rate} GB/s</source>
             <translation>Lesen {rate} GB/s</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="161" />
+            <location filename="../../ui/panels/workloads.py" line="165" />
             <source>selective (attention core)</source>
             <translation>selektiv (Attention-Kern)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="135" />
+            <location filename="../../ui/panels/workloads.py" line="137" />
             <source>stack default</source>
             <translation>Vorgabe des Stacks</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="171" />
+            <location filename="../../ui/panels/workloads.py" line="175" />
             <source>storage</source>
             <translation>Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="157" />
+            <location filename="../../ui/panels/workloads.py" line="161" />
             <source>vLLM</source>
             <translation>vLLM</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="159" />
+            <location filename="../../ui/panels/workloads.py" line="163" />
             <source>yes</source>
             <translation>ja</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="289" />
+            <location filename="../../ui/panels/workloads.py" line="293" />
             <source>{cost} ⚠ capex incomplete ({basis})</source>
             <translation>{cost} ⚠ Investitionskosten unvollständig ({basis})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="259" />
+            <location filename="../../ui/panels/workloads.py" line="263" />
             <source>{days} days · {hours} GPU-h</source>
             <translation>{days} Tage · {hours} GPU-h</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="254" />
+            <location filename="../../ui/panels/workloads.py" line="258" />
             <source>{tps} tok/s/user · TTFT {ttft} s</source>
             <translation>{tps} tok/s/Nutzer · TTFT {ttft} s</translation>
         </message>
@@ -8330,32 +8370,32 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>WorkloadsPage</name>
         <message>
-            <location filename="../../ui/design/wizard.py" line="161" />
+            <location filename="../../ui/design/wizard.py" line="167" />
             <source>Add target</source>
             <translation>Ziel hinzufügen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="258" />
+            <location filename="../../ui/design/wizard.py" line="263" />
             <source>Kind</source>
             <translation>Art</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="257" />
+            <location filename="../../ui/design/wizard.py" line="262" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="164" />
+            <location filename="../../ui/design/wizard.py" line="170" />
             <source>Remove</source>
             <translation>Entfernen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="153" />
+            <location filename="../../ui/design/wizard.py" line="159" />
             <source>What the build has to do: train, fine-tune or serve a model. Add one target or several; each is a plan workload and is attached to the plan made.</source>
             <translation>Was der Aufbau leisten muss: ein Modell trainieren, feintunen oder betreiben. Ein Ziel oder mehrere hinzufügen; jedes wird eine Arbeitslast des Plans und dem erzeugten Plan zugeordnet.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="152" />
+            <location filename="../../ui/design/wizard.py" line="158" />
             <source>Workloads</source>
             <translation>Arbeitslasten</translation>
         </message>
@@ -8363,17 +8403,17 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>WorkloadsPanel</name>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="445" />
+            <location filename="../../ui/panels/workloads.py" line="474" />
             <source>Add a workload target: training, fine-tuning, inference serving or storage</source>
             <translation>Ein Arbeitslast-Ziel hinzufügen: Training, Feintuning, Inferenz oder Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="443" />
+            <location filename="../../ui/panels/workloads.py" line="472" />
             <source>Add target</source>
             <translation>Ziel hinzufügen</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1014" />
+            <location filename="../../ui/panels/workloads.py" line="1065" />
             <source>Cannot delete {name}: %n workload(s) run on it ({who}). Set “Runs on” to another group or the whole plan first.</source>
             <translation>
                 <numerusform>{name} kann nicht gelöscht werden: %n Arbeitslast läuft darauf ({who}). Zuerst „Läuft auf“ auf eine andere Gruppe oder den ganzen Plan setzen.</numerusform>
@@ -8381,27 +8421,27 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="1018" />
+            <location filename="../../ui/panels/workloads.py" line="1069" />
             <source>Cannot delete {name}: {reason}</source>
             <translation>{name} kann nicht gelöscht werden: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="995" />
+            <location filename="../../ui/panels/workloads.py" line="1046" />
             <source>Cannot rename {name}: {reason}</source>
             <translation>{name} kann nicht umbenannt werden: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="486" />
+            <location filename="../../ui/panels/workloads.py" line="515" />
             <source>Delete</source>
             <translation>Löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="488" />
+            <location filename="../../ui/panels/workloads.py" line="517" />
             <source>Delete the server group chosen on the left (undoable); not while a workload runs on it</source>
             <translation>Die links gewählte Servergruppe löschen (rückgängig machbar); nicht, solange eine Arbeitslast darauf läuft</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1034" />
+            <location filename="../../ui/panels/workloads.py" line="1085" />
             <source>Group %n server(s)</source>
             <translation>
                 <numerusform>%n Server gruppieren</numerusform>
@@ -8409,7 +8449,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1033" />
+            <location filename="../../ui/panels/workloads.py" line="1084" />
             <source>Group %n server(s) for {name}</source>
             <translation>
                 <numerusform>%n Server für {name} gruppieren</numerusform>
@@ -8417,12 +8457,12 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="460" />
+            <location filename="../../ui/panels/workloads.py" line="489" />
             <source>Group from selection</source>
             <translation>Gruppe aus Auswahl</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1042" />
+            <location filename="../../ui/panels/workloads.py" line="1093" />
             <source>Group of %n server(s) created</source>
             <translation>
                 <numerusform>Gruppe aus %n Server angelegt</numerusform>
@@ -8430,7 +8470,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1041" />
+            <location filename="../../ui/panels/workloads.py" line="1092" />
             <source>Group of %n server(s) created; {name} runs on it</source>
             <translation>
                 <numerusform>Gruppe aus %n Server angelegt; {name} läuft darauf</numerusform>
@@ -8438,155 +8478,163 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="775" />
+            <location filename="../../ui/panels/workloads.py" line="822" />
             <source>Kind</source>
             <translation>Art</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="461" />
+            <location filename="../../ui/panels/workloads.py" line="490" />
             <source>Make a server group of the GPU servers selected in the racks or on the floor (servers of selected racks count too) and run the current workload on it</source>
             <translation>Aus den in den Racks oder im Raumplan gewählten GPU-Servern eine Servergruppe bilden (Server gewählter Racks zählen mit) und die aktuelle Arbeitslast darauf laufen lassen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="723" />
+            <location filename="../../ui/panels/workloads.py" line="770" />
             <source>NOT MET · {bn}</source>
             <translation>NICHT ERFÜLLT · {bn}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="726" />
+            <location filename="../../ui/panels/workloads.py" line="773" />
             <source>NOT MET · {margin}</source>
             <translation>NICHT ERFÜLLT · {margin}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="774" />
+            <location filename="../../ui/panels/workloads.py" line="821" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="988" />
+            <location filename="../../ui/panels/workloads.py" line="1039" />
             <source>New name for {name}:</source>
             <translation>Neuer Name für {name}:</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="518" />
+            <location filename="../../ui/panels/workloads.py" line="547" />
             <source>No workload targets yet. Add one (training, fine-tuning, inference or storage) to see whether this build meets it.</source>
             <translation>Noch keine Arbeitslast-Ziele. Eines hinzufügen (Training, Feintuning, Inferenz oder Speicher), um zu sehen, ob dieser Aufbau es erfüllt.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="449" />
+            <location filename="../../ui/panels/workloads.py" line="478" />
             <source>Remove</source>
             <translation>Entfernen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="450" />
+            <location filename="../../ui/panels/workloads.py" line="479" />
             <source>Remove the selected workload target (undoable)</source>
             <translation>Das gewählte Arbeitslast-Ziel entfernen (rückgängig machbar)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="987" />
+            <location filename="../../ui/panels/workloads.py" line="1038" />
             <source>Rename server group</source>
             <translation>Servergruppe umbenennen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="484" />
+            <location filename="../../ui/panels/workloads.py" line="513" />
             <source>Rename the server group chosen on the left (undoable)</source>
             <translation>Die links gewählte Servergruppe umbenennen (rückgängig machbar)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="482" />
+            <location filename="../../ui/panels/workloads.py" line="511" />
             <source>Rename…</source>
             <translation>Umbenennen…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="776" />
+            <location filename="../../ui/panels/workloads.py" line="823" />
             <source>Runs on</source>
             <translation>Läuft auf</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="1029" />
+            <location filename="../../ui/panels/workloads.py" line="1080" />
             <source>Select GPU servers (or their racks) in the rack view or the floor plan first</source>
             <translation>Zuerst GPU-Server (oder ihre Racks) in der Rackansicht oder im Raumplan auswählen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="491" />
+            <location filename="../../ui/panels/workloads.py" line="520" />
             <source>Server groups</source>
             <translation>Servergruppen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="1035" />
+            <location filename="../../ui/panels/workloads.py" line="1086" />
             <source>Servers {names}</source>
             <translation>Server {names}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="453" />
+            <location filename="../../ui/panels/workloads.py" line="482" />
             <source>Size a Build…</source>
             <translation>Aufbau dimensionieren…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="455" />
+            <location filename="../../ui/panels/workloads.py" line="484" />
             <source>Size this workload for me: compare the builds that meet the selected target and open the chosen one as a new plan</source>
             <translation>Diese Arbeitslast für mich dimensionieren: die Aufbauten vergleichen, die das gewählte Ziel erfüllen, und den gewählten als neuen Plan öffnen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="872" />
+            <location filename="../../ui/panels/workloads.py" line="919" />
             <source>The model's median error on published runs of this kind (docs/validation.md)</source>
             <translation>Der mittlere Fehler des Modells gegenüber veröffentlichten Läufen dieser Art (docs/validation.md)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="480" />
+            <location filename="../../ui/panels/workloads.py" line="509" />
             <source>The plan's server groups (a workload can run on one)</source>
             <translation>Die Servergruppen des Plans (eine Arbeitslast kann auf einer laufen)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="869" />
+            <location filename="../../ui/panels/workloads.py" line="916" />
             <source>Uncertainty</source>
             <translation>Unsicherheit</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="806" />
+            <location filename="../../ui/panels/workloads.py" line="853" />
             <source>Whole plan (every GPU server)</source>
             <translation>Ganzer Plan (jeder GPU-Server)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="726" />
+            <location filename="../../ui/panels/workloads.py" line="773" />
             <source>met · {margin}</source>
             <translation>erfüllt · {margin}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="719" />
+            <location filename="../../ui/panels/workloads.py" line="766" />
             <source>not evaluated</source>
             <translation>nicht bewertet</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="721" />
+            <location filename="../../ui/panels/workloads.py" line="768" />
             <source>sized (no target)</source>
             <translation>ausgelegt (ohne Ziel)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="731" />
+            <location filename="../../ui/panels/workloads.py" line="778" />
             <source>waiting for the engine</source>
             <translation>wartet auf die Berechnung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="714" />
+            <location filename="../../ui/panels/workloads.py" line="761" />
             <source>whole plan</source>
             <translation>ganzer Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="715" />
+            <location filename="../../ui/panels/workloads.py" line="762" />
             <source>{kind} · runs on {where}</source>
             <translation>{kind} · läuft auf {where}</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1013" />
+            <location filename="../../ui/panels/workloads.py" line="1064" />
             <source>{names} and %n more</source>
             <translation>
                 <numerusform>{names} und %n weitere</numerusform>
                 <numerusform>{names} und %n weitere</numerusform>
             </translation>
         </message>
+        <message numerus="yes">
+            <location filename="../../ui/panels/workloads.py" line="1006" />
+            <source>{name} (%n server(s))</source>
+            <translation>
+                <numerusform>{name} (%n Server)</numerusform>
+                <numerusform>{name} (%n Server)</numerusform>
+            </translation>
+        </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="871" />
+            <location filename="../../ui/panels/workloads.py" line="918" />
             <source>±{pct} %</source>
             <translation>±{pct} %</translation>
         </message>
@@ -8594,12 +8642,22 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>_Field</name>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="352" />
+            <location filename="../../ui/panels/workloads.py" line="356" />
             <source>not set</source>
             <translation>nicht gesetzt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="396" />
+            <location filename="../../ui/panels/workloads.py" line="428" />
+            <source>{count} tokens</source>
+            <translation>{count} Tokens</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="404" />
+            <source>{name} ({params} parameters)</source>
+            <translation>{name} ({params} Parameter)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="413" />
             <source>{value} (not in catalog)</source>
             <translation>{value} (nicht im Katalog)</translation>
         </message>

@@ -38,7 +38,7 @@ Everything else in the catalog loaded normally.</numerusform>
     <context>
         <name>BuildPlanExporter</name>
         <message numerus="yes">
-            <location filename="../../ui/exports/export.py" line="126" />
+            <location filename="../../ui/exports/export.py" line="127" />
             <source>Build plan written: {path} (%n page(s){extra})</source>
             <translation>
                 <numerusform>Build plan written: {path} (%n page{extra})</numerusform>
@@ -49,7 +49,7 @@ Everything else in the catalog loaded normally.</numerusform>
     <context>
         <name>CableList</name>
         <message numerus="yes">
-            <location filename="../../ui/panels/cables.py" line="528" />
+            <location filename="../../ui/panels/cables.py" line="529" />
             <source>Disconnect %n cable(s)</source>
             <translation>
                 <numerusform>Disconnect %n cable</numerusform>
@@ -60,7 +60,7 @@ Everything else in the catalog loaded normally.</numerusform>
     <context>
         <name>CableTable</name>
         <message numerus="yes">
-            <location filename="../../ui/panels/cables.py" line="236" />
+            <location filename="../../ui/panels/cables.py" line="237" />
             <source>Disconnect %n cable(s)</source>
             <translation>
                 <numerusform>Disconnect %n cable</numerusform>
@@ -238,7 +238,7 @@ Everything else in the catalog loaded normally.</numerusform>
     <context>
         <name>WorkloadsPanel</name>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1014" />
+            <location filename="../../ui/panels/workloads.py" line="1065" />
             <source>Cannot delete {name}: %n workload(s) run on it ({who}). Set “Runs on” to another group or the whole plan first.</source>
             <translation>
                 <numerusform>Cannot delete {name}: %n workload runs on it ({who}). Set “Runs on” to another group or the whole plan first.</numerusform>
@@ -246,7 +246,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1034" />
+            <location filename="../../ui/panels/workloads.py" line="1085" />
             <source>Group %n server(s)</source>
             <translation>
                 <numerusform>Group %n server</numerusform>
@@ -254,7 +254,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1033" />
+            <location filename="../../ui/panels/workloads.py" line="1084" />
             <source>Group %n server(s) for {name}</source>
             <translation>
                 <numerusform>Group %n server for {name}</numerusform>
@@ -262,7 +262,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1042" />
+            <location filename="../../ui/panels/workloads.py" line="1093" />
             <source>Group of %n server(s) created</source>
             <translation>
                 <numerusform>Group of %n server created</numerusform>
@@ -270,7 +270,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1041" />
+            <location filename="../../ui/panels/workloads.py" line="1092" />
             <source>Group of %n server(s) created; {name} runs on it</source>
             <translation>
                 <numerusform>Group of %n server created; {name} runs on it</numerusform>
@@ -278,11 +278,19 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1013" />
+            <location filename="../../ui/panels/workloads.py" line="1064" />
             <source>{names} and %n more</source>
             <translation>
                 <numerusform>{names} and %n more</numerusform>
                 <numerusform>{names} and %n more</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../ui/panels/workloads.py" line="1006" />
+            <source>{name} (%n server(s))</source>
+            <translation>
+                <numerusform>{name} (%n server)</numerusform>
+                <numerusform>{name} (%n servers)</numerusform>
             </translation>
         </message>
     </context>

@@ -14,7 +14,8 @@
    from the plans they write, with the metadata the plan will get; they fill the comparison
    table ("Show all N builds": every candidate, capex estimated, marked "≈"), filtered by GPU
    model, cooling and "meets", sorted by ranking, capex, total cost, IT kW, racks or margin.
-   Break-even, opex, total cost and cost per token from an incomplete capex carry "⚠". When
+   Break-even, opex, total cost and cost per token from an incomplete capex carry "⚠"; a build
+   without a storage system says so, and the search's reason, in its Storage cell. When
    none meets the targets the search's binding-constraint sentence is shown above it. Finish generates the chosen build
    (:func:`planner.design.generate.generate_plan`, off the GUI thread, with progress) and
    emits ``planChosen(plan)``; the main window opens it as a new untitled document.
@@ -58,8 +59,10 @@ from PySide6.QtWidgets import (
 
 from planner.design.model import COOLING_OPTIONS
 from planner.engine.economics import DEFAULT_YEARS  # one default for wizard, plan and engine
+from planner.gestures.plan_settings import date_example, date_text, parse_date
 from planner.i18n import active_language, error_text, message_text, translated
 from planner.i18n import gettext as planner_gettext
+from planner.model.naming import unique_name
 from planner.model.plan import SITE_REGION_NAMES, SITE_REGIONS, Metadata, Workload
 from planner.model.regions import default_region
 from planner.workloads.specs import SPEC_MODELS, SpecError, parse_spec
@@ -107,6 +110,9 @@ NUMBER_FIELDS: tuple[tuple[str, str, bool, str], ...] = (
 # (the exchange rates are the Limits page's: prefilled from the plan sized, written into the SPEC)
 CARRIED_METADATA = ("customer", "project", "author", "support_fraction_per_year", "colocation_price_per_kw_month",
                     "cloud_price_per_gpu_hour")
+# what File > New from Workload takes from the plan open (Limits page defaults): its currency, the
+# exchange rates to it and their date, and the electricity price (a price in that currency)
+MONEY_METADATA = ("currency", "exchange_rates", "exchange_rates_date", "electricity_price_per_kwh")
 CURRENCIES = ("USD", "EUR", "GBP", "CHF", "JPY", "CAD", "AUD", "SEK", "NOK", "DKK", "PLN", "INR", "CNY", "SGD")
 PATH_RE = re.compile(r"^\s*(workloads\[(\d+)\](?:\.spec)?\.([A-Za-z_]\w*)|workloads\[(\d+)\]|workloads|"
                      r"constraints\.([A-Za-z_]\w*)|constraints)(?:\[\d+\])?\s*:\s*(.*)$", re.S)
@@ -222,12 +228,11 @@ class WorkloadsPage(QWizardPage):
         llms = sorted(self.catalog.llms) if self.catalog is not None else []
         if "model" in spec and llms and spec["model"] not in llms:
             spec["model"] = llms[0]
-        names = {w["name"] for w in self.items}
-        name = base = name_t.format(model=spec.get("model", ""))
-        n = 2
-        while name in names:
-            name, n = f"{base} {n}", n + 1
-        self.items.append({"name": name, "kind": kind, "spec": spec})
+        # the preset's name in the app's language ("Pre-Training llama-3.1-8b"); it follows the
+        # model chosen until the user names the target (_follow_model)
+        template = tr("Workloads", name_t)
+        name = unique_name({w["name"] for w in self.items}, template.format(model=spec.get("model", "")))
+        self.items.append({"name": name, "kind": kind, "spec": spec, "preset_name": template, "auto_name": name})
         self._refill()
         self.list.setCurrentRow(len(self.items) - 1)
         return len(self.items) - 1
@@ -305,6 +310,8 @@ class WorkloadsPage(QWizardPage):
         else:
             spec[name] = value
         w["spec"] = spec  # kept even when refused: the wizard names it and will not go on with it
+        if name == "model":
+            self._follow_model(i)
         try:
             parse_spec(w["kind"], spec)
         except SpecError as e:
@@ -318,6 +325,19 @@ class WorkloadsPage(QWizardPage):
                 continue
             f.show_error("")
         self.message.hide()
+
+    def _follow_model(self, i: int) -> None:
+        """A target still named as its preset named it ("Serve llama-3.1-70b"): the name takes
+        the model just chosen. One the user named stays as it is."""
+        w = self.items[i]
+        template = w.get("preset_name")
+        if not template or w["name"] != w.get("auto_name"):
+            return
+        others = {x["name"] for k, x in enumerate(self.items) if k != i}
+        name = unique_name(others, template.format(model=w["spec"].get("model", "")))
+        w["name"] = w["auto_name"] = name
+        self.name_edit.setText(name)
+        self.list.item(i).setText(f"{name}\n{tr('Wizard', KIND_TEXT.get(w['kind'], w['kind']))}")
 
     def commit_all(self) -> bool:
         """Take what is typed into the fields now (a field still being edited); False when a
@@ -372,12 +392,15 @@ def _undefined(v: object) -> bool:
 class LimitsPage(QWizardPage):
     """The constraints: every one a hard limit of the search."""
 
-    def __init__(self, catalog: Catalog | None, metadata: Metadata | None, parent: QWidget | None = None) -> None:
+    def __init__(self, catalog: Catalog | None, metadata: Metadata | None, parent: QWidget | None = None,
+                 money_from: Metadata | None = None) -> None:
         super().__init__(parent)
         self.setTitle(self.tr("Limits"))
         self.setSubTitle(self.tr("Hard limits of the build (leave a field empty for no limit) and the figures "
                                  "the running cost is worked out with."))
         md = metadata or Metadata()
+        if metadata is None and money_from is not None:  # a new plan: in the open plan's currency
+            md = Metadata(**{k: getattr(money_from, k) for k in MONEY_METADATA})
         self.edits: dict[str, QLineEdit] = {}
         self.errors: dict[str, QLabel] = {}
         body = QWidget()
@@ -463,9 +486,10 @@ class LimitsPage(QWizardPage):
                 dl = QVBoxLayout(dbox)
                 dl.setContentsMargins(0, 0, 0, 0)
                 dl.setSpacing(1)
-                self.rates_date = QLineEdit(md.exchange_rates_date, dbox)
+                # the date as the app's language writes it (German 28.11.2026), read back to ISO
+                self.rates_date = QLineEdit(date_text(md.exchange_rates_date), dbox)
                 self.rates_date.setObjectName("constraint_exchange_rates_date")
-                self.rates_date.setPlaceholderText(self.tr("YYYY-MM-DD"))
+                self.rates_date.setPlaceholderText(self.tr("e.g. {example}").format(example=date_example()))
                 self.errors["exchange_rates_date"] = _error_label(dbox, "exchange_rates_date")
                 self.edits["exchange_rates_date"] = self.rates_date
                 dl.addWidget(self.rates_date)
@@ -613,7 +637,12 @@ class LimitsPage(QWizardPage):
             out["exchange_rates"] = rates
         date = self.rates_date.text().strip()
         if date:
-            out["exchange_rates_date"] = date
+            try:
+                out["exchange_rates_date"] = parse_date(date)
+            except ValueError:
+                self.show_error("exchange_rates_date", tr("Wizard", "{date} is not a date (e.g. {example})").format(
+                    date=date, example=date_example()))
+                ok = False
         out["cooling"] = [opt for opt, cb in self.cooling.items() if cb.isChecked()]
         if not out["cooling"]:
             self.show_error("cooling", tr("Wizard", "Tick at least one way of cooling the racks."))
@@ -646,6 +675,7 @@ COLUMNS: tuple[tuple[str, str, str], ...] = (
     ("bottleneck", QT_TRANSLATE_NOOP("Wizard", "Bottleneck"), "bottleneck"),
     ("gpus", QT_TRANSLATE_NOOP("Wizard", "GPUs"), "gpus"),
     ("servers", QT_TRANSLATE_NOOP("Wizard", "Servers"), "servers"),
+    ("storage", QT_TRANSLATE_NOOP("Wizard", "Storage"), "storage"),
     ("racks", QT_TRANSLATE_NOOP("Wizard", "Racks"), "int"),
     ("cooling", QT_TRANSLATE_NOOP("Wizard", "Cooling"), "cooling"),
     ("it_kw", QT_TRANSLATE_NOOP("Wizard", "IT kW"), "kw"),
@@ -686,6 +716,8 @@ NUMBER_SPECS = {"kw": ",.1f", "days": ",.1f", "f1": ",.1f", "f2": ",.2f"}
 
 
 def cell_text(value: Any, fmt: str, row: dict[str, Any], currency: str) -> str:
+    if fmt == "storage" and not value:
+        return tr("Wizard", "no storage")  # the cell's tooltip says why (storage_tip)
     if value is None or value == "":
         return "\u2013"
     if isinstance(value, list):
@@ -698,6 +730,8 @@ def cell_text(value: Any, fmt: str, row: dict[str, Any], currency: str) -> str:
         return f"{fnum(int(value), ',')} \u00d7 {row.get('gpu_name') or row.get('gpu')}"
     if fmt == "servers":
         return f"{fnum(int(value), ',')} \u00d7 {row.get('server_name') or row.get('server')}"
+    if fmt == "storage":
+        return f"{fnum(int(row.get('storage_count') or 1), ',')} \u00d7 {row.get('storage_name') or value}"
     if fmt == "cooling":
         return tr("Wizard", COOLING_SHORT.get(value, str(value)))
     if fmt == "bottleneck":
@@ -749,6 +783,17 @@ def candidate_row(cand: Candidate) -> dict[str, Any]:
     d["cost_complete"] = not any(w.get("cost_complete") is False for w in d.get("workloads") or ()
                                  if w.get("cost_per_million_tokens") is not None)
     return d
+
+
+def storage_tip(row: dict[str, Any]) -> str:
+    """The storage cell's tooltip: the system and how many, or why the build has none (the
+    search's reason)."""
+    if row.get("storage"):
+        return tr("Wizard", "{n} \u00d7 {name}: weights, checkpoints and logs").format(
+            n=fnum(int(row.get("storage_count") or 1), ","), name=row.get("storage_name") or row["storage"])
+    why = message_text(row["storage_note"]) if row.get("storage_note") else ""
+    return (tr("Wizard", "No storage system in this build: {why}").format(why=why) if why
+            else tr("Wizard", "No storage system in this build."))
 
 
 def workload_tip(row: dict[str, Any]) -> str:
@@ -975,6 +1020,10 @@ class BuildsPage(QWizardPage):
         self.shown = sort_candidates(shown, key) if key != "rank" else shown  # "rank": the ranking (options: on their plans' capex)
         self.rows = [candidate_row(c) for c in self.shown]
         wiz = self.wizard()
+        catalog = wiz.catalog if isinstance(wiz, SizingWizard) else None
+        for row in self.rows:  # the storage system's product name (the slug is the search's)
+            dev = catalog.get("device-types", row["storage"]) if catalog is not None and row.get("storage") else None
+            row["storage_name"] = f"{dev.manufacturer} {dev.model}" if dev is not None else row.get("storage")
         currency = wiz.currency if isinstance(wiz, SizingWizard) else "USD"
         self.table.setRowCount(len(self.rows))
         for c, (key_, _h, _f) in enumerate(COLUMNS):
@@ -987,7 +1036,9 @@ class BuildsPage(QWizardPage):
                 it = QTableWidgetItem(cell_text(value, fmt, row, currency))
                 if key_ in ("gpus", "servers"):  # long product names: elided in the cell, whole here
                     it.setToolTip(f"{it.text()}\n{row.get('gpu' if key_ == 'gpus' else 'server') or ''}")
-                if fmt not in ("text", "meets", "gpus", "servers", "cooling", "bottleneck"):
+                if key_ == "storage":  # the system whole, or why there is none
+                    it.setToolTip(storage_tip(row))
+                if fmt not in ("text", "meets", "gpus", "servers", "storage", "cooling", "bottleneck"):
                     it.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 if fmt == "meets":  # the colour of the search's level (the engine's rule), not our own
                     it.setForeground(style.WARN.darker(130) if value and row.get("level") == "warn"
@@ -1024,7 +1075,8 @@ class BuildsPage(QWizardPage):
                 self.table.setItem(r, c, it)
         if self.rows:  # a figure none of the workloads has (days for serving); none shown: as it was
             for c, (key_, _h, _f) in enumerate(COLUMNS):
-                self.table.setColumnHidden(c, all(row.get(key_) is None for row in self.rows))
+                # (storage stays: "none" and its tooltip say why a build has none)
+                self.table.setColumnHidden(c, key_ != "storage" and all(row.get(key_) is None for row in self.rows))
         self._fit_columns()
         QTimer.singleShot(0, self._fit_columns)  # again once the table has its scroll bars and final size
         meets = sum(1 for row in self.rows if row.get("meets"))
@@ -1079,7 +1131,7 @@ class BuildsPage(QWizardPage):
         total = sum(t.columnWidth(c) for c in range(t.columnCount()) if not t.isColumnHidden(c))
         over = total - t.viewport().width()
         floor = max(120, t.fontMetrics().horizontalAdvance("M") * 12)
-        for key in ("meets", "servers", "gpus"):  # the long "met within the model's uncertainty" gives way first
+        for key in ("meets", "servers", "storage", "gpus"):  # the long "met within the model's uncertainty" gives way first
             if over <= 0:
                 break
             c = next(i for i, col in enumerate(COLUMNS) if col[0] == key)
@@ -1179,14 +1231,17 @@ class BuildsPage(QWizardPage):
 
 class SizingWizard(QWizard):
     """``SizingWizard(catalog, parent, workloads=[plan Workload, ...], metadata=plan metadata,
-    open_plan=...)``: Finish generates the chosen build, calls ``open_plan(plan)`` (False: the
-    user kept the open plan, the wizard stays) and emits ``planChosen(plan)``."""
+    open_plan=..., money_from=open plan's metadata)``: Finish generates the chosen build, calls
+    ``open_plan(plan)`` (False: the user kept the open plan, the wizard stays) and emits
+    ``planChosen(plan)``. ``metadata``: the plan sized (Size This Workload), whose settings the
+    new plan carries; ``money_from`` (New from Workload): the plan open, whose currency,
+    exchange rates and electricity price are the Limits page's defaults (MONEY_METADATA)."""
 
     planChosen = Signal(object)
 
     def __init__(self, catalog: Catalog, parent: QWidget | None = None, *,
                  workloads: Sequence[Workload | Mapping[str, Any]] = (), metadata: Metadata | None = None,
-                 open_plan: Callable[[Plan], bool] | None = None) -> None:
+                 open_plan: Callable[[Plan], bool] | None = None, money_from: Metadata | None = None) -> None:
         super().__init__(parent)
         self.catalog = catalog
         # open_plan(plan) -> bool: opens the plan (False: the user kept the open one; the wizard stays)
@@ -1201,7 +1256,7 @@ class SizingWizard(QWizard):
         items = [{"name": w.name, "kind": w.kind, "spec": dict(w.spec)} if isinstance(w, Workload) else dict(w)
                  for w in workloads]
         self.workloads_page = WorkloadsPage(catalog, items, self)
-        self.limits_page = LimitsPage(catalog, metadata, self)
+        self.limits_page = LimitsPage(catalog, metadata, self, money_from=money_from)
         self.builds_page = BuildsPage(self)
         self.addPage(self.workloads_page)
         self.addPage(self.limits_page)

@@ -79,7 +79,7 @@ class BuildPlanExporter(PlanExporter):
             return str(self.last_path)
         if self.doc.path is not None:
             return str(self.doc.path.with_suffix(".pdf"))
-        return self._stem("build-plan") + ".pdf"
+        return str(self._folder() / (self._stem("build-plan") + ".pdf"))
 
     def _options(self) -> ReportOptions:
         """The remembered choices (sections, contents, paper) with the app's units."""
@@ -109,6 +109,7 @@ class BuildPlanExporter(PlanExporter):
         options = dlg.options()
         path = ask_pdf_path(self.window, self._suggested())
         if path:
+            self._chosen(path)
             self._start(Path(path), options)
 
     def _start(self, target: Path, options: ReportOptions) -> bool:

@@ -69,10 +69,10 @@ class NetboxExporter(PlanExporter):
         if self.refuse_if_busy():
             return False
         if folder is None:
-            base = self.doc.path.parent if self.doc.path is not None else Path.home()
-            folder = ask_netbox_folder(self.window, str(base / f"{self._stem('plan')}-netbox"))
+            folder = ask_netbox_folder(self.window, str(self._folder() / f"{self._stem('plan')}-netbox"))
             if not folder:
                 return False
+            self._chosen(Path(folder).parent)
         target = Path(folder)
         if target.exists() and not target.is_dir():
             dialogs.show_error(self.window, self.texts.failed_title,

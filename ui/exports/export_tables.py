@@ -91,9 +91,6 @@ class TablesExporter(PlanExporter):
             failed=_tr("Table export failed"), cancelled=_tr("Table export cancelled; nothing was written"),
             cancel=_tr("Cancel"), cancelling=_tr("Cancelling\u2026"))
 
-    def _folder(self) -> Path:
-        return self.doc.path.parent if self.doc.path is not None else Path.home()
-
     # -- Excel -------------------------------------------------------------------------------------
     def export_xlsx(self, path: str | None = None) -> bool:
         """Ask for the workbook's file (unless ``path``) and start. False if nothing started."""
@@ -103,6 +100,7 @@ class TablesExporter(PlanExporter):
             path = ask_xlsx_path(self.window, str(self._folder() / f"{self._stem('plan')}.xlsx"))
             if not path:
                 return False
+            self._chosen(path)
         return self._start("xlsx", Path(path), "en")
 
     # -- CSV ---------------------------------------------------------------------------------------
@@ -127,6 +125,7 @@ class TablesExporter(PlanExporter):
         locale = dlg.csv_locale()
         folder = ask_csv_folder(self.window, str(self._folder() / f"{self._stem('plan')}-tables"))
         if folder:
+            self._chosen(Path(folder).parent)
             self._start("csv", Path(folder), locale)
 
     # -- the run -----------------------------------------------------------------------------------

@@ -101,10 +101,25 @@ class PlanExporter(QObject):
 
     def _stem(self, default: str) -> str:
         """A file name for the export: the plan file's, else the project's (safe characters only)."""
+        from ui.settings import file_stem
+
         if self.doc.path is not None:
             return self.doc.path.stem
-        stem = "".join(c if c.isalnum() or c in "-_ " else "_" for c in (self.doc.plan.metadata.project or ""))
-        return stem.strip() or default
+        return file_stem(self.doc.plan.metadata.project, default)
+
+    def _folder(self) -> Path:
+        """Where the export's file dialog opens: the plan file's folder, else the folder
+        last used, else the user's documents folder (never the working folder)."""
+        from ui.settings import documents_folder
+
+        if self.doc.path is not None:
+            return self.doc.path.parent
+        return self.settings.start_folder() if self.settings is not None else documents_folder()
+
+    def _chosen(self, path: str | Path) -> None:
+        """Remember the folder the user chose for the next dialog."""
+        if self.settings is not None:
+            self.settings.remember_folder(path)
 
     def _engine_settings(self) -> EngineSettings | None:
         """The running engine's thresholds, else the app's (a document without an engine)."""

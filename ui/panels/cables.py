@@ -51,6 +51,7 @@ from planner.fabric.wiring import Disconnect
 from planner.model.edits import Change, Compound
 from ui import dialogs, units
 from ui.i18n import QT_TRANSLATE_NOOP
+from ui.settings import documents_folder
 from ui.tasks import BackgroundTask
 
 if TYPE_CHECKING:
@@ -533,7 +534,8 @@ class CableList(QWidget):
         self.ensure_current()
         rows = self.model.rows  # every cable, whatever the filters show
         if path is None:
-            start = str(self.doc.path.with_suffix(".cables.csv")) if self.doc.path else "cables.csv"
+            start = (str(self.doc.path.with_suffix(".cables.csv")) if self.doc.path
+                     else str(documents_folder() / "cables.csv"))
             path, _ = QFileDialog.getSaveFileName(self, self.tr("Export cable schedule"), start, self.tr("CSV (*.csv)"))
             if not path:
                 return False

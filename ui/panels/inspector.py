@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from planner.gestures import cooling
+from planner.gestures.builders import set_name_edit
 from planner.gestures.cooling import LOOP_METHODS
 from planner.i18n import error_text, message_text
 from planner.model.edits import Change, Edit, MovePlacement, SetProperty
@@ -204,7 +205,8 @@ class Inspector(QWidget):
 
         def commit() -> None:
             if w.text() != str(getattr(self._entity(kind, eid), field)):
-                self._push(SetProperty(kind, eid, field, w.text()))
+                self._push(set_name_edit(self.doc.plan, kind, eid, w.text()) if field == "name"
+                           else SetProperty(kind, eid, field, w.text()))
 
         w.editingFinished.connect(commit)
         form.addRow(label, w)
@@ -393,6 +395,12 @@ class Inspector(QWidget):
             lbl.setText(self.tr("No results yet."))
         elif line.unit_price is None:
             lbl.setText(self.tr("No price: not in the capex, which is incomplete."))
+        elif line.basis == "included":  # sold inside another entry's price (catalog price.basis): not "0 USD each"
+            host = self._included_in(line.table, slug)
+            text = (self.tr("Included in the price of {entry}, {qty} in the plan").replace(
+                "{entry}", self.doc.catalog.entry_name("device-types", host)) if host
+                else self.tr("Included in another item's price, {qty} in the plan"))
+            lbl.setText(text.replace("{qty}", fnum(line.quantity, ",")))
         else:
             text = (self.tr("{price} {currency} each, {qty} in the plan").replace("{price}", f"{fnum(line.unit_price, ',.0f')}")
                     .replace("{currency}", line.currency or "").replace("{qty}", f"{fnum(line.quantity, ',')}"))
@@ -408,6 +416,12 @@ class Inspector(QWidget):
             if line.rate is None:
                 text += " · " + self.tr("no exchange rate: not in the capex")
             lbl.setText(text)
+
+    def _included_in(self, table: str, slug: str) -> str | None:
+        """The catalog entry whose price includes ``slug``'s (its price's ``included_in``)."""
+        item = self.doc.catalog.get(table, slug) if self.doc.catalog is not None else None
+        price = getattr(item, "price", None) or getattr(getattr(item, "planning", None), "price", None)
+        return getattr(price, "included_in", None)
 
     def _feed_choice(self, form: QFormLayout, label: str, pid: str, current: str | None) -> QComboBox:
         plan = self.doc.plan

@@ -26,10 +26,12 @@ import typing
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
+import shiboken6
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QApplication,
     QComboBox,
     QFormLayout,
     QFrame,
@@ -49,7 +51,7 @@ from PySide6.QtWidgets import (
 
 from planner.engine import levels
 from planner.gestures.workloads import gpu_servers, group_edit, group_name_members, new_workload
-from planner.i18n import error_text, format_margin, message_text, translated
+from planner.i18n import error_text, format_count, format_margin, message_text, translated
 from planner.model.edits import AddItem, Change, RemoveItem, SetProperty
 from planner.model.plan import ServerGroup, Workload
 from planner.workloads.evaluate import WorkloadVerdict
@@ -144,6 +146,8 @@ EMPTY_TEXT = TrDict("Workloads", {
     "checkpoint_every_min": QT_TRANSLATE_NOOP("Workloads", "not set"),
     "checkpoint_within_s": QT_TRANSLATE_NOOP("Workloads", "no checkpoint target"),
               "dataset_read_gb_per_s": QT_TRANSLATE_NOOP("Workloads", "no dataset target")})
+# count fields whose value is read out in words under the field (format_count)
+COUNT_FIELDS = ("tokens",)
 # fields shown first, in this order; the rest follow in the spec model's order
 FIELD_ORDER = ("model", "method", "tokens", "target_days", "users", "target_tokens_per_s_per_user",
                "target_ttft_s", "input_tokens", "output_tokens", "precision", "kv_precision", "stack",
@@ -380,13 +384,26 @@ class _Field(QWidget):
         self.error.setStyleSheet(f"color: {style.BAD.name()};")
         self.error.hide()
         lay.addWidget(self.editor)
+        # a token count in words under its field ("1 Milliarde Tokens"): "1T", "2 Mrd." or twelve
+        # zeros are easy to mistype, and "billion" is a false friend between the two languages
+        self.reading: QLabel | None = None
+        if name in COUNT_FIELDS and isinstance(self.editor, QLineEdit):
+            self.reading = QLabel(self)
+            self.reading.setObjectName(f"reading_{name}")
+            self.reading.setEnabled(False)
+            self.reading.hide()
+            self.editor.textChanged.connect(self._show_reading)
+            lay.addWidget(self.reading)
         lay.addWidget(self.error)
 
     def _choice_text(self, c: Any, catalog: Catalog | None) -> str:
         if self.name == "model" and catalog is not None:
             llm = catalog.get("llms", c)
             if llm is not None:
-                return f"{getattr(llm, 'name', None) or c} ({llm.params_b:g}B)"
+                # German "(8,03 Mrd. Parameter)": "8.03B" was English in both languages
+                return self.tr("{name} ({params} parameters)").format(
+                    name=getattr(llm, "name", None) or c,
+                    params=format_count(round(llm.params_b * 1e9, -6), current(), short=True))
         return CHOICE_TEXT.get(f"{self.name}:{c}") or CHOICE_TEXT.get(str(c), str(c))
 
     def set_value(self, v: Any) -> None:
@@ -398,6 +415,18 @@ class _Field(QWidget):
             self.editor.setCurrentIndex(max(i, 0))
         else:
             self.editor.setText(format_number(v))
+
+    def _show_reading(self, text: str) -> None:
+        if self.reading is None:
+            return
+        try:
+            v = parse_number(text, self.integer) if text.strip() else None
+        except ValueError:
+            v = None
+        big = v is not None and abs(v) >= 1e6
+        if v is not None and big:
+            self.reading.setText(self.tr("{count} tokens").format(count=format_count(v, current())))
+        self.reading.setVisible(big)
 
     def value(self) -> Any:
         """The editor's value; raises ValueError for text that is not a number."""
@@ -585,6 +614,10 @@ class WorkloadsPanel(QWidget):
         self.detail_scroll.setFrameShape(QFrame.Shape.NoFrame)
         self.detail_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.detail_scroll.setWidget(self.detail)
+        # the verdict, notes and chart above the form change height with every result: the
+        # field being typed into stays in view (it scrolled away after each edit: issue 31)
+        self.detail.installEventFilter(self)
+        self._keep_pending = False
 
         top = QWidget(self)
         tl = QVBoxLayout(top)
@@ -612,6 +645,20 @@ class WorkloadsPanel(QWidget):
         doc.planReset.connect(self.rebuild)
         self._apply_palette()
         self.rebuild()
+
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802
+        if obj is self.detail and event.type() == QEvent.Type.Resize and not self._keep_pending:
+            focus = QApplication.focusWidget()
+            if focus is not None and self.detail.isAncestorOf(focus):
+                self._keep_pending = True
+                QTimer.singleShot(0, self._keep_focus_in_view)
+        return super().eventFilter(obj, event)
+
+    def _keep_focus_in_view(self) -> None:
+        self._keep_pending = False
+        focus = QApplication.focusWidget()
+        if focus is not None and shiboken6.isValid(focus) and self.detail.isAncestorOf(focus) and focus.isVisible():
+            self.detail_scroll.ensureWidgetVisible(focus, 0, 24)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
@@ -805,7 +852,7 @@ class WorkloadsPanel(QWidget):
             group_combo.clear()
             group_combo.addItem(self.tr("Whole plan (every GPU server)"), None)
             for g in self.doc.plan.groups:
-                group_combo.addItem(f"{g.name} ({len(g.members)} servers)", g.id)
+                group_combo.addItem(self.group_text(g), g.id)
             group_combo.setCurrentIndex(max(0, group_combo.findData(w.group)))
             model = SPEC_MODELS.get(w.kind)
             defaults = {n: i.default for n, i in model.model_fields.items()} if model else {}
@@ -954,6 +1001,10 @@ class WorkloadsPanel(QWidget):
             fld.show_error(self.doc.last_refusal)
 
     # -- server groups -------------------------------------------------------------
+    def group_text(self, g: ServerGroup) -> str:
+        """A group as its choice lists show it: "GPU servers (1 server)" (a real plural)."""
+        return self.tr("{name} (%n server(s))", "", len(g.members)).format(name=g.name)
+
     def _fill_groups(self) -> None:
         """The groups row lists the plan's groups (kept on the chosen one when it exists)."""
         keep = self.groups_combo.currentData()
@@ -962,7 +1013,7 @@ class WorkloadsPanel(QWidget):
         try:
             self.groups_combo.clear()
             for g in groups:
-                self.groups_combo.addItem(f"{g.name} ({len(g.members)} servers)", g.id)
+                self.groups_combo.addItem(self.group_text(g), g.id)
             i = self.groups_combo.findData(keep)
             self.groups_combo.setCurrentIndex(i if i >= 0 else 0)
         finally:

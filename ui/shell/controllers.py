@@ -33,7 +33,7 @@ from planner.model.edits import AddPlacement, AddRack
 from planner.model.plan import Plan, Site
 from ui import dialogs
 from ui.document import Document
-from ui.settings import AppSettings
+from ui.settings import AppSettings, file_stem
 from ui.shell.filejobs import FileJobs
 from ui.tasks import BackgroundTask
 
@@ -210,10 +210,11 @@ class FileController(QObject):
         if self.refuse_while_busy() or not self.maybe_save():
             return False
         if path is None:
-            start = str(self.doc.path.parent) if self.doc.path else ""
+            start = str(self.doc.path.parent) if self.doc.path else str(self.settings.start_folder())
             path = dialogs.ask_open_path(self.window, start)
             if not path:
                 return False
+            self.settings.remember_folder(path)
         edits = self._edits
         file = path
 
@@ -255,10 +256,14 @@ class FileController(QObject):
     def save_as(self) -> bool:
         if self.refuse_while_busy():
             return False
-        suggested = str(self.doc.path) if self.doc.path else "plan.json"
+        if self.doc.path is not None:
+            suggested = str(self.doc.path)
+        else:  # the plan's name in the folder last used or the documents folder
+            suggested = str(self.settings.start_folder() / (file_stem(self.doc.plan.metadata.project, "plan") + ".json"))
         path = dialogs.ask_save_path(self.window, suggested)
         if not path:
             return False
+        self.settings.remember_folder(path)
         p = Path(path)
         if p.suffix.lower() not in (".json", ".rackplan"):
             p = p.with_suffix(".json")

@@ -117,6 +117,14 @@ def raise_dock(dock: QDockWidget) -> None:
     dock.raise_()
 
 
+def _size(value: object) -> QSize | None:
+    """'1366x768' from the settings, or None."""
+    if not isinstance(value, str) or "x" not in value:
+        return None
+    w, _, h = value.partition("x")
+    return QSize(int(w), int(h)) if w.isdigit() and h.isdigit() else None
+
+
 class DockArrangement:
     """The window's layout over time: remembered and restored (with the window geometry),
     reset to the default, and Charts moved in and out of the Findings tab group as the
@@ -132,13 +140,26 @@ class DockArrangement:
 
     # -- remembered layout -----------------------------------------------------------------
     def restore(self) -> bool:
-        """The remembered geometry and dock layout; True when a geometry was restored."""
+        """The remembered geometry and dock layout; True when a geometry was restored.
+
+        A layout saved on another screen (a 1366x768 laptop, now on a 1920x1080 monitor or
+        back) keeps its arrangement, but the window takes the first-start size of this
+        screen and the docks grow or shrink with it: restored as saved it came back
+        cramped in a corner of the big screen (issue 31)."""
         win, store = self.win, self.store
         geo = store.value("window/geometry")
         state = store.value("window/state")
-        remembered = isinstance(geo, QByteArray | bytes)
+        saved_screen, saved_size = _size(store.value("window/screen")), _size(store.value("window/size"))
+        screen = win.screen()
+        here = screen.availableGeometry().size() if screen is not None else None
+        moved = (saved_screen is not None and here is not None
+                 and (abs(saved_screen.width() - here.width()) > 0.05 * here.width()
+                      or abs(saved_screen.height() - here.height()) > 0.05 * here.height()))
+        remembered = isinstance(geo, QByteArray | bytes) and not moved
         if remembered:
             win.restoreGeometry(QByteArray(geo))
+        if moved and saved_size is not None and isinstance(state, QByteArray | bytes):
+            QTimer.singleShot(0, lambda: self._scale_docks(saved_size))
         if isinstance(state, QByteArray | bytes) and win.restoreState(QByteArray(state), STATE_VERSION):
             # a remembered layout is taken as it is at the width it was saved at; Charts goes
             # back beside Findings on widening only if the width had put it in the group
@@ -147,7 +168,25 @@ class DockArrangement:
                                   and self.docks.get("chartsDock") in self.bottom_group())
         return remembered
 
+    def _scale_docks(self, saved: QSize) -> None:
+        """The docks' sizes in proportion to the window's, after a move to another screen."""
+        win = self.win
+        rx, ry = win.width() / max(1, saved.width()), win.height() / max(1, saved.height())
+        sides = (Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea)
+        docked = [d for d in self.docks.values() if d.isVisible() and not d.isFloating()]
+        across = [d for d in docked if win.dockWidgetArea(d) in sides]
+        down = [d for d in docked if win.dockWidgetArea(d) == Qt.DockWidgetArea.BottomDockWidgetArea]
+        if across:
+            win.resizeDocks(across, [round(d.width() * rx) for d in across], Qt.Orientation.Horizontal)
+        if down:
+            win.resizeDocks(down, [round(d.height() * ry) for d in down], Qt.Orientation.Vertical)
+
     def save(self) -> None:
+        screen = self.win.screen()
+        if screen is not None:
+            avail = screen.availableGeometry()
+            self.store.setValue("window/screen", f"{avail.width()}x{avail.height()}")
+        self.store.setValue("window/size", f"{self.win.width()}x{self.win.height()}")
         self.store.setValue("window/geometry", self.win.saveGeometry())
         self.store.setValue("window/state", self.win.saveState(STATE_VERSION))
         self.store.setValue("window/chartsTabbed", self.charts_tabbed)

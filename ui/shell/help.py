@@ -125,7 +125,7 @@ def shortcuts_html(window: QMainWindow) -> str:
     body = "".join(f"<tr><td>{html.escape(m)}</td><td>{html.escape(c)}</td><td><b>{html.escape(k)}</b></td></tr>"
                    for m, c, k in rows)
     view = html.escape(tr("In the rack elevations: Up/Down move the selection 1U, Delete removes it, "
-                          "Escape clears the selection, Ctrl+wheel zooms."))
+                          "Escape cancels a drag in progress or else clears the selection, Ctrl+wheel zooms."))
     return (f"<h2>{html.escape(tr('Keyboard shortcuts'))}</h2>"
             f"<table cellspacing='0' cellpadding='4' border='1' style='border-collapse: collapse'>"
             f"<tr><th>{html.escape(tr('Menu'))}</th><th>{html.escape(tr('Command'))}</th>"

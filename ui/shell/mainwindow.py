@@ -39,6 +39,7 @@ from ui.shell.docks import (
     panel_of,
     raise_dock,
 )
+from ui.shell.filedrop import FileDrop
 from ui.shell.recovery import RecoveryController
 from ui.shell.repository import RepositoryController
 from ui.shell.windows import PlanWindows
@@ -122,6 +123,7 @@ class MainWindow(QMainWindow):
         doc.selectionChanged.connect(lambda _s: self._update_actions())
         doc.selectionChanged.connect(self._show_workloads_for)  # a workload finding brings its tab up
         self.files.recentChanged.connect(self._fill_recent)
+        self.file_drop = FileDrop(self, self.files.open)  # a plan file dropped on the window opens
         self.rack_view.view.propertiesRequested.connect(self.show_inspector)
         self.floor_view.propertiesRequested.connect(self.show_inspector)
         self.workloads_panel.sizeRequested.connect(self.windows.show_size_workload)

@@ -188,8 +188,10 @@ class PlanWindows(QObject):
             if wid not in wl and doc.plan.workloads:
                 wid = doc.plan.workloads[0].id
             workloads = [wl[wid]] if wid in wl else []
+        # a new plan (File > New from Workload) starts in the open plan's currency and its rates
         dlg = SizingWizard(doc.catalog, self.win, workloads=workloads, metadata=doc.plan.metadata
-                           if workload_id is not None else None, open_plan=self.win.files.new_from)
+                           if workload_id is not None else None, open_plan=self.win.files.new_from,
+                           money_from=doc.plan.metadata)
         self.win.design_dialog = dlg
         self._open_modal(dlg)
         return dlg

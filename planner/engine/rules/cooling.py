@@ -150,18 +150,21 @@ def rack_cooling(ctx: RackContext, rack: Rack, heat: float, liquid: float, liqui
         liquid_heat = 0.0
         if liquid_devices:
             findings.append(make("COOLING_LIQUID_DEVICE_ON_AIR", Np_("{rack_name}: {n} liquid-cooled device ({v3}) but the rack is on {label}; choose direct liquid cooling and a CDU loop", "{rack_name}: {n} liquid-cooled devices ({v3}) but the rack is on {label}; choose direct liquid cooling and a CDU loop"), "rack", rack.id, rack_name=rack.name, n=len(liquid_devices), v3=', '.join(liquid_devices[:3]), label=label))
-    air_heat = heat - liquid_heat
     flow = physics.liquid_flow_l_per_min(liquid_heat, liquid_dt, coolant) if liquid_heat > 0 else 0.0
-    loop_heat, loop_flow = liquid_heat, flow
-    if method == "rdhx":
+    # the air the rack's fans move: what its devices reject to air (a rear door cools that air
+    # on its way out, it does not lessen it)
+    exhaust = heat - liquid_heat
+    if method == "rdhx" and loop is not None:
         # a rear door on a water loop takes the rack's exhaust heat into the loop's water, up to
-        # its capacity; the water warms by the loop's delta-T (the rack's own delta_t_k is air's)
-        loop_heat = min(heat, cap_w) if loop is not None else 0.0
-        loop_flow = physics.liquid_flow_l_per_min(loop_heat, loop.delta_t_k, loop.coolant) \
-            if loop is not None and loop_heat > 0 else 0.0
+        # its capacity: that heat goes to liquid, the rest (past the door's capacity) to room
+        # air; the water warms by the loop's delta-T (the rack's own delta_t_k is air's). On no
+        # loop the door is checked against its capacity alone and its water is not in the plan.
+        liquid_heat = min(heat, cap_w)
+        flow = physics.liquid_flow_l_per_min(liquid_heat, loop.delta_t_k, loop.coolant) if liquid_heat > 0 else 0.0
+    air_heat = heat - liquid_heat
     findings.extend(_heat_findings(rack, method, label, heat, cap_w, liquid_heat, air_heat, s))
-    return RackCooling(method, unit, loop_id, cap_w, liquid_heat, air_heat, physics.airflow_cfm(air_heat, air_dt),
-                       physics.airflow_m3_per_h(air_heat, air_dt), flow, loop_heat, loop_flow, findings)
+    return RackCooling(method, unit, loop_id, cap_w, liquid_heat, air_heat, physics.airflow_cfm(exhaust, air_dt),
+                       physics.airflow_m3_per_h(exhaust, air_dt), flow, liquid_heat, flow, findings)
 
 
 def _loop_findings(lp: CoolingLoop, s: EngineSettings, heat: float, flow: float, rating: LoopRating,

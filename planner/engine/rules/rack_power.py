@@ -30,7 +30,8 @@ _Cords = list[tuple["Placement", "DeviceSpec", list[list[Any]]]]
 CODES: tuple[str, ...] = (
     "UNKNOWN_DEVICE", "NO_POWER_DATA", "PSU_OVERLOAD", "BUSBAR_OVERLOAD", "BUSBAR_FAILOVER_OVERLOAD",
     "BUSBAR_HIGH", "POWER_CORDS_SPREAD", "POWER_NO_PDU", "POWER_UNKNOWN_PDU", "POWER_OUTLET_INVALID",
-    "POWER_OUTLET_CONFLICT", "POWER_OUTLETS_EXHAUSTED", "POWER_SINGLE_CORDED", "PDU_NO_FEED", "PDU_PHASE_OVERLOAD",
+    "POWER_OUTLET_CONFLICT", "POWER_OUTLETS_EXHAUSTED", "POWER_SINGLE_CORDED", "POWER_UNFED_LOAD", "PDU_NO_FEED",
+    "PDU_PHASE_OVERLOAD",
     "PDU_FAILOVER_OVERLOAD", "PDU_PHASE_HIGH", "PDU_PHASE_IMBALANCE",
 )
 
@@ -84,21 +85,42 @@ def spread_findings(rack: Rack, spread: int) -> list[Finding]:
 
 def rack_capacity_w(ctx: RackContext, own_pdus: list[Placement]) -> float:
     """Power capacity of the rack's own PDUs (each limited by its feed's breaker), with the
-    largest feed side lost when there are two or more."""
-    s = ctx.settings
+    largest feed side lost when there are two or more. A PDU on no power feed (none, or one
+    the plan does not have) gives none: nothing powers it."""
     cap_by_side: defaultdict[str, float] = defaultdict(float)
     for p in own_pdus:
         spec = ctx.specs.device(p.device)
         assert spec.pdu is not None
         feed = ctx.feeds.get(p.feed) if p.feed else None
-        pf = feed.power_factor if feed else s.power_factor
-        der = (feed.continuous_derating if feed and feed.continuous_derating else s.continuous_derating)
-        cap = physics.feed_capacity_w(spec.pdu.voltage_v, spec.pdu.amps, spec.pdu.phases, pf, der)
-        if feed is not None:
-            cap = min(cap, physics.feed_capacity_w(feed.voltage_v, feed.breaker_a, feed.phases, pf, der))
-        cap_by_side[feed_side(ctx, p)] += cap
+        if feed is None:
+            continue
+        der = feed.continuous_derating or ctx.settings.continuous_derating
+        cap = min(physics.feed_capacity_w(spec.pdu.voltage_v, spec.pdu.amps, spec.pdu.phases, feed.power_factor, der),
+                  physics.feed_capacity_w(feed.voltage_v, feed.breaker_a, feed.phases, feed.power_factor, der))
+        cap_by_side[feed.side] += cap
     total_cap = sum(cap_by_side.values())
     return total_cap - max(cap_by_side.values()) if len(cap_by_side) >= 2 else total_cap
+
+
+def unfed_load(ctx: RackContext, rack: Rack, contrib: dict[str, PduContribution]) -> tuple[float, list[Finding]]:
+    """The rack's load (its load basis, W) on PDUs that hang on no power feed, which no feed
+    carries, and POWER_UNFED_LOAD for each such PDU (its own or another rack's) that takes some."""
+    total = 0.0
+    out: list[Finding] = []
+    placements = ctx.plan.index.placements
+    for pid in sorted(contrib):
+        pl = placements.get(pid)
+        if pl is None or (pl.feed and pl.feed in ctx.feeds):
+            continue
+        c = contrib[pid]
+        w = _fsum(c.max_w if ctx.settings.load_basis == "max" else c.typical_w)
+        if w <= 0:
+            continue
+        total += w
+        out.append(make("POWER_UNFED_LOAD", "{rack_name}: {kw:.1f} kW of its load is corded to {pdu}, which hangs on "
+                        "no power feed; no feed carries it and the rack's power capacity leaves the PDU out",
+                        "pdu", pid, rack_name=rack.name, kw=w / 1000, pdu=display_name(pl, ctx.specs.catalog)))
+    return total, out
 
 
 # -- cords, outlets and phases ---------------------------------------------------------------------
@@ -248,15 +270,16 @@ def _cord_map(specs: SpecCache, cords_of: _Cords, pdu_placements: dict[str, Plac
     return cord_map
 
 
-def _shelf_failover(rack: Rack, busbar: Busbar, cords_of: _Cords, side_of: dict[str, str], all_sides: list[str],
-                    redundant: bool, findings: list[Finding]) -> dict[str, dict[str, float]]:
+def _shelf_failover(rack: Rack, busbar: Busbar, cords_of: _Cords, side_of: dict[str, str | None],
+                    all_sides: list[str], redundant: bool, findings: list[Finding]) -> dict[str, dict[str, float]]:
     """Busbar shelves fail over as a group: with a feed side lost, the shelves with a live
-    cord share the whole busbar load. Failed side -> shelf -> basis W at its input."""
+    cord (on a PDU with a feed, not on the failed side) share the whole busbar load. Failed
+    side -> shelf -> basis W at its input."""
     shelf_fail: dict[str, dict[str, float]] = {}
     shelf_cords = {p.id: cords for p, _s, cords in cords_of if p.id in busbar.shelves}
     for failed in all_sides:
         live = [sid for sid in sorted(busbar.shelves)
-                if not shelf_cords.get(sid) or any(side_of[c[0]] != failed for c in shelf_cords[sid])]
+                if not shelf_cords.get(sid) or any(side_of[c[0]] not in (failed, None) for c in shelf_cords[sid])]
         out_w = math.fsum(busbar.shelves[sid].busbar_w for sid in live)
         shelf_fail[failed] = {sid: busbar.load_w * busbar.shelves[sid].busbar_w / out_w
                               / busbar.shelves[sid].busbar_efficiency for sid in live} if out_w else {}
@@ -269,14 +292,17 @@ def _shelf_failover(rack: Rack, busbar: Busbar, cords_of: _Cords, side_of: dict[
 def _loads(ctx: RackContext, rack: Rack, own_pdus: list[Placement], cords_of: _Cords, o: _Outlets,
            busbar: Busbar | None, findings: list[Finding]) -> dict[str, PduContribution]:
     """Pass 3: each device's load split evenly over its cords, per PDU and phase, normally
-    and with each feed side failed (over the cords left live)."""
+    and with each feed side failed (over the cords left live). A PDU on no power feed is no
+    side: its cords carry their share normally (the rack's unfed load, :func:`unfed_load`)
+    but never a failed side's, and it makes no rack redundant."""
     specs = ctx.specs
     pdu_placements = o.pdu_placements
     contrib: dict[str, PduContribution] = {}
-    side_of = {pid: feed_side(ctx, pl) for pid, pl in pdu_placements.items()}
-    all_sides = sorted({side_of[c[0]] for _p, _s, cords in cords_of for c in cords}
-                       | {side_of[p.id] for p in own_pdus})
-    redundant = len({side_of[p.id] for p in own_pdus}) >= 2
+    side_of: dict[str, str | None] = {pid: feed_side(ctx, pl) if pl.feed and pl.feed in ctx.feeds else None
+                                      for pid, pl in pdu_placements.items()}
+    all_sides = sorted({s for s in (side_of[c[0]] for _p, _s, cords in cords_of for c in cords) if s is not None}
+                       | {s for s in (side_of[p.id] for p in own_pdus) if s is not None})
+    redundant = len({side_of[p.id] for p in own_pdus} - {None}) >= 2
     shelf_fail: dict[str, dict[str, float]] = {}
     if busbar is not None:
         shelf_fail = _shelf_failover(rack, busbar, cords_of, side_of, all_sides, redundant, findings)
@@ -284,7 +310,7 @@ def _loads(ctx: RackContext, rack: Rack, own_pdus: list[Placement], cords_of: _C
         if not cords:
             continue
         n = len(cords)
-        dev_sides = {side_of[c[0]] for c in cords}
+        dev_sides = {side_of[c[0]] for c in cords} - {None}
         is_shelf = busbar is not None and p.id in busbar.shelves
         if redundant and len(dev_sides) == 1 and not is_shelf:
             findings.append(make("POWER_SINGLE_CORDED", Np_("{v1}: its {n} cord is on feed side {v3}; it goes down when that side fails", "{v1}: all {n} cords on feed side {v3}; it goes down when that side fails"), "placement", p.id, v1=display_name(p, ctx.specs.catalog), n=n, v3=next(iter(dev_sides))))
@@ -300,7 +326,7 @@ def _loads(ctx: RackContext, rack: Rack, own_pdus: list[Placement], cords_of: _C
             share.cords += 1
         basis = spec.max_w if ctx.settings.load_basis == "max" else spec.typical_w
         for failed in all_sides:
-            live_cords = [cd for cd in cords if side_of[cd[0]] != failed]
+            live_cords = [cd for cd in cords if side_of[cd[0]] not in (failed, None)]
             if is_shelf:
                 basis = shelf_fail[failed].get(p.id, 0.0)
             for pid, outlet in live_cords:
