@@ -48,7 +48,7 @@ def _codes(results) -> list[str]:
 def test_pod_energy_figures_by_hand(catalog):
     """examples/xe9680-h100-pod.json: 4 Dell XE9680, 2 Quantum-2 QM9700, 1 SN2201, 1 DDN AI400X2,
     6 rack PDUs (no draw of their own); PUE 1.3, utilisation 1.0; two racks on passive rear
-    doors, one on air: no liquid-cooled heat. Site in Germany (UBA factor), a heat customer taking
+    doors on chilled water (their heat reaches the water at its low temperature), one on air. Site in Germany (UBA factor), a heat customer taking
     50 MWh a year, 80 % renewable, WUE 0.3 l/kWh."""
     plan, r = _run(catalog, POD, site_country="DE", heat_customer="Nahwärme Süd", heat_reuse_mwh_per_year=50.0,
                    renewable_share=0.8, wue_l_per_kwh=0.3)
@@ -70,8 +70,16 @@ def test_pod_energy_figures_by_hand(catalog):
     assert e.it_kwh_per_year == pytest.approx(it_kwh, rel=1e-12)
     assert e.facility_kwh_per_year == pytest.approx(facility_kwh, rel=1e-12)
     assert e.pue == 1.3
-    # rear doors and air: nothing captured in liquid, so nothing reusable at a loop temperature
-    assert (e.reusable_heat_w, e.reusable_kwh_per_year, e.heat_loops) == (0.0, 0.0, ())
+    # R01 and R02 sit behind rear doors on the building's chilled water: all their heat goes into
+    # that loop, at its temperatures; R03 (switches, storage) is on air
+    racks = {x.name: r.racks[x.id] for room in plan.site.rooms for row in room.rows for x in row.racks}
+    assert racks["R01"].air_heat_w == racks["R02"].air_heat_w == 0.0 and racks["R03"].liquid_heat_w == 0.0
+    door_heat_w = racks["R01"].heat_w + racks["R02"].heat_w
+    all_heat_w = door_heat_w + racks["R03"].heat_w
+    assert e.reusable_heat_w == pytest.approx(door_heat_w)
+    assert e.reusable_kwh_per_year == pytest.approx(it_kwh * door_heat_w / all_heat_w)
+    (loop,) = e.heat_loops
+    assert loop.heat_w == pytest.approx(door_heat_w) and loop.supply_temp_c < loop.return_temp_c <= 25
     # ERF = reused / facility energy = 50,000 / 467,441.5278 = 10.70 %
     assert e.reuse_basis == "mwh" and e.reused_kwh_per_year == 50_000.0
     assert e.erf == pytest.approx(50_000 / facility_kwh) and round(e.erf * 100, 2) == 10.70

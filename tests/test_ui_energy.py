@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QDialogButtonBox
 from planner.catalog import load_catalog
 from planner.files.documents import load_plan
 from tests.test_ui_plan_settings import open_settings, type_into
+from ui.panels.totals import fmt_power
 
 pytestmark = pytest.mark.gui
 
@@ -80,7 +81,10 @@ def test_energy_settings_through_the_dialog_and_the_totals(qtbot, tmp_path, ship
     # the dock shows the engine's figures as they are
     assert rows["co2"][0].text() == f"{e.co2_t_per_year:,.1f} t/year"
     assert "363 g CO₂/kWh" in rows["co2"][1].text() and "80 % renewable" in rows["co2"][1].text()
-    assert rows["waste_heat"][0].text() == "none" and "ERF 10.7 %" in rows["waste_heat"][1].text()
+    # the rear doors' heat reaches the chilled water: shown with the loop's temperatures
+    assert rows["waste_heat"][0].text() == fmt_power(e.reusable_heat_w) and "ERF 10.7 %" in rows["waste_heat"][1].text()
+    (loop,) = e.heat_loops
+    assert f"{loop.name} {loop.supply_temp_c:g}/{loop.return_temp_c:g} °C" in rows["waste_heat"][1].text()
     assert rows["enefg"][0].text() == "not applicable" and "below 300 kW" in rows["enefg"][1].text()
     assert any(f.code == "ENEFG_OUT_OF_SCOPE" for f in doc.results.findings)
 

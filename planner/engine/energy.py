@@ -78,8 +78,8 @@ def grid_factor(country: str) -> GridFactor | None:
 
 @dataclass(frozen=True, slots=True)
 class HeatLoop:
-    """A cooling loop carrying heat the liquid cooling captured (direct liquid, immersion), at
-    the loop's temperatures: what a heat customer would take."""
+    """A cooling loop carrying heat the racks gave to liquid (direct liquid, immersion, rear doors
+    on the loop), at the loop's temperatures: what a heat customer would take."""
 
     id: str
     name: str
