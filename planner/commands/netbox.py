@@ -142,7 +142,8 @@ def run_push(args) -> int:
 def run_pull(args) -> int:
     from planner.commands.brownfield import check_output, write_site_plan
     from planner.commands.cli import UserError
-    from planner.netbox.api import NetBoxError, pull_site
+    from planner.netbox.api import NetBoxError
+    from planner.netbox.pull import pull_site  # pull reads through the API module, never the reverse
     from planner.netbox.site import SiteImportError
 
     out = check_output(args.output, args.force)

@@ -456,16 +456,6 @@ def _templates(d: Any, type_id: int, data: dict[str, Any]) -> None:
             getattr(d, endpoint).create(rows[i:i + BATCH])
 
 
-# --------------------------------------------------------------------------- pull
-
-
-def pull_site(api: Any, site: str, catalog: Catalog) -> Any:
-    """A new plan from a live site (:func:`planner.netbox.pull.pull_site`)."""
-    from planner.netbox.pull import pull_site as pull
-
-    return pull(api, site, catalog)
-
-
 def push_tables(plan: Plan, catalog: Catalog, site: str | None) -> NetBoxTables:
     from planner.netbox.export import netbox_tables
 
