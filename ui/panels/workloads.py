@@ -31,7 +31,6 @@ from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QApplication,
     QComboBox,
     QFormLayout,
     QFrame,
@@ -648,7 +647,7 @@ class WorkloadsPanel(QWidget):
 
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802
         if obj is self.detail and event.type() == QEvent.Type.Resize and not self._keep_pending:
-            focus = QApplication.focusWidget()
+            focus = self.window().focusWidget()
             if focus is not None and self.detail.isAncestorOf(focus):
                 self._keep_pending = True
                 QTimer.singleShot(0, self._keep_focus_in_view)
@@ -656,7 +655,7 @@ class WorkloadsPanel(QWidget):
 
     def _keep_focus_in_view(self) -> None:
         self._keep_pending = False
-        focus = QApplication.focusWidget()
+        focus = self.window().focusWidget()
         if focus is not None and shiboken6.isValid(focus) and self.detail.isAncestorOf(focus) and focus.isVisible():
             self.detail_scroll.ensureWidgetVisible(focus, 0, 24)
 
