@@ -1577,7 +1577,8 @@ class _Builder:
                                     "its operator must meet them.").format(kw=num(a.connected_kw, 0),
                                                                            scope=num(a.scope_kw, 0)))), self.st_body))
             return out
-        verdicts = {True: (_("met"), "#2e7d32"), False: (_("NOT MET"), "#c0392b"), None: (_("not stated"), "#8a5a00")}
+        colors = {True: "#2e7d32", False: "#c0392b", None: "#8a5a00"}
+        verdicts = {m: (message_text(verdict_text(m, unknown=N_("not stated"))), c) for m, c in colors.items()}
         rows = []
         for r in enefg_rows(a):
             word, color = verdicts[r.met]
