@@ -23,20 +23,21 @@ def _mime(*paths: Path) -> QMimeData:
     return mime
 
 
-def _enter(target, mime) -> bool:
-    ev = QDragEnterEvent(QPoint(20, 20), Qt.DropAction.CopyAction, mime, Qt.MouseButton.LeftButton,
-                         Qt.KeyboardModifier.NoModifier)
+def _send(event_type, target, mime) -> bool:
+    """A drag event of ``event_type`` (QDragEnterEvent, QDropEvent) sent to ``target``: accepted?"""
+    point = QPointF(20, 20) if event_type is QDropEvent else QPoint(20, 20)
+    ev = event_type(point, Qt.DropAction.CopyAction, mime, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
     ev.ignore()
     QApplication.sendEvent(target, ev)
     return ev.isAccepted()
+
+
+def _enter(target, mime) -> bool:
+    return _send(QDragEnterEvent, target, mime)
 
 
 def _drop(target, mime) -> bool:
-    ev = QDropEvent(QPointF(20, 20), Qt.DropAction.CopyAction, mime, Qt.MouseButton.LeftButton,
-                    Qt.KeyboardModifier.NoModifier)
-    ev.ignore()
-    QApplication.sendEvent(target, ev)
-    return ev.isAccepted()
+    return _send(QDropEvent, target, mime)
 
 
 def test_dropping_a_plan_file_opens_it_after_asking_about_unsaved_changes(qtbot, tmp_path, monkeypatch):

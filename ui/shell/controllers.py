@@ -16,7 +16,15 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QCoreApplication, QMimeData, QObject, Signal
 from PySide6.QtWidgets import QApplication, QMainWindow, QWidget
 
-from planner.files.documents import load_plan, open_document, repository_link, save_plan, sniff, with_embedded
+from planner.files.documents import (
+    format_for_suffix,
+    load_plan,
+    open_document,
+    repository_link,
+    save_plan,
+    sniff,
+    with_embedded,
+)
 from planner.files.plan_io import PlanFormatError
 from planner.gestures.builders import (
     CLIPBOARD_MIME,
@@ -249,7 +257,7 @@ class FileController(QObject):
     def save(self) -> bool:
         if self.refuse_while_busy():
             return False
-        if self.doc.path is None or self.doc.path.suffix.lower() not in (".json", ".rackplan"):
+        if self.doc.path is None or format_for_suffix(self.doc.path) is None:
             return self.save_as()
         return self._write(self.doc.path)
 
@@ -265,7 +273,7 @@ class FileController(QObject):
             return False
         self.settings.remember_folder(path)
         p = Path(path)
-        if p.suffix.lower() not in (".json", ".rackplan"):
+        if format_for_suffix(p) is None:
             p = p.with_suffix(".json")
         return self._write(p)
 

@@ -4,13 +4,12 @@ unsaved-changes question first): what a desktop user tries before the menu."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 
 from PySide6.QtCore import QEvent, QMimeData, QObject, QTimer
 from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
 from PySide6.QtWidgets import QWidget
 
-PLAN_SUFFIXES = (".json", ".rackplan")
+from planner.files.documents import format_for_suffix
 
 
 def plan_files(mime: QMimeData | None) -> list[str]:
@@ -18,7 +17,7 @@ def plan_files(mime: QMimeData | None) -> list[str]:
     if mime is None or not mime.hasUrls():
         return []
     return [url.toLocalFile() for url in mime.urls()
-            if url.isLocalFile() and Path(url.toLocalFile()).suffix.lower() in PLAN_SUFFIXES]
+            if url.isLocalFile() and format_for_suffix(url.toLocalFile()) is not None]
 
 
 class FileDrop(QObject):
