@@ -39,6 +39,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -197,7 +198,12 @@ class Problem:
         self.predictor = predictor
         self.registry = present(registry)
         self.shipped = {c.path: get_value(c.path) for c in self.registry}
-        self.groups = self._groups()
+
+    @cached_property
+    def groups(self) -> dict[str, list[int]]:
+        """Per constant, the cases its bounds move: found on first use (the fit's), as it
+        predicts every case twice per constant; checks that only predict never pay for it."""
+        return self._groups()
 
     def predict_all(self, values: dict[str, float], idx: Iterable[int]) -> dict[int, float]:
         with constants(values, self.registry):
@@ -212,12 +218,13 @@ class Problem:
     def _groups(self) -> dict[str, list[int]]:
         """Per constant, the cases whose prediction moves when it is set to either bound."""
         everything = range(len(self.cases))
-        base = self.predict_all({}, everything)
+        # against the shipped values, whatever constants are set when this runs
+        base = self.predict_all(self.shipped, everything)
         out = {}
         for c in self.registry:
             moved: set[int] = set()
             for v in (c.lo, c.hi):
-                p = self.predict_all({c.path: v}, everything)
+                p = self.predict_all({**self.shipped, c.path: v}, everything)
                 moved |= {i for i in everything if not _same(p[i], base[i])}
             out[c.path] = sorted(moved)
         return out
