@@ -30,6 +30,7 @@ import glob
 import os
 import secrets
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -218,8 +219,12 @@ def start_netbox() -> Iterator[NetBox]:
             try:
                 yield nb
             finally:
+                # gunicorn's SIGTERM waits out its keep-alive connections (a 15-20 s stop at
+                # the end of every run); SIGINT is its quick shutdown
+                nproc.send_signal(signal.SIGINT)
                 for p in reversed(procs):
-                    p.terminate()
+                    if p is not nproc:
+                        p.terminate()
                 for p in reversed(procs):
                     try:
                         p.wait(15)

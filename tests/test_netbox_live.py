@@ -310,7 +310,7 @@ def test_file_push_to_netbox_in_the_app(qtbot, netbox_server, tmp_path, monkeypa
     dialog with the CLI's line, and nothing is written."""
     _need_pynetbox()
     from tests.netbox_server import api_get
-    from tests.test_ui_export_tables import file_action, make_window
+    from tests.test_ui_export_tables import file_action
     from ui import dialogs
     from ui.exports import netbox_push as ui_push
 
@@ -320,7 +320,27 @@ def test_file_push_to_netbox_in_the_app(qtbot, netbox_server, tmp_path, monkeypa
     targets = [ui_push.PushTarget(netbox_server.url, "0" * 40, "App pod"),
                ui_push.PushTarget(netbox_server.url, netbox_server.token, "App pod")]
     monkeypatch.setattr(ui_push, "ask_netbox_push", lambda parent, site: targets.pop(0))
-    win = make_window(qtbot, tmp_path, cat)
+    # the app's side of a push (dialog, background task, errors, status); what NetBox makes of
+    # a whole plan is the CLI push test's: the example's first rack (two servers, two PDUs on
+    # their feeds) keeps this test short
+    from PySide6.QtCore import QSettings
+
+    from planner.model.plan import Plan, Room, Row, Site
+    from ui.document import Document
+    from ui.settings import AppSettings
+    from ui.shell.mainwindow import MainWindow
+
+    settings = AppSettings(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
+    example = load_plan(EXAMPLES["H100 pod"])
+    rack = next(iter(example.racks()))
+    feeds = {p.feed for p in rack.placements if p.feed}
+    plan = Plan(site=Site(rooms=[Room(id="room-1", name="Hall 1", width_m=10, depth_m=8, rows=[
+        Row(id="row-1", name="Row A", racks=[rack])])]), feeds=[f for f in example.feeds if f.id in feeds],
+        cooling_loops=example.cooling_loops)
+    win = MainWindow(Document(plan, cat, None), settings)
+    qtbot.addWidget(win, before_close_func=lambda w: w.doc.undo_stack.setClean())
+    win.show()
+    win.doc.recompute(background=False)
     action = file_action(win, "Push to NetBox")
     with qtbot.waitSignal(win.netbox_pusher.failed, timeout=120_000):
         action.trigger()
