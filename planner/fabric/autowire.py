@@ -238,6 +238,24 @@ def placed_switch_models(plan: Plan, catalog: Catalog, kind: str) -> list[str]:
     return sorted(counts, key=lambda s: -counts[s])
 
 
+def proposed_leaf_layout(plan: Plan, catalog: Catalog, kind: str, members: Sequence[str],
+                         switch: str | None = None) -> str | None:
+    """The leaf layout the auto-wire dialog proposes for a new ``kind`` network of
+    ``members``: rails (None) for compute; for the access networks a leaf per rack
+    (``"rack"``), unless switches are racked for the network (:func:`placed_switches`) and
+    some rack of the members has none of them, then leaves per row (``"row"``): the racked
+    switches serve the row instead of new top-of-rack leaves beside them."""
+    if kind == "compute":
+        return None
+    idx = plan.index
+    racked = placed_switches(plan, catalog, kind, switch=switch, exclude=set(members))
+    if not racked:
+        return "rack"
+    with_switch = {idx.placement_rack.get(pid) for pid, _t in racked}
+    racks = {idx.placement_rack[m] for m in members if m in idx.placement_rack}
+    return "rack" if racks <= with_switch else "row"
+
+
 def _reuse(placed: list[tuple[str, str | None]], plan: Plan, order: list[tuple[str, int]],
            preferred: dict[int, str]) -> dict[tuple[str, int], str]:
     """Which racked switch takes which place of the design ((tier, index) -> placement id):
