@@ -23,7 +23,7 @@ from __future__ import annotations
 import dataclasses
 import math
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import TYPE_CHECKING
 
 from planner.fabric.autowire_base import BATCH, LABEL_PREFIX, AutowireResult, NewSwitch, _id_block
@@ -184,7 +184,7 @@ def _data_wired(plan: Plan, catalog: Catalog) -> set[str]:
 
 
 def placed_switches(plan: Plan, catalog: Catalog, kind: str, *, switch: str | None = None,
-                    rooms: set[str] | None = None, exclude: set[str] = frozenset()) -> list[tuple[str, str | None]]:
+                    rooms: set[str] | None = None, exclude: Collection[str] = ()) -> list[tuple[str, str | None]]:
     """Switches racked for a ``kind`` network and not wired into a fabric yet, best first:
     (placement id, the tier its name or tags give: ``leaf``/``spine``/``core``, or None).
 
@@ -264,23 +264,25 @@ def _reuse(placed: list[tuple[str, str | None]], plan: Plan, order: list[tuple[s
     free = list(placed)
     out: dict[tuple[str, int], str] = {}
 
-    def take(ok: Callable[[str, str | None], bool]) -> str | None:
+    rack_of = plan.index.placement_rack
+
+    def take(tiers: tuple[str | None, ...], rack: str | None = None) -> str | None:
+        """The first free switch named for one of ``tiers`` (None: for none), in ``rack`` if given."""
         for k, (pid, tier) in enumerate(free):
-            if ok(pid, tier):
+            if tier in tiers and (rack is None or rack_of.get(pid) == rack):
                 del free[k]
                 return pid
         return None
 
-    rack_of = plan.index.placement_rack
     for i, g_rack in preferred.items():
-        pid = take(lambda p, t, g=g_rack: t in (None, "leaf") and rack_of.get(p) == g)
+        pid = take((None, "leaf"), g_rack)
         if pid is not None:
             out[("leaf", i)] = pid
     for role, count in order:
         for i in range(count):
             if (role, i) in out or not free:
                 continue
-            pid = take(lambda _p, t, r=role: t == r) or take(lambda _p, t: t is None)
+            pid = take((role,)) or take((None,))
             if pid is not None:
                 out[(role, i)] = pid
     return out
