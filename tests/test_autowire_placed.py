@@ -13,6 +13,7 @@ import pytest
 from planner.catalog import load_catalog
 from planner.engine import Engine, power_delta
 from planner.fabric.autowire import autowire
+from planner.fabric.extend import additions
 from planner.files.documents import load_plan
 from planner.i18n import message_text
 from planner.model.plan import Placement, Plan
@@ -215,3 +216,31 @@ def test_design_preview_lists_what_it_adds_and_leaves_the_plan_as_it_was(shipped
     assert add.cables_total == pv.result.links == add.server_links + add.uplinks
     assert add.uplinks > 0 and add.added_typical_kw > 0
     assert said[-1].endswith(" cables and 4 switches to add"), said[-1]
+
+
+def test_extending_takes_the_switches_racked_for_it_first(shipped):
+    """Five more XE9680 grow the example's compute fabric by two leaves and two spines; the
+    user racked two QM9700 for it first (one named as a spine, one unnamed): those are wired,
+    two more are placed."""
+    from planner.fabric.extend import extend_fabric
+    from tests.test_fabric_extend import add_server_where_room
+
+    plan = load_plan(EXAMPLE)
+    new = [add_server_where_room(plan, shipped, XE9680) for _ in range(5)]
+    r3 = plan.rack("rack-3")
+    r3.placements += [Placement(id="racked-spine", device=QM9700, name="ib-spine1", u=30),
+                      Placement(id="racked-x", device=QM9700, name="ib-sw9", u=29)]
+    plan.reindex()
+    n = len(plan.index.placements)
+    res = extend_fabric(plan, shipped, "fab-compute", new)
+    assert [(s.placement_id, s.tier) for s in res.reused] == [("racked-x", "leaf"), ("racked-spine", "spine")]
+    assert Counter(s.tier for s in res.switches) == {"leaf": 1, "spine": 1}
+    assert not {"racked-x", "racked-spine"} & {s.placement_id for s in res.switches}
+    added = additions(plan, shipped, res, power_delta(shipped))  # the preview's figures (a dry run)
+    assert [(line.rack, line.units, line.tier) for line in added.reused] == [("R03", [29], "leaf"),
+                                                                             ("R03", [30], "spine")]
+    assert added.switch_count == 2
+    res.edit.apply(plan)
+    assert len(plan.index.placements) == n + 2  # only the two that were missing
+    ends = Counter(e.placement for lk in res.links for e in (lk.a, lk.b))
+    assert ends["racked-spine"] > 0 and ends["racked-x"] > 0

@@ -25,7 +25,10 @@ The rules (docs/fabrics.md, "Extending a fabric"):
    leaf's free ports become its uplinks (``ceil(down / r)``; refused when it has too
    few), and ``ceil(uplinks / R)`` new spines take every leaf's uplinks round robin
    (each leaf's first uplink goes to the first spine, so the fabric stays connected).
-5. New switches go to racks holding the fabric's switches, then racks tagged
+5. Switches of the new switches' model that the user racked for this network and left
+   unwired (:func:`planner.fabric.autowire.placed_switches`) are taken first, a name's
+   tier (``spine``, ``leaf``) where it gives one (``ExtendResult.reused``). Other new
+   switches go to racks holding the fabric's switches, then racks tagged
    ``network``, then any other rack with room (highest free U first; only the racks
    the caller allows), then new network racks at the end of the row of the fabric's
    leaves (a new network row behind the servers when the leaves have no row).
@@ -54,6 +57,7 @@ from planner.fabric.autowire import (
     _switch_device,
     autowire,
     nothing_to_wire,
+    placed_switches,
     wires_into,
 )
 from planner.fabric.autowire_base import AutowireResult, NewSwitch
@@ -123,6 +127,7 @@ class ExtendResult:
     rail_pattern: bool = False
     link_gbps: float = 0.0
     kind: str = "compute"  # the fabric's
+    reused: list[NewSwitch] = field(default_factory=list)  # racked switches it wires (not in ``switches``)
 
 
 def fabric_shape(plan: Plan, catalog: Catalog, fabric_id: str) -> FabricShape:
@@ -479,8 +484,22 @@ def extend_fabric(plan: Plan, catalog: Catalog, fabric_id: str, servers: Sequenc
                    list(servers))
     new_switches: list[NewSwitch] = []
     names = {p.name for p in pl.values()}
+    # switches of the model the user racked for this network and left unwired go first
+    idx = plan.index
+    rooms = {idx.row_room[idx.rack_row[idx.placement_rack[sid]]] for sid in servers}
+    racked = placed_switches(plan, catalog, fab.kind, switch=model, rooms=rooms,
+                             exclude=set(servers) | set(shape.level))
+    reused: list[NewSwitch] = []
 
     def add_switch(tier: str, name: str) -> NewSwitch:
+        pick = next((k for k, (_pid, t) in enumerate(racked) if t == tier), None)
+        if pick is None:
+            pick = next((k for k, (_pid, t) in enumerate(racked) if t is None), None)
+        if pick is not None:
+            pid = racked.pop(pick)[0]
+            ns = NewSwitch(pid, pl[pid].name or pid, model, tier, idx.placement_rack[pid], pl[pid].u or 0)
+            reused.append(ns)
+            return ns
         base, n = name, 1
         while name in names:
             n += 1
@@ -606,7 +625,7 @@ def extend_fabric(plan: Plan, catalog: Catalog, fabric_id: str, servers: Sequenc
                           switches=new_switches, new_racks=list(spots.new_racks), server_links=len(node_links),
                           uplinks=len(up_links), tiers_before=shape.tiers, leaves_before=len(leaf_order),
                           tiers_after=max(shape.tiers, 2 if (grow or new_leaves) else shape.tiers),
-                          rail_pattern=rails, link_gbps=link, kind=fab.kind)
+                          rail_pattern=rails, link_gbps=link, kind=fab.kind, reused=reused)
     stage = render(N_("Choosing media and lengths for {n:,} cables"), {"n": len(pairs)})
     links: list[Link] = []
     for n, (a, b) in enumerate(pairs):
@@ -703,7 +722,9 @@ def additions(plan: Plan, catalog: Catalog, result: ExtendResult, power_delta: P
     ``power_delta`` (typical and max, switches and optics included). The engine's full
     compute of the plan is most of the time (~3 s for 2,048 eight-GPU servers)."""
     return _additions(plan, catalog, result.edit, result.switches, result.new_racks, result.links,
-                      result.server_links, result.uplinks, result.unrouted, result.link_gbps, power_delta)
+                      result.server_links, result.uplinks, result.unrouted, result.link_gbps, power_delta,
+                      reused=[ns.placement_id for ns in result.reused],
+                      tiers={ns.placement_id: ns.tier for ns in result.reused})
 
 
 def design_additions(plan: Plan, catalog: Catalog, result: AutowireResult, power_delta: PowerDelta) -> Additions:

@@ -344,7 +344,7 @@ class AutowireDialog(QDialog):
                   count=len(line.units), model=line.model, tier=tiers.get(line.tier, line.tier),
                   rack=self.tr("{rack} (new network rack)").format(rack=line.rack) if line.new_rack else line.rack,
                   units=", U".join(str(u) for u in line.units)) for line in add.switches]
-              or [self.tr("none: the switches already racked take every port") if design
+              or [self.tr("none: the switches already racked take every port") if design or add.reused
                   else self.tr("none: the new servers fit free leaf ports")])
         if add.reused:
             group(self.tr("Switches already racked, now wired: {n}").format(n=sum(len(x.units) for x in add.reused)),
