@@ -80,6 +80,9 @@ def test_the_example_rebuilt_by_auto_wire_uses_every_racked_switch_and_checks_cl
         members, wired = autowire_members(plan, shipped, every, kind, models[0])
         assert wired == []
         layout = proposed_leaf_layout(plan, shipped, kind, members, models[0])
+        # the dialog's lists hold every device (a switch for its mgmt0): the same proposal
+        assert proposed_leaf_layout(plan, shipped, kind, every, models[0]) == layout
+        assert layout == {"compute": None, "storage": "row", "management": "row"}[kind]
         res = autowire(plan, shipped, members, models[0], kind=kind, oversubscription=over, leaf_per=layout,
                        rail_optimised=kind == "compute")
         assert res.added == [] and len(res.reused) == 1 and res.links == links, (kind, res.added, res.links)
@@ -244,3 +247,15 @@ def test_extending_takes_the_switches_racked_for_it_first(shipped):
     assert len(plan.index.placements) == n + 2  # only the two that were missing
     ends = Counter(e.placement for lk in res.links for e in (lk.a, lk.b))
     assert ends["racked-spine"] > 0 and ends["racked-x"] > 0
+
+
+def test_a_switch_named_for_the_network_comes_before_one_named_for_a_tier(shipped):
+    """Storage wired first on the racked example: ib-stor1 (named for storage) is its leaf,
+    not ib-leaf1 (a leaf by name, for no network in particular), which compute then takes."""
+    plan = racked_example()
+    res = autowire(plan, shipped, of(plan, XE9680, "ddn-ai400x2"), QM9700, kind="storage", leaf_per="row",
+                   rail_optimised=False)
+    assert res.reused == ["ib-stor-1"] and res.added == []
+    res.edit.apply(plan)
+    res = autowire(plan, shipped, of(plan, XE9680), QM9700, kind="compute")
+    assert res.reused == ["ib-leaf-1"] and res.added == []

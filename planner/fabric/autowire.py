@@ -23,8 +23,8 @@ from __future__ import annotations
 import dataclasses
 import math
 import re
-from collections.abc import Callable, Collection, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Collection, Mapping, Sequence
+from typing import TYPE_CHECKING, NamedTuple
 
 from planner.fabric.autowire_base import BATCH, LABEL_PREFIX, AutowireResult, NewSwitch, _id_block
 from planner.fabric.cabling import CableGeometry, CableRules
@@ -183,10 +183,34 @@ def _data_wired(plan: Plan, catalog: Catalog) -> set[str]:
     return out
 
 
+class Racked(NamedTuple):
+    """A switch racked for a network (:func:`placed_switches`)."""
+
+    placement: str
+    tier: str | None  # what its name or tags say: leaf/spine/core, or None
+    named: bool  # its name or tags name this network
+
+
+def take_racked(racked: list[Racked], tier: str, rack: str | None = None,
+                rack_of: Mapping[str, str] | None = None) -> str | None:
+    """Take (remove and return) the best of ``racked`` for a switch of ``tier``: one named for
+    the network before one that is not, within each one named for the tier before one named
+    for none; in ``rack`` when given. None when none fits."""
+    best: tuple[int, int] | None = None
+    pick = -1
+    for k, r in enumerate(racked):
+        if r.tier not in (tier, None) or (rack is not None and rack_of is not None and rack_of.get(r.placement) != rack):
+            continue
+        rank = (0 if r.named else 1, 0 if r.tier == tier else 1)
+        if best is None or rank < best:
+            best, pick = rank, k
+    return racked.pop(pick).placement if best is not None else None
+
+
 def placed_switches(plan: Plan, catalog: Catalog, kind: str, *, switch: str | None = None,
-                    rooms: set[str] | None = None, exclude: Collection[str] = ()) -> list[tuple[str, str | None]]:
-    """Switches racked for a ``kind`` network and not wired into a fabric yet, best first:
-    (placement id, the tier its name or tags give: ``leaf``/``spine``/``core``, or None).
+                    rooms: set[str] | None = None, exclude: Collection[str] = ()) -> list[Racked]:
+    """Switches racked for a ``kind`` network and not wired into a fabric yet, best first
+    (:class:`Racked`: placement id, the tier its name or tags give, whether they name the network).
 
     A switch counts when it is of the model ``switch`` (else of a switch fabric the kind is
     built from, :data:`SWITCH_FABRIC`), stands in one of ``rooms`` (all when None), has no
@@ -197,7 +221,7 @@ def placed_switches(plan: Plan, catalog: Catalog, kind: str, *, switch: str | No
     fabrics = {f.id for f in plan.fabrics}
     wired = _data_wired(plan, catalog)
     want = SWITCH_FABRIC.get(kind, ())
-    out: list[tuple[tuple[int, list[int | str]], str, str | None]] = []
+    out: list[tuple[tuple[int, list[int | str]], Racked]] = []
     for pid, p in pl.items():
         if pid in wired or pid in exclude:
             continue
@@ -223,16 +247,16 @@ def placed_switches(plan: Plan, catalog: Catalog, kind: str, *, switch: str | No
         if not mine and any(rx.search(text) for k, rx in _KIND_HINTS.items() if k != kind):
             continue
         tier = next((t for t, rx in _TIER_HINTS if rx.search(text)), None)
-        out.append(((0 if mine else 1, _natural(p.name or pid)), pid, tier))
+        out.append(((0 if mine else 1, _natural(p.name or pid)), Racked(pid, tier, mine)))
     out.sort(key=lambda x: x[0])
-    return [(pid, tier) for _key, pid, tier in out]
+    return [r for _key, r in out]
 
 
 def placed_switch_models(plan: Plan, catalog: Catalog, kind: str) -> list[str]:
     """The models of :func:`placed_switches` for ``kind``, most racked first (the model
     the auto-wire dialog proposes)."""
     counts: dict[str, int] = {}
-    for pid, _tier in placed_switches(plan, catalog, kind):
+    for pid, _tier, _named in placed_switches(plan, catalog, kind):
         slug = plan.index.placements[pid].device
         counts[slug] = counts.get(slug, 0) + 1
     return sorted(counts, key=lambda s: -counts[s])
@@ -248,41 +272,31 @@ def proposed_leaf_layout(plan: Plan, catalog: Catalog, kind: str, members: Seque
     if kind == "compute":
         return None
     idx = plan.index
+    members = [m for m in members if m in idx.placements and wires_into(catalog, idx.placements[m].device, kind)]
     racked = placed_switches(plan, catalog, kind, switch=switch, exclude=set(members))
     if not racked:
         return "rack"
-    with_switch = {idx.placement_rack.get(pid) for pid, _t in racked}
+    with_switch = {idx.placement_rack.get(r.placement) for r in racked}
     racks = {idx.placement_rack[m] for m in members if m in idx.placement_rack}
     return "rack" if racks <= with_switch else "row"
 
 
-def _reuse(placed: list[tuple[str, str | None]], plan: Plan, order: list[tuple[str, int]],
+def _reuse(placed: list[Racked], plan: Plan, order: list[tuple[str, int]],
            preferred: dict[int, str]) -> dict[tuple[str, int], str]:
     """Which racked switch takes which place of the design ((tier, index) -> placement id):
-    a group's leaf the one racked in that group's rack first, then every tier in turn the
-    switches named for it, then those named for none, in :func:`placed_switches`' order."""
+    a group's leaf the one racked in that group's rack first, then every tier in turn
+    (:func:`take_racked`)."""
     free = list(placed)
     out: dict[tuple[str, int], str] = {}
-
-    rack_of = plan.index.placement_rack
-
-    def take(tiers: tuple[str | None, ...], rack: str | None = None) -> str | None:
-        """The first free switch named for one of ``tiers`` (None: for none), in ``rack`` if given."""
-        for k, (pid, tier) in enumerate(free):
-            if tier in tiers and (rack is None or rack_of.get(pid) == rack):
-                del free[k]
-                return pid
-        return None
-
     for i, g_rack in preferred.items():
-        pid = take((None, "leaf"), g_rack)
+        pid = take_racked(free, "leaf", g_rack, plan.index.placement_rack)
         if pid is not None:
             out[("leaf", i)] = pid
     for role, count in order:
         for i in range(count):
             if (role, i) in out or not free:
                 continue
-            pid = take((role,)) or take((None,))
+            pid = take_racked(free, role)
             if pid is not None:
                 out[(role, i)] = pid
     return out

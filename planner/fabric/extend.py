@@ -58,6 +58,7 @@ from planner.fabric.autowire import (
     autowire,
     nothing_to_wire,
     placed_switches,
+    take_racked,
     wires_into,
 )
 from planner.fabric.autowire_base import AutowireResult, NewSwitch
@@ -492,11 +493,8 @@ def extend_fabric(plan: Plan, catalog: Catalog, fabric_id: str, servers: Sequenc
     reused: list[NewSwitch] = []
 
     def add_switch(tier: str, name: str) -> NewSwitch:
-        pick = next((k for k, (_pid, t) in enumerate(racked) if t == tier), None)
-        if pick is None:
-            pick = next((k for k, (_pid, t) in enumerate(racked) if t is None), None)
-        if pick is not None:
-            pid = racked.pop(pick)[0]
+        pid = take_racked(racked, tier)
+        if pid is not None:
             ns = NewSwitch(pid, pl[pid].name or pid, model, tier, idx.placement_rack[pid], pl[pid].u or 0)
             reused.append(ns)
             return ns
