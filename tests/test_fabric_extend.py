@@ -241,9 +241,11 @@ def test_refusals_name_the_reason_and_change_nothing(cat):
     # a second scalable unit needs 256 uplinks; the 4 spines are full at 1:1
     with pytest.raises(EditRefused, match="spines have 0 free ports"):
         extend_fabric(plan, cat, fid, servers(plan)[16:])
-    with pytest.raises(EditRefused, match="no free compute ports") as info:
-        extend_fabric(plan, cat, fid, servers(plan)[:2])  # already wired
-    assert "keine freien Compute-Ports" in message_text(info.value.reason, "de")  # the role named in German
+    # already wired: said so (issue 31: it read "no free compute ports", as if they had none)
+    with pytest.raises(EditRefused, match="The 2 chosen devices are already wired: each of their compute ports") as info:
+        extend_fabric(plan, cat, fid, servers(plan)[:2])
+    assert "bereits verkabelt" in message_text(info.value.reason, "de")
+    assert "Compute-Ports" in message_text(info.value.reason, "de")  # the role named in German
     with pytest.raises(EditRefused, match="does not exist"):
         extend_fabric(plan, cat, "no-such-fabric", servers(plan)[16:17])
     # a fabric of switches only has no leaf to extend
@@ -368,10 +370,12 @@ def test_preview_counts_one_switch_in_the_singular(shipped):
     """Issue 31: "1 switches" in the extend preview's status."""
     from planner.fabric.extend import preview_extension
 
-    plan = load_plan(EXAMPLE)
-    new = [add_server_where_room(plan, shipped, XE9680) for _ in range(6)]
+    # one new leaf whose uplinks take the spines' free ports (as test_new_leaf_uplinks_to_free_spine_ports);
+    # the example's management leaf once took this part, when its switches' mgmt0 links read as uplinks
+    plan, fid, _spare = designed(14, 10, rail_optimised=False)
+    cat = load_catalog([FIXTURE])
     said: list[str] = []
-    prev = preview_extension(plan, shipped, "fab-mgmt", new, power_delta=power_delta(shipped),
+    prev = preview_extension(plan, cat, fid, servers(plan)[10:], power_delta=power_delta(cat),
                              progress=lambda f, text="": said.append(text))
     assert len(prev.result.switches) == 1
     assert said[-1].endswith(" cables and 1 switch to add"), said[-1]

@@ -64,8 +64,10 @@ def rack_view(qtbot, plan: Plan):
 def autowire_from_dialog(qtbot, win, members, spare, kind="compute"):
     dlg = win.show_autowire()
     dlg.set_values(servers=members, kind=kind, switch="test-ib-64x400", racks=[spare])
+    QTest.mouseClick(dlg.wire_button, Qt.MouseButton.LeftButton)  # Preview
+    qtbot.waitUntil(lambda: not dlg.running and dlg.preview is not None, timeout=20000)
     with qtbot.waitSignal(dlg.wired, timeout=20000):
-        QTest.mouseClick(dlg.wire_button, Qt.MouseButton.LeftButton)
+        QTest.mouseClick(dlg.apply_button, Qt.MouseButton.LeftButton)
     return dlg
 
 

@@ -179,7 +179,8 @@ def test_design_mode_is_still_the_default(qtbot, tmp_path, catalog):
     win = open_example(qtbot, tmp_path, catalog)
     menu_action(win, "Plan", "Auto-wire Fabric").trigger()
     dlg = win.autowire_dialog
-    assert dlg.extending is None and dlg.wire_button.text() == "Wire" and dlg.kind.isEnabled()
+    # a new design previews too (issue 31: it applied at once)
+    assert dlg.extending is None and dlg.wire_button.text() == "Preview" and dlg.kind.isEnabled()
     assert not dlg.apply_button.isVisible()
     # every wired fabric of the example can be extended; none is offered twice
     offered = [dlg.mode.itemData(i) for i in range(1, dlg.mode.count())]
@@ -191,5 +192,5 @@ def test_design_mode_is_still_the_default(qtbot, tmp_path, catalog):
     assert dlg.source.count() == n + 1 and dlg.source.currentText().startswith("Not yet wired into Storage")
     dlg.mode.setCurrentIndex(0)
     assert dlg.source.count() == n
-    assert dlg.kind.isEnabled() and dlg.wire_button.text() == "Wire"
+    assert dlg.kind.isEnabled() and dlg.wire_button.text() == "Preview"
     dlg.reject()

@@ -21,7 +21,7 @@ import pytest
 from PySide6.QtCore import QPointF, QSettings, Qt, QTimer
 from PySide6.QtGui import QContextMenuEvent, QDropEvent
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QMenu, QPushButton
+from PySide6.QtWidgets import QApplication, QMenu
 
 from planner.catalog import load_catalog
 from planner.fabric.ports import device_ports
@@ -304,7 +304,8 @@ def build_cooling(qtbot, win, racks: list[str]) -> str:
 
 def autowire(qtbot, win, kind: str, switch: str, leaves: str | None, switch_racks: list[str]) -> str:
     """Plan > Auto-wire Fabric, Design a new fabric: every server and storage device, the kind,
-    switch model, leaf layout and the racks that take switches; Wire. Returns the fabric's id."""
+    switch model, leaf layout and the racks that take switches; Preview, then Apply (issue 31: a
+    new design previews as an extension does). Returns the fabric's id."""
     doc = win.doc
     before = {f.id for f in doc.plan.fabrics}
     trigger(win, "Plan", "Auto-wire Fabric")
@@ -318,8 +319,11 @@ def autowire(qtbot, win, kind: str, switch: str, leaves: str | None, switch_rack
         it = dlg.racks.item(i)
         want = it.data(Qt.ItemDataRole.UserRole) in switch_racks
         it.setCheckState(Qt.CheckState.Checked if want else Qt.CheckState.Unchecked)
+    QTest.mouseClick(dlg.wire_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not dlg.running and dlg.preview is not None, timeout=30000)
+    assert {f.id for f in doc.plan.fabrics} == before  # nothing yet
     with qtbot.waitSignal(dlg.wired, timeout=30000):
-        QTest.mouseClick(dlg.wire_button, Qt.MouseButton.LeftButton)
+        QTest.mouseClick(dlg.apply_button, Qt.MouseButton.LeftButton)
     (fid,) = {f.id for f in doc.plan.fabrics} - before
     return fid
 
@@ -354,21 +358,12 @@ def test_rebuild_the_32_gpu_example_from_file_new_then_grow_it(qtbot, tmp_path, 
         type_into(qtbot, win.inspector.fields["u"], str(u))
         assert doc.plan.placement(s).u == u, win.inspector.error.text()
 
-    # the InfiniBand switches' management ports on the SN2201: Connect... from each switch's context menu
+    # the InfiniBand switches' management ports are on the SN2201 already: the management
+    # auto-wire wires them as it wires the servers' BMCs (issue 31; they took a Connect... each)
     mgmt_switch = next(s for s in switches if doc.plan.placement(s).device == MGMT_SWITCH)
     for sw in (s for s in switches if doc.plan.placement(s).device == IB_SWITCH):
-        context_pick(win, sw, "Connect")
-        dlg = win.rack_view.view.connect_dialog_open
-        pick(dlg.from_port, "mgmt0")
-        pick(dlg.to_device, mgmt_switch)
-        free = next(dlg.to_port.itemData(i) for i in range(dlg.to_port.count())
-                    if "(in use)" not in dlg.to_port.itemText(i) and "management" not in dlg.to_port.itemText(i)
-                    and dlg.to_port.itemData(i).startswith("swp"))
-        pick(dlg.to_port, free)
-        pick(dlg.fabric, mgmt)
-        QTest.mouseClick(dlg.findChild(QPushButton, "connectRun"), Qt.MouseButton.LeftButton)
-        assert any(lk.a.placement == sw or lk.b.placement == sw for lk in doc.plan.links
-                   if lk.fabric == mgmt), dlg.status.text()
+        assert [(lk.a.port, lk.b.placement) for lk in doc.plan.links if lk.fabric == mgmt and lk.a.placement == sw] \
+            == [("mgmt0", mgmt_switch)]
 
     # File > Save As
     target = tmp_path / "rebuilt-pod.json"

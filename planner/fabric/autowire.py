@@ -22,10 +22,11 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+import re
+from collections.abc import Callable, Collection, Mapping, Sequence
+from typing import TYPE_CHECKING, NamedTuple
 
-from planner.fabric.autowire_base import BATCH, LABEL_PREFIX, AutowireResult, _id_block
+from planner.fabric.autowire_base import BATCH, LABEL_PREFIX, AutowireResult, NewSwitch, _id_block
 from planner.fabric.cabling import CableGeometry, CableRules
 from planner.fabric.media import MediaChooser
 from planner.fabric.names import device_kind_text, fabric_kind_text, role_ports_text
@@ -43,7 +44,7 @@ from planner.fabric.progress import CancelFn, ProgressFn, Steps, without_gc
 from planner.fabric.topology import FabricDesignError, FatTree, Hop, design_fat_tree, leaf_split
 from planner.fabric.wiring import AddLinks, used_ports
 from planner.fabric.wiring import fabric_name as default_fabric_name
-from planner.i18n import N_, Np_, deferred, gettext, render, tmsg
+from planner.i18n import N_, Message, Np_, deferred, gettext, render, tmsg
 from planner.model.edits import AddItem, AddPlacement, AddRack, AddRow, Compound, Edit, EditRefused
 from planner.model.geometry import row_footprints
 from planner.model.naming import Namer, Place
@@ -56,6 +57,18 @@ if TYPE_CHECKING:
 
 ROLE_NAMES = {"leaf": "Leaf", "spine": "Spine", "core": "Core"}
 AISLE_M = 1.2
+# the switch fabrics (planning.switch.fabric) each network kind is built from, best first
+SWITCH_FABRIC = {"compute": ("infiniband", "ethernet"), "storage": ("infiniband", "ethernet"),
+                 "frontend": ("ethernet",), "management": ("management", "ethernet")}
+# what a racked switch's name or tags say it is for (docs/fabrics.md, "Switches already racked")
+_KIND_HINTS = {
+    "compute": re.compile(r"(compute|gpu|rail|cmp)", re.I),
+    "storage": re.compile(r"(stor|(^|[^a-z])sto([^a-z]|$))", re.I),
+    "frontend": re.compile(r"(front|inband|in-band|(^|[^a-z])fe([^a-z]|$))", re.I),
+    "management": re.compile(r"(mgmt|mgt|manage|oob|bmc|ipmi)", re.I),
+}
+_TIER_HINTS = (("core", re.compile(r"(core|super.?spine)", re.I)), ("spine", re.compile(r"spine", re.I)),
+               ("leaf", re.compile(r"(leaf|(^|[^a-z])tor([^a-z]|$)|top.of.rack)", re.I)))
 
 
 def _server_ports(plan: Plan, catalog: Catalog, servers: Sequence[str], role: str) -> list[list[Port]]:
@@ -91,6 +104,202 @@ def _switch_device(catalog: Catalog | None, slug: str) -> tuple[DeviceType, Swit
         # a loaded entry of kind "switch" always has the block (Planning._kind_blocks refuses one without)
         raise EditRefused(tmsg("{slug!r} is a {kind}, not a switch", slug=slug, kind=device_kind_text(dev.kind)))
     return dev, dev.planning.switch
+
+
+def wires_into(catalog: Catalog | None, slug: str, kind: str) -> bool:
+    """Whether auto-wiring a ``kind`` network wires this device type: a server or storage
+    appliance with ports of that role; for the management network also any other device
+    with management (mgmt/OOB) ports, a switch's ``mgmt0`` as a server's BMC, except a
+    management switch's own (it is the network)."""
+    dp = device_ports(catalog, slug)
+    if dp is None or not dp.role(kind):
+        return False
+    if dp.kind in ("server", "storage"):
+        return True
+    if kind != "management":
+        return False
+    dev = catalog.get("device-types", slug) if catalog is not None else None
+    sw = dev.planning.switch if dev is not None and dev.planning is not None else None
+    return sw is None or sw.fabric != "management"
+
+
+def autowire_members(plan: Plan, catalog: Catalog | None, ids: Sequence[str], kind: str,
+                     switch: str | None = None) -> tuple[list[str], list[str]]:
+    """Of the placements ``ids``, those auto-wiring a ``kind`` network wires
+    (:func:`wires_into`; a switch of the model ``switch`` the network is built from is its
+    switch, not a member) with a port of that role still free, and those whose ports of that
+    role are all wired already: (to wire, already wired), each in the order given."""
+    used = used_ports(plan)
+    todo: list[str] = []
+    done: list[str] = []
+    pl = plan.index.placements
+    for pid in ids:
+        p = pl.get(pid)
+        if p is None or (switch is not None and p.device == switch and kind == "management") \
+                or not wires_into(catalog, p.device, kind):
+            continue
+        dp = device_ports(catalog, p.device)
+        ports = dp.role(kind) if dp is not None else []
+        (todo if any((pid, q.name) not in used for q in ports) else done).append(pid)
+    return todo, done
+
+
+def nothing_to_wire(plan: Plan, kind: str, done: Sequence[str]) -> Message:
+    """Why auto-wire has nothing to do: the chosen devices are wired already (``done``, from
+    :func:`autowire_members`), or none of them has ports of the kind."""
+    ports = role_ports_text(kind)
+    if len(done) == 1:
+        p = plan.index.placements.get(done[0])
+        return tmsg("{name} is already wired: each of its {ports} has a link", name=(p.name if p else None) or done[0],
+                    ports=ports)
+    if done:
+        return tmsg(Np_("The chosen device is already wired: each of its {ports} has a link",
+                        "The {n} chosen devices are already wired: each of their {ports} has a link"),
+                    n=len(done), ports=ports)
+    return tmsg("None of the chosen devices has {ports} to wire", ports=ports)
+
+
+def _natural(text: str) -> list[int | str]:
+    return [int(t) if t.isdigit() else t.lower() for t in re.split(r"(\d+)", text)]
+
+
+def _data_wired(plan: Plan, catalog: Catalog) -> set[str]:
+    """Placements with a link on a port that is not one of their management ports (a
+    switch whose mgmt0 is on the management network is still free for a data fabric)."""
+    out: set[str] = set()
+    mgmt: dict[str, set[str]] = {}
+    pl = plan.index.placements
+    for lk in plan.links:
+        for end in (lk.a, lk.b):
+            pid = end.placement
+            if pid in out or pid not in pl:
+                continue
+            slug = pl[pid].device
+            if slug not in mgmt:
+                dp = device_ports(catalog, slug)
+                mgmt[slug] = {p.name for p in dp.role("management")} if dp is not None else set()
+            if end.port not in mgmt[slug]:
+                out.add(pid)
+    return out
+
+
+class Racked(NamedTuple):
+    """A switch racked for a network (:func:`placed_switches`)."""
+
+    placement: str
+    tier: str | None  # what its name or tags say: leaf/spine/core, or None
+    named: bool  # its name or tags name this network
+
+
+def take_racked(racked: list[Racked], tier: str, rack: str | None = None,
+                rack_of: Mapping[str, str] | None = None) -> str | None:
+    """Take (remove and return) the best of ``racked`` for a switch of ``tier``: one named for
+    the network before one that is not, within each one named for the tier before one named
+    for none; in ``rack`` when given. None when none fits."""
+    best: tuple[int, int] | None = None
+    pick = -1
+    for k, r in enumerate(racked):
+        if r.tier not in (tier, None) or (rack is not None and rack_of is not None and rack_of.get(r.placement) != rack):
+            continue
+        rank = (0 if r.named else 1, 0 if r.tier == tier else 1)
+        if best is None or rank < best:
+            best, pick = rank, k
+    return racked.pop(pick).placement if best is not None else None
+
+
+def placed_switches(plan: Plan, catalog: Catalog, kind: str, *, switch: str | None = None,
+                    rooms: set[str] | None = None, exclude: Collection[str] = ()) -> list[Racked]:
+    """Switches racked for a ``kind`` network and not wired into a fabric yet, best first
+    (:class:`Racked`: placement id, the tier its name or tags give, whether they name the network).
+
+    A switch counts when it is of the model ``switch`` (else of a switch fabric the kind is
+    built from, :data:`SWITCH_FABRIC`), stands in one of ``rooms`` (all when None), has no
+    link but on its management ports, is tagged for no existing fabric, and its name or tags
+    name no other network (``stor``, ``mgmt``, ``fe`` ...). Those naming this network come
+    first, then the rest by name (``Leaf 2`` before ``Leaf 10``)."""
+    pl = plan.index.placements
+    fabrics = {f.id for f in plan.fabrics}
+    wired = _data_wired(plan, catalog)
+    want = SWITCH_FABRIC.get(kind, ())
+    out: list[tuple[tuple[int, list[int | str]], Racked]] = []
+    for pid, p in pl.items():
+        if pid in wired or pid in exclude:
+            continue
+        if switch is not None:
+            if p.device != switch:
+                continue
+            dev = catalog.get("device-types", p.device)
+        else:
+            dev = catalog.get("device-types", p.device)
+            if dev is None or dev.planning is None or dev.planning.switch is None \
+                    or dev.planning.switch.fabric not in want:
+                continue
+        if dev is None or dev.kind != "switch":
+            continue
+        if rooms is not None:
+            rack = plan.index.placement_rack.get(pid)
+            if rack is None or plan.index.row_room.get(plan.index.rack_row.get(rack, ""), "") not in rooms:
+                continue
+        if any(t.startswith("fabric:") and t[7:] in fabrics for t in p.tags):
+            continue
+        text = " ".join([p.name or "", *p.tags])
+        mine = bool(_KIND_HINTS[kind].search(text)) if kind in _KIND_HINTS else False
+        if not mine and any(rx.search(text) for k, rx in _KIND_HINTS.items() if k != kind):
+            continue
+        tier = next((t for t, rx in _TIER_HINTS if rx.search(text)), None)
+        out.append(((0 if mine else 1, _natural(p.name or pid)), Racked(pid, tier, mine)))
+    out.sort(key=lambda x: x[0])
+    return [r for _key, r in out]
+
+
+def placed_switch_models(plan: Plan, catalog: Catalog, kind: str) -> list[str]:
+    """The models of :func:`placed_switches` for ``kind``, most racked first (the model
+    the auto-wire dialog proposes)."""
+    counts: dict[str, int] = {}
+    for pid, _tier, _named in placed_switches(plan, catalog, kind):
+        slug = plan.index.placements[pid].device
+        counts[slug] = counts.get(slug, 0) + 1
+    return sorted(counts, key=lambda s: -counts[s])
+
+
+def proposed_leaf_layout(plan: Plan, catalog: Catalog, kind: str, members: Sequence[str],
+                         switch: str | None = None) -> str | None:
+    """The leaf layout the auto-wire dialog proposes for a new ``kind`` network of
+    ``members``: rails (None) for compute; for the access networks a leaf per rack
+    (``"rack"``), unless switches are racked for the network (:func:`placed_switches`) and
+    some rack of the members has none of them, then leaves per row (``"row"``): the racked
+    switches serve the row instead of new top-of-rack leaves beside them."""
+    if kind == "compute":
+        return None
+    idx = plan.index
+    members = [m for m in members if m in idx.placements and wires_into(catalog, idx.placements[m].device, kind)]
+    racked = placed_switches(plan, catalog, kind, switch=switch, exclude=set(members))
+    if not racked:
+        return "rack"
+    with_switch = {idx.placement_rack.get(r.placement) for r in racked}
+    racks = {idx.placement_rack[m] for m in members if m in idx.placement_rack}
+    return "rack" if racks <= with_switch else "row"
+
+
+def _reuse(placed: list[Racked], plan: Plan, order: list[tuple[str, int]],
+           preferred: dict[int, str]) -> dict[tuple[str, int], str]:
+    """Which racked switch takes which place of the design ((tier, index) -> placement id):
+    a group's leaf the one racked in that group's rack first, then every tier in turn
+    (:func:`take_racked`)."""
+    free = list(placed)
+    out: dict[tuple[str, int], str] = {}
+    for i, g_rack in preferred.items():
+        pid = take_racked(free, "leaf", g_rack, plan.index.placement_rack)
+        if pid is not None:
+            out[("leaf", i)] = pid
+    for role, count in order:
+        for i in range(count):
+            if (role, i) in out or not free:
+                continue
+            pid = take_racked(free, role)
+            if pid is not None:
+                out[(role, i)] = pid
+    return out
 
 
 class _Slots:
@@ -129,7 +338,7 @@ def autowire(plan: Plan, catalog: Catalog, servers: Sequence[str], switch: str, 
              switch_racks: Sequence[str] = (), rack_type: str | None = None, network_row: str | None = None,
              switches_per_rack: int | None = None, fabric_id: str | None = None, fabric_name: str | None = None,
              rules: CableRules | None = None, progress: ProgressFn | None = None,
-             cancel: CancelFn | None = None) -> AutowireResult:
+             cancel: CancelFn | None = None, use_placed: bool = True) -> AutowireResult:
     """Plan a fat tree for ``servers`` (placement ids) on ``switch`` (catalog slug).
 
     ``kind`` picks the server ports (compute/storage/frontend/management) and the
@@ -137,7 +346,9 @@ def autowire(plan: Plan, catalog: Catalog, servers: Sequence[str], switch: str, 
     racks of ``rack_type`` appended to ``network_row`` (or a new network row behind
     the servers' rows). ``leaf_per`` (``"rack"``/``"row"``) gives each rack or row of
     servers its own leaves, placed in that rack when it has room (access networks).
-    Nothing changes until the returned ``edit`` is applied.
+    With ``use_placed`` the design takes the switches of model ``switch`` already racked
+    for this network and not yet wired (:func:`placed_switches`) first, and places only
+    what is missing. Nothing changes until the returned ``edit`` is applied.
 
     ``progress(fraction, stage)`` is called from the calling thread as the design goes
     (fractions only rise; 1.0 once the result exists); ``cancel()`` returning True stops
@@ -272,6 +483,15 @@ def autowire(plan: Plan, catalog: Catalog, servers: Sequence[str], switch: str, 
         for k in range(per_rack):
             new_rack_slots.append((rid, 1 + k * height))
 
+    reuse: dict[tuple[str, int], str] = {}
+    if use_placed:
+        idx = plan.index
+        rooms = {idx.row_room[idx.rack_row[idx.placement_rack[sid]]] for sid in set(servers)}
+        racked = placed_switches(plan, catalog, kind, switch=switch, rooms=rooms, exclude=set(servers))
+        if racked:
+            reuse = _reuse(racked, plan, order, preferred)
+    reused: list[str] = []
+    added: list[NewSwitch] = []
     st.report(0.03, render(N_("Placing {n:,} switches"), {"n": design.switches}))
     placed = 0
     for role_name, count in order:
@@ -279,6 +499,10 @@ def autowire(plan: Plan, catalog: Catalog, servers: Sequence[str], switch: str, 
             placed += 1
             if placed % 64 == 0:
                 st.report(0.03 + 0.04 * placed / design.switches)
+            if (role_name, i) in reuse:
+                switch_ids[role_name].append(reuse[(role_name, i)])
+                reused.append(reuse[(role_name, i)])
+                continue
             spot = None
             if i in preferred and role_name == "leaf":
                 g_rack = preferred[i]
@@ -303,6 +527,7 @@ def autowire(plan: Plan, catalog: Catalog, servers: Sequence[str], switch: str, 
                                   tags=[f"fabric:{fid}", f"tier:{role_name}"])
             placements_by_rack.setdefault(rack_id, []).append(placement)
             switch_ids[role_name].append(pid)
+            added.append(NewSwitch(pid, name, switch, role_name, rack_id, u))
 
     # geometry of the racks and devices about to be added
     st.report(0.07, gettext("Measuring cable routes"))
@@ -337,7 +562,8 @@ def autowire(plan: Plan, catalog: Catalog, servers: Sequence[str], switch: str, 
     port_names = [p.name for p in sw_ports]
     links: list[Link] = []
     result = AutowireResult(edit=Compound([], text=""), design=design, fabric_id=fid, switches=switch_ids,
-                            new_racks=[r.id for r in new_racks])
+                            new_racks=[r.id for r in new_racks], added=added, reused=reused, kind=kind,
+                            new_rack_list=list(new_racks), link_gbps=link)
 
     def end(h: Hop) -> Endpoint:
         if h.role == "node":
@@ -380,8 +606,11 @@ def autowire(plan: Plan, catalog: Catalog, servers: Sequence[str], switch: str, 
         k = len(links)
         links.append(Link.model_construct(id=link_ids[k], fabric=fid, a=a, b=b, cable=cable, length_m=length,
                                           label=f"{prefix}-{k + 1:05d}"))
+        if ha.role != "node":
+            result.uplinks += 1
     edits.append(AddLinks(links, text=deferred(N_("Add fabric links"))))
     result.links = len(links)
+    result.link_list = links
     servers = deferred(Np_("{n} server", "{n} servers"), n=n_devices)
     switches = deferred(Np_("{n} switch", "{n} switches"), n=design.switches)
     result.edit = Compound(edits, text=deferred(N_("Auto-wire the {kind} fabric ({servers}, {switches})"),

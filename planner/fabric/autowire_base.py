@@ -10,10 +10,20 @@ from dataclasses import dataclass, field
 from planner.fabric.progress import Steps
 from planner.fabric.topology import FatTree
 from planner.model.edits import Compound
-from planner.model.plan import Plan
+from planner.model.plan import Link, Plan, Rack
 
 LABEL_PREFIX = {"compute": "CMP", "storage": "STO", "frontend": "FE", "management": "MGT", "nvlink": "NVL"}
 BATCH = 512  # cables between two progress reports / cancel checks (~15 ms of routing)
+
+
+@dataclass
+class NewSwitch:
+    placement_id: str
+    name: str
+    device: str
+    tier: str  # leaf/spine/core
+    rack_id: str
+    u: int
 
 
 @dataclass
@@ -27,6 +37,13 @@ class AutowireResult:
     cables: dict[str, int] = field(default_factory=dict)  # cable slug -> count
     transceivers: int = 0
     unrouted: int = 0  # links with no catalog media for their length
+    added: list[NewSwitch] = field(default_factory=list)  # switches the edit places
+    reused: list[str] = field(default_factory=list)  # switches the user had racked, now wired (placement ids)
+    link_list: list[Link] = field(default_factory=list)  # the links the edit adds
+    uplinks: int = 0  # of them, switch-to-switch links
+    kind: str = "compute"
+    new_rack_list: list[Rack] = field(default_factory=list)  # the racks of ``new_racks``
+    link_gbps: float = 0.0
 
 
 def _id_block(plan: Plan, prefix: str, n: int, st: Steps | None = None) -> list[str]:

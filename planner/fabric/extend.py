@@ -25,7 +25,10 @@ The rules (docs/fabrics.md, "Extending a fabric"):
    leaf's free ports become its uplinks (``ceil(down / r)``; refused when it has too
    few), and ``ceil(uplinks / R)`` new spines take every leaf's uplinks round robin
    (each leaf's first uplink goes to the first spine, so the fabric stays connected).
-5. New switches go to racks holding the fabric's switches, then racks tagged
+5. Switches of the new switches' model that the user racked for this network and left
+   unwired (:func:`planner.fabric.autowire.placed_switches`) are taken first, a name's
+   tier (``spine``, ``leaf``) where it gives one (``ExtendResult.reused``). Other new
+   switches go to racks holding the fabric's switches, then racks tagged
    ``network``, then any other rack with room (highest free U first; only the racks
    the caller allows), then new network racks at the end of the row of the fabric's
    leaves (a new network row behind the servers when the leaves have no row).
@@ -52,7 +55,13 @@ from planner.fabric.autowire import (
     _next_position,
     _room_for,
     _switch_device,
+    autowire,
+    nothing_to_wire,
+    placed_switches,
+    take_racked,
+    wires_into,
 )
+from planner.fabric.autowire_base import AutowireResult, NewSwitch
 from planner.fabric.cabling import CableGeometry, CableRules
 from planner.fabric.media import MediaChooser, transceiver_for
 from planner.fabric.names import device_kind_text, role_ports_text
@@ -103,16 +112,6 @@ class FabricShape:
 
 
 @dataclass
-class NewSwitch:
-    placement_id: str
-    name: str
-    device: str
-    tier: str  # leaf/spine
-    rack_id: str
-    u: int
-
-
-@dataclass
 class ExtendResult:
     edit: Compound
     fabric_id: str
@@ -128,6 +127,8 @@ class ExtendResult:
     leaves_before: int = 0
     rail_pattern: bool = False
     link_gbps: float = 0.0
+    kind: str = "compute"  # the fabric's
+    reused: list[NewSwitch] = field(default_factory=list)  # racked switches it wires (not in ``switches``)
 
 
 def fabric_shape(plan: Plan, catalog: Catalog, fabric_id: str) -> FabricShape:
@@ -146,24 +147,38 @@ def fabric_shape(plan: Plan, catalog: Catalog, fabric_id: str) -> FabricShape:
         return dp.kind if dp is not None else "other"
 
     kinds: dict[str, str] = {}
+    mgmt_ports: dict[str, set[str]] = {}
     nbrs: dict[str, set[str]] = {}
     pair_links: Counter = Counter()  # (switch, switch) -> links between them, both orders
     endpoint_links: list[tuple[str, str, str]] = []  # (switch, server, server port)
+
+    def end_kind(x: str, port: str) -> str:
+        """A device's kind at one end of a link; a switch's management port is an endpoint
+        (its mgmt0 on a management leaf, as a server's BMC), not an uplink."""
+        if x not in kinds:
+            kinds[x] = kind(x) if x in pl else "other"
+        if kinds[x] == "switch":
+            slug = pl[x].device
+            if slug not in mgmt_ports:
+                dp = device_ports(catalog, slug)
+                mgmt_ports[slug] = {p.name for p in dp.role("management")} if dp is not None else set()
+            if port in mgmt_ports[slug]:
+                return "server"
+        return kinds[x]
+
     for lk in plan.links:
         if lk.fabric != fabric_id:
             continue
         a, b = lk.a.placement, lk.b.placement
-        for x in (a, b):
-            if x not in kinds:
-                kinds[x] = kind(x) if x in pl else "other"
-        if kinds[a] == "switch" and kinds[b] == "switch":
+        ka, kb = end_kind(a, lk.a.port), end_kind(b, lk.b.port)
+        if ka == "switch" and kb == "switch":
             nbrs.setdefault(a, set()).add(b)
             nbrs.setdefault(b, set()).add(a)
             pair_links[(a, b)] += 1
             pair_links[(b, a)] += 1
-        elif kinds[a] == "switch" and kinds[b] in ENDPOINT_KINDS:
+        elif ka == "switch" and kb in ENDPOINT_KINDS:
             endpoint_links.append((a, b, lk.b.port))
-        elif kinds[b] == "switch" and kinds[a] in ENDPOINT_KINDS:
+        elif kb == "switch" and ka in ENDPOINT_KINDS:
             endpoint_links.append((b, a, lk.a.port))
     level: dict[str, int] = {}
     down: Counter = Counter()
@@ -358,13 +373,18 @@ def extend_fabric(plan: Plan, catalog: Catalog, fabric_id: str, servers: Sequenc
         if dp is None:
             raise EditRefused(tmsg("{name}: device type {device!r} is not in the catalog", name=pl[sid].name or sid,
                                    device=pl[sid].device))
-        if dp.kind not in ENDPOINT_KINDS:
+        if dp.kind not in ENDPOINT_KINDS and not wires_into(catalog, pl[sid].device, shape.role):
             raise EditRefused(tmsg("{name} is a {kind}, not a server or storage", name=pl[sid].name or sid,
                                    kind=device_kind_text(dp.kind)))
+        if sid in shape.level:  # one of the fabric's own switches (its mgmt0 is no member)
+            continue
         for k, p in enumerate(dp.role(shape.role)):
             if (sid, p.name) not in used:
                 todo.append((sid, p, k))
     if not todo:
+        done = [sid for sid in servers if sid not in shape.level and wires_into(catalog, pl[sid].device, shape.role)]
+        if done:  # every port of the kind has a link: they are wired, not portless
+            raise EditRefused(nothing_to_wire(plan, shape.role, done))
         raise EditRefused(tmsg("the chosen devices have no free {ports} to wire into {fabric}", ports=role_ports_text(shape.role),
                                fabric=fab.name))
     nic_speed = min(p.speed_gbps for _, p, _ in todo)
@@ -465,8 +485,19 @@ def extend_fabric(plan: Plan, catalog: Catalog, fabric_id: str, servers: Sequenc
                    list(servers))
     new_switches: list[NewSwitch] = []
     names = {p.name for p in pl.values()}
+    # switches of the model the user racked for this network and left unwired go first
+    idx = plan.index
+    rooms = {idx.row_room[idx.rack_row[idx.placement_rack[sid]]] for sid in servers}
+    racked = placed_switches(plan, catalog, fab.kind, switch=model, rooms=rooms,
+                             exclude=set(servers) | set(shape.level))
+    reused: list[NewSwitch] = []
 
     def add_switch(tier: str, name: str) -> NewSwitch:
+        pid = take_racked(racked, tier)
+        if pid is not None:
+            ns = NewSwitch(pid, pl[pid].name or pid, model, tier, idx.placement_rack[pid], pl[pid].u or 0)
+            reused.append(ns)
+            return ns
         base, n = name, 1
         while name in names:
             n += 1
@@ -592,7 +623,7 @@ def extend_fabric(plan: Plan, catalog: Catalog, fabric_id: str, servers: Sequenc
                           switches=new_switches, new_racks=list(spots.new_racks), server_links=len(node_links),
                           uplinks=len(up_links), tiers_before=shape.tiers, leaves_before=len(leaf_order),
                           tiers_after=max(shape.tiers, 2 if (grow or new_leaves) else shape.tiers),
-                          rail_pattern=rails, link_gbps=link)
+                          rail_pattern=rails, link_gbps=link, kind=fab.kind, reused=reused)
     stage = render(N_("Choosing media and lengths for {n:,} cables"), {"n": len(pairs)})
     links: list[Link] = []
     for n, (a, b) in enumerate(pairs):
@@ -662,6 +693,7 @@ class Additions:
     unrouted: int
     added_typical_kw: float
     added_max_kw: float
+    reused: list[SwitchLine] = field(default_factory=list)  # switches already racked that the design wires
 
     @property
     def switch_count(self) -> int:
@@ -687,12 +719,26 @@ def additions(plan: Plan, catalog: Catalog, result: ExtendResult, power_delta: P
     reverted: the plan is left as it was): the IT power before and after from
     ``power_delta`` (typical and max, switches and optics included). The engine's full
     compute of the plan is most of the time (~3 s for 2,048 eight-GPU servers)."""
-    (b_typ, b_max), (a_typ, a_max) = power_delta(plan, result.edit)
-    rack_names = {r.id: r.name for r in plan.racks()}
-    rack_names.update({r.id: r.name for r in result.new_racks})
-    new_ids = {r.id for r in result.new_racks}
+    return _additions(plan, catalog, result.edit, result.switches, result.new_racks, result.links,
+                      result.server_links, result.uplinks, result.unrouted, result.link_gbps, power_delta,
+                      reused=[ns.placement_id for ns in result.reused],
+                      tiers={ns.placement_id: ns.tier for ns in result.reused})
+
+
+def design_additions(plan: Plan, catalog: Catalog, result: AutowireResult, power_delta: PowerDelta) -> Additions:
+    """What a new fabric's design (:func:`planner.fabric.autowire.autowire`) adds, as
+    :func:`additions` says it for an extension; the switches it takes that the user had
+    racked are listed apart (``reused``: wired, not added)."""
+    return _additions(plan, catalog, result.edit, result.added, result.new_rack_list, result.link_list,
+                      result.links - result.uplinks, result.uplinks, result.unrouted, result.link_gbps, power_delta,
+                      reused=result.reused,
+                      tiers={pid: t for t, ids in result.switches.items() for pid in ids})
+
+
+def _switch_lines(catalog: Catalog, switches: Sequence[NewSwitch], rack_names: dict[str, str],
+                  new_ids: set[str]) -> list[SwitchLine]:
     lines: dict[tuple[str, str, str], SwitchLine] = {}
-    for ns in result.switches:
+    for ns in switches:
         key = (ns.rack_id, ns.device, ns.tier)
         if key not in lines:
             dev = catalog.get("device-types", ns.device)
@@ -701,14 +747,27 @@ def additions(plan: Plan, catalog: Catalog, result: ExtendResult, power_delta: P
         lines[key].units.append(ns.u)
     for line in lines.values():
         line.units.sort()
+    return sorted(lines.values(), key=lambda s: (s.tier != "leaf", s.rack, s.units))
+
+
+def _additions(plan: Plan, catalog: Catalog, edit: Edit, switches: Sequence[NewSwitch], new_racks: Sequence[Rack],
+               links: Sequence[Link], server_links: int, uplinks: int, unrouted: int, link_gbps: float,
+               power_delta: PowerDelta, reused: Sequence[str] = (), tiers: dict[str, str] | None = None) -> Additions:
+    (b_typ, b_max), (a_typ, a_max) = power_delta(plan, edit)
+    rack_names = {r.id: r.name for r in plan.racks()}
+    rack_names.update({r.id: r.name for r in new_racks})
+    new_ids = {r.id for r in new_racks}
+    pl = plan.index.placements
+    kept = [NewSwitch(pid, pl[pid].name or pid, pl[pid].device, (tiers or {}).get(pid, "leaf"),
+                      plan.index.placement_rack[pid], pl[pid].u or 0) for pid in reused if pid in pl]
     cables: Counter = Counter()
     optics: Counter = Counter()
     chooser = MediaChooser(catalog)
-    for lk in result.links:
+    for lk in links:
         cables[(lk.cable or "", float(lk.length_m or 0.0))] += 1
         cab = catalog.get("cables", lk.cable) if lk.cable else None
         if cab is not None:
-            x = transceiver_for(chooser, cab, result.link_gbps, float(lk.length_m or 0.0))
+            x = transceiver_for(chooser, cab, link_gbps, float(lk.length_m or 0.0))
             if x is not None:
                 optics[x.slug] += 2
 
@@ -716,14 +775,15 @@ def additions(plan: Plan, catalog: Catalog, result: ExtendResult, power_delta: P
         c = catalog.get("cables", slug) if slug else None
         return f"{c.vendor} {c.model}".strip() if c is not None else (slug or "no catalog media")
 
-    racks = list(dict.fromkeys(rack_names[ns.rack_id] for ns in result.switches))
+    racks = list(dict.fromkeys(rack_names[ns.rack_id] for ns in switches))
     return Additions(
-        switches=sorted(lines.values(), key=lambda s: (s.tier != "leaf", s.rack, s.units)),
+        switches=_switch_lines(catalog, switches, rack_names, new_ids),
         cables=[(slug, cname(slug), length, n) for (slug, length), n in sorted(cables.items())],
         optics=[(slug, cname(slug), n) for slug, n in sorted(optics.items())],
-        racks_with_switches=racks, new_racks=[r.name for r in result.new_racks],
-        server_links=result.server_links, uplinks=result.uplinks, unrouted=result.unrouted,
-        added_typical_kw=(a_typ - b_typ) / 1000.0, added_max_kw=(a_max - b_max) / 1000.0)
+        racks_with_switches=racks, new_racks=[r.name for r in new_racks],
+        server_links=server_links, uplinks=uplinks, unrouted=unrouted,
+        added_typical_kw=(a_typ - b_typ) / 1000.0, added_max_kw=(a_max - b_max) / 1000.0,
+        reused=_switch_lines(catalog, kept, rack_names, new_ids))
 
 
 @dataclass
@@ -741,16 +801,23 @@ def extendable_fabrics(plan: Plan) -> list[Fabric]:
 
 
 def unwired_devices(plan: Plan, catalog: Catalog, fabric_id: str) -> list[str]:
-    """Servers and storage appliances with a free port of the fabric's kind (the
-    candidates for extending it), in plan order."""
+    """Servers and storage appliances with a free port of the fabric's kind, for a
+    management fabric also other devices' free management ports (a switch's mgmt0,
+    :func:`planner.fabric.autowire.wires_into`) but the fabric's own switches': the
+    candidates for extending it, in plan order."""
     fab = next((f for f in plan.fabrics if f.id == fabric_id), None)
     if fab is None or fab.kind == "nvlink":
         return []
     used = used_ports(plan)
+    try:
+        own = set(fabric_shape(plan, catalog, fabric_id).level)
+    except EditRefused:  # no switch wired yet
+        own = set()
     out = []
     for pid, p in plan.index.placements.items():
         dp = device_ports(catalog, p.device)
-        if dp is not None and dp.kind in ENDPOINT_KINDS and any((pid, q.name) not in used for q in dp.role(fab.kind)):
+        if dp is not None and pid not in own and wires_into(catalog, p.device, fab.kind) \
+                and any((pid, q.name) not in used for q in dp.role(fab.kind)):
             out.append(pid)
     return out
 
@@ -769,3 +836,24 @@ def preview_extension(plan: Plan, catalog: Catalog, fabric_id: str, servers: Seq
     st.finish(render(Np_("{n:,} cables and {switches} switch to add", "{n:,} cables and {switches} switches to add"),
                      {"n": len(res.links), "switches": len(res.switches)}, n=len(res.switches)))
     return ExtendPreview(res, added)
+
+
+@dataclass
+class DesignPreview:
+    """A new fabric's design and what it adds, ready to show before its edit is pushed."""
+
+    result: AutowireResult
+    added: Additions
+
+
+def preview_design(plan: Plan, catalog: Catalog, servers: Sequence[str], switch: str, *, power_delta: PowerDelta,
+                   progress: ProgressFn | None = None, cancel: CancelFn | None = None, **kw: Any) -> DesignPreview:
+    """:func:`planner.fabric.autowire.autowire` then :func:`design_additions`, with one
+    progress bar and cancel for both, as :func:`preview_extension` for an extension."""
+    st = Steps(progress, cancel)
+    res = autowire(plan, catalog, servers, switch, progress=st.sub(0.0, 0.3).report, cancel=st.cancel, **kw)
+    st.report(0.3, gettext("Measuring the added power"))
+    added = design_additions(plan, catalog, res, power_delta)
+    st.finish(render(Np_("{n:,} cables and {switches} switch to add", "{n:,} cables and {switches} switches to add"),
+                     {"n": res.links, "switches": len(res.added)}, n=len(res.added)))
+    return DesignPreview(res, added)

@@ -129,11 +129,6 @@ dann in Netzwerk-Racks, dann in andere Racks mit Platz, dann in neue Netzwerk-Ra
             <translation>Kein Rail-Muster zu erhalten: neue Ports belegen freie Leaf-Ports der Reihe nach, dann neue Leafs</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="420" />
-            <source>None of these devices has {kind} ports to wire</source>
-            <translation>Keines dieser Geräte hat {kind}-Ports zum Verkabeln</translation>
-        </message>
-        <message>
             <location filename="../../ui/dialogs/wiring.py" line="263" />
             <source>Not yet wired into {name} ({n})</source>
             <translation>Noch nicht in {name} verkabelt ({n})</translation>
@@ -204,13 +199,6 @@ dann in Netzwerk-Racks, dann in andere Racks mit Platz, dann in neue Netzwerk-Ra
             <translation>Switch-Racks:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="191" />
-            <source>Switches go into free U of the checked racks; when those are full,
-new network racks are proposed at the end of a network row.</source>
-            <translation>Switches kommen in freie HE der angehakten Racks; sind diese voll,
-werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translation>
-        </message>
-        <message>
             <location filename="../../ui/dialogs/wiring.py" line="315" />
             <source>Switches to add: {n}</source>
             <translation>Hinzuzufügende Switches: {n}</translation>
@@ -229,12 +217,6 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
             <location filename="../../ui/dialogs/wiring.py" line="68" />
             <source>Top-of-rack leaf per rack</source>
             <translation>Top-of-Rack-Leaf pro Rack</translation>
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/wiring.py" line="196" />
-            <location filename="../../ui/dialogs/wiring.py" line="283" />
-            <source>Wire</source>
-            <translation>Verkabeln</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/wiring.py" line="443" />
@@ -295,6 +277,50 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
             <location filename="../../ui/dialogs/wiring.py" line="318" />
             <source>{rack} (new network rack)</source>
             <translation>{rack} (neues Netzwerk-Rack)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="384" />
+            <source>Leaves: {leaves}, spines: {spines}, cores: {cores}</source>
+            <translation>Leaves: {leaves}, Spines: {spines}, Cores: {cores}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="399" />
+            <source>New ports fill free leaf ports in order, then new leaves</source>
+            <translation>Neue Ports belegen freie Leaf-Ports der Reihe nach, dann neue Leaves</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="396" />
+            <source>New ports take free ports of the fabric's one leaf</source>
+            <translation>Neue Ports belegen freie Ports des einen Leafs der Fabric</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="387" />
+            <source>Rail-optimised: NIC n of every server goes to a rail-n leaf</source>
+            <translation>Rail-optimiert: NIC n jedes Servers geht an ein Rail-n-Leaf</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="350" />
+            <source>Switches already racked, now wired: {n}</source>
+            <translation>Bereits eingebaute Switches, jetzt verkabelt: {n}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="206" />
+            <source>Switches of the chosen model already racked for this network are used
+first. New ones go into free U of the checked racks; when those are full,
+new network racks are proposed at the end of a network row.</source>
+            <translation>Bereits für dieses Netz eingebaute Switches des gewählten Modells werden
+zuerst genutzt. Neue kommen in freie HE der angehakten Racks; sind diese voll,
+werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="347" />
+            <source>none: the switches already racked take every port</source>
+            <translation>keine: die bereits eingebauten Switches nehmen jeden Port</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="333" />
+            <source>core</source>
+            <translation>Core</translation>
         </message>
     </context>
     <context>

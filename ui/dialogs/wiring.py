@@ -1,15 +1,15 @@
 """Wiring dialogs: Plan > Auto-wire fabric... and Connect... (from the rack view).
 
-Auto-wire runs :func:`planner.fabric.autowire` on a snapshot of the plan off the GUI
-thread (a ``ui.tasks.BackgroundTask``; big fabrics take a moment: ~1 s for 2,048
-eight-GPU nodes). Its progress (fraction, stage) comes back on the GUI thread to the
-dialog's bar; the result comes back the same way and its one Compound edit is pushed
-(one undo step). Cancel sets the run's cancel flag, which the design checks every cable batch
-(:mod:`planner.fabric.progress`): the worker stops with ``Cancelled`` and the dialog
-closes once it has, with nothing pushed. The worker never touches a widget. In its Extend
-mode (Fabric: Extend <name>) the job runs :func:`planner.fabric.extend.preview_extension`
-instead and the dialog shows what would be added; Apply pushes that one Compound (one
-undo step), Cancel adds nothing. Connect builds a
+Auto-wire runs :func:`planner.fabric.extend.preview_design` (a new fabric) or
+:func:`planner.fabric.extend.preview_extension` (Fabric: Extend <name>) on a snapshot of
+the plan off the GUI thread (a ``ui.tasks.BackgroundTask``; big fabrics take a moment: ~1 s
+for 2,048 eight-GPU nodes, plus the engine's compute of the added power). Its progress
+(fraction, stage) comes back on the GUI thread to the dialog's bar; the result comes back
+the same way and the dialog shows what would be added (switches racked and placed, links,
+cables, optics, power); Apply pushes that one Compound (one undo step), Cancel adds
+nothing. Cancel during the run sets the run's cancel flag, which the design checks every
+cable batch (:mod:`planner.fabric.progress`): the worker stops with ``Cancelled`` and the
+dialog closes once it has, with nothing pushed. The worker never touches a widget. Connect builds a
 :func:`planner.fabric.wiring.connect_edit`; a refusal (port in use, unknown port) is
 shown in the dialog, which stays open.
 """
@@ -36,18 +36,27 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from planner.fabric.autowire import autowire
+from planner.fabric.autowire import (
+    SWITCH_FABRIC,
+    autowire_members,
+    nothing_to_wire,
+    placed_switch_models,
+    proposed_leaf_layout,
+    wires_into,
+)
 from planner.fabric.extend import (
+    DesignPreview,
     ExtendPreview,
     extendable_fabrics,
     fabric_shape,
+    preview_design,
     preview_extension,
     unwired_devices,
 )
 from planner.fabric.nvlink_wire import autowire_nvlink_rack
 from planner.fabric.ports import device_ports
 from planner.fabric.wiring import connect_edit, used_ports
-from planner.i18n import error_text
+from planner.i18n import error_text, message_text
 from planner.model.edits import EditRefused
 from ui import units as uunits
 from ui.i18n import QT_TRANSLATE_NOOP
@@ -67,8 +76,6 @@ KINDS = ("compute", "storage", "frontend", "management")
 LEAVES = ((QT_TRANSLATE_NOOP("AutowireDialog", "Rail-optimised leaves (compute)"), None),
           (QT_TRANSLATE_NOOP("AutowireDialog", "Top-of-rack leaf per rack"), "rack"),
           (QT_TRANSLATE_NOOP("AutowireDialog", "End-of-row leaves per row"), "row"))
-SWITCH_FABRIC = {"compute": ("infiniband", "ethernet"), "storage": ("infiniband", "ethernet"),
-                 "frontend": ("ethernet",), "management": ("management", "ethernet")}
 
 PROGRESS_INTERVAL_S = 0.04  # at most ~25 progress updates a second (each costs the GUI thread GIL hand-overs)
 UNWIRED_ROLE = Qt.ItemDataRole.UserRole + 1  # marks the source entry Extend mode adds
@@ -112,8 +119,9 @@ class AutowireDialog(QDialog):
         self._height_before_run: int | None = None
         self._task = _design_task(self, "auto-wire")
         plan, cat = doc.plan, doc.catalog
-        self.preview: ExtendPreview | None = None  # the extension shown, until inputs change
+        self.preview: ExtendPreview | DesignPreview | None = None  # the design shown, until inputs change
         self._preview_at: tuple[int, int] | None = None  # undo stack (index, count) when it was made
+        self._already_wired: list[str] = []  # of the chosen devices, those wired already (parameters())
         self.mode = QComboBox(self)
         self.mode.setObjectName("autowireMode")
         self.mode.addItem(self.tr("Design a new fabric"), None)
@@ -122,7 +130,13 @@ class AutowireDialog(QDialog):
         self.source = QComboBox(self)
         self.source.setObjectName("autowireServers")
         endpoints = [pid for pid, p in plan.index.placements.items() if _kind(cat, p.device) in ("server", "storage")]
-        sel = [i for i in doc.selected("placement") if i in endpoints]
+        # and the devices only the management network wires (a switch's mgmt0): each entry holds
+        # them, parameters() keeps what the chosen network wires
+        ends = set(endpoints)
+        wirable = [pid for pid, p in plan.index.placements.items()
+                   if pid in ends or wires_into(cat, p.device, "management")]
+        self._wirable = wirable
+        sel = [i for i in doc.selected("placement") if i in set(wirable)]
         if sel:
             self.source.addItem(self.tr("Selected devices ({n})").format(n=len(sel)), sel)
         for g in plan.groups:
@@ -130,10 +144,11 @@ class AutowireDialog(QDialog):
             self.source.addItem(self.tr("Group: {name} ({n})").format(name=g.name, n=len(members)), members)
         for room in plan.site.rooms:
             for row in room.rows:
-                ids = [p.id for r in row.racks for p in r.placements if p.id in endpoints]
-                if ids:
-                    self.source.addItem(self.tr("Row: {name} ({n} servers/storage)").format(name=row.name, n=len(ids)), ids)
-        self.source.addItem(self.tr("All servers and storage ({n})").format(n=len(endpoints)), endpoints)
+                n = sum(1 for r in row.racks for p in r.placements if p.id in ends)
+                ids = [p.id for r in row.racks for p in r.placements if p.id in set(wirable)]
+                if n:
+                    self.source.addItem(self.tr("Row: {name} ({n} servers/storage)").format(name=row.name, n=n), ids)
+        self.source.addItem(self.tr("All servers and storage ({n})").format(n=len(endpoints)), wirable)
         self.kind = QComboBox(self)
         self.kind.setObjectName("autowireKind")
         for k in KINDS:
@@ -188,12 +203,13 @@ class AutowireDialog(QDialog):
         form.addRow(self.tr("Oversubscription:"), self.over)
         form.addRow(self.tr("Leaves:"), self.leaves)
         form.addRow(self.tr("Switch racks:"), self.racks)
-        self.racks_hint = QLabel(self.tr("Switches go into free U of the checked racks; when those are full,\n"
+        self.racks_hint = QLabel(self.tr("Switches of the chosen model already racked for this network are used\n"
+                                 "first. New ones go into free U of the checked racks; when those are full,\n"
                                  "new network racks are proposed at the end of a network row."), self)
         self._design_hint = self.racks_hint.text()
         form.addRow("", self.racks_hint)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel, self)
-        self.wire_button = self.buttons.addButton(self.tr("Wire"), QDialogButtonBox.ButtonRole.AcceptRole)
+        self.wire_button = self.buttons.addButton(self.tr("Preview"), QDialogButtonBox.ButtonRole.AcceptRole)
         self.wire_button.setObjectName("autowireRun")
         self.wire_button.clicked.connect(self.run)
         self.cancel_button = self.buttons.button(QDialogButtonBox.StandardButton.Cancel)
@@ -238,8 +254,20 @@ class AutowireDialog(QDialog):
         i = self.switch.findData(cur)
         keep = i >= 0 and self.switch.itemText(i).endswith(tuple(f"({f})" for f in wanted))
         self.switch.setCurrentIndex(i if keep else (0 if self.switch.count() else -1))
-        self.leaves.setCurrentIndex(0 if kind == "compute" else 1)
+        if self.extending is None:  # a new design: the model and layout of the switches racked for it
+            models = placed_switch_models(self.doc.plan, self.doc.catalog, kind) if self.doc.catalog else []
+            i = self.switch.findData(models[0]) if models else -1
+            if i >= 0:
+                self.switch.setCurrentIndex(i)
+        self._propose_layout()
         self.over.setValue(1.0 if kind in ("compute", "storage") else 5.0 if kind == "management" else 2.0)
+
+    def _propose_layout(self) -> None:
+        kind = self.kind.currentData()
+        members = list(self.source.currentData() or [])
+        layout = proposed_leaf_layout(self.doc.plan, self.doc.catalog, kind, members, self.switch.currentData()) \
+            if self.doc.catalog is not None and self.extending is None else (None if kind == "compute" else "rack")
+        self.leaves.setCurrentIndex(next(i for i, (_t, v) in enumerate(LEAVES) if v == layout))
 
     # -- extending an existing fabric: Preview, then Apply ---------------------------------
     @property
@@ -280,9 +308,7 @@ class AutowireDialog(QDialog):
             "New switches go into checked racks that hold this fabric's switches first,\n"
             "then network racks, then other racks with room, then new network racks.")
             if fid is not None else self._design_hint)
-        self.wire_button.setText(self.tr("Preview") if fid is not None else self.tr("Wire"))
-        self._show(self.tr("Preview lists what will be added; nothing changes until Apply.")
-                   if fid is not None else "", error=False)
+        self._show(self.tr("Preview lists what will be added; nothing changes until Apply."), error=False)
 
     def _lock_for_mode(self) -> None:
         ext = self.extending is not None
@@ -299,12 +325,13 @@ class AutowireDialog(QDialog):
         self.apply_button.hide()
         self.wire_button.setDefault(True)
 
-    def _show_preview(self, pv: ExtendPreview) -> None:
+    def _show_preview(self, pv: ExtendPreview | DesignPreview) -> None:
         self.preview = pv
         self._preview_at = (self.doc.undo_stack.index(), self.doc.undo_stack.count())
         add, tree = pv.added, self.preview_tree
         tree.clear()
-        tiers = {"leaf": self.tr("leaf"), "spine": self.tr("spine")}
+        tiers = {"leaf": self.tr("leaf"), "spine": self.tr("spine"), "core": self.tr("core")}
+        design = isinstance(pv, DesignPreview)
 
         def group(text: str, children: list[str]) -> None:
             top = QTreeWidgetItem(tree, [text])
@@ -317,7 +344,13 @@ class AutowireDialog(QDialog):
                   count=len(line.units), model=line.model, tier=tiers.get(line.tier, line.tier),
                   rack=self.tr("{rack} (new network rack)").format(rack=line.rack) if line.new_rack else line.rack,
                   units=", U".join(str(u) for u in line.units)) for line in add.switches]
-              or [self.tr("none: the new servers fit free leaf ports")])
+              or [self.tr("none: the switches already racked take every port") if design or add.reused
+                  else self.tr("none: the new servers fit free leaf ports")])
+        if add.reused:
+            group(self.tr("Switches already racked, now wired: {n}").format(n=sum(len(x.units) for x in add.reused)),
+                  [self.tr("{count} \u00d7 {model} ({tier}) in {rack}: U{units}").format(
+                      count=len(line.units), model=line.model, tier=tiers.get(line.tier, line.tier), rack=line.rack,
+                      units=", U".join(str(u) for u in line.units)) for line in add.reused])
         group(self.tr("Racks receiving switches: {racks}").format(
             racks=", ".join(add.racks_with_switches) if add.racks_with_switches else self.tr("none")), [])
         group(self.tr("Cables to add: {n} ({servers} to servers, {uplinks} uplinks)").format(
@@ -329,17 +362,8 @@ class AutowireDialog(QDialog):
               [self.tr("{count} \u00d7 {optic}").format(count=n, optic=name) for _slug, name, n in add.optics])
         group(uunits.lformat(self.tr("Added power: {typical:.2f} kW typical, {max:.2f} kW max"),
             typical=add.added_typical_kw, max=add.added_max_kw), [])
-        res = pv.result
-        if res.rail_pattern:
-            layout = self.tr("Rails kept: NIC n of each new server goes to a rail-n leaf")
-        elif res.leaves_before == 1 and not any(sw.tier == "leaf" for sw in res.switches):
-            layout = self.tr("Every rail meets on the fabric's one leaf: new ports take its free ports")
-        else:
-            layout = self.tr("No rail pattern to keep: new ports fill free leaf ports in order, then new leaves")
-        group(layout, [])
-        if res.tiers_after > res.tiers_before:
-            group(self.tr("The fabric grows from {a} to {b} tiers; existing links stay").format(
-                a=res.tiers_before, b=res.tiers_after), [])
+        for line in self._layout_lines(pv):
+            group(line, [])
         if add.unrouted:
             group(self.tr("{n} links have no catalog cable for their length (see the findings)").format(
                 n=add.unrouted), [])
@@ -353,8 +377,33 @@ class AutowireDialog(QDialog):
         self.apply_button.setDefault(True)
         self._show(self.tr("Apply adds this as one undo step; Cancel adds nothing."), error=False)
 
+    def _layout_lines(self, pv: ExtendPreview | DesignPreview) -> list[str]:
+        """How the ports are laid out; rails only where there are any (a compute fabric)."""
+        if isinstance(pv, DesignPreview):
+            d = pv.result.design
+            out = [self.tr("Leaves: {leaves}, spines: {spines}, cores: {cores}").format(
+                leaves=d.leaves, spines=d.spines, cores=d.cores)]
+            if d.rail_optimised and d.tiers > 1:
+                out.append(self.tr("Rail-optimised: NIC n of every server goes to a rail-n leaf"))
+            return out
+        res = pv.result
+        rails = res.kind == "compute"
+        one = res.leaves_before == 1 and not any(sw.tier == "leaf" for sw in res.switches)
+        if res.rail_pattern:
+            out = [self.tr("Rails kept: NIC n of each new server goes to a rail-n leaf")]
+        elif one:
+            out = [self.tr("Every rail meets on the fabric's one leaf: new ports take its free ports") if rails
+                   else self.tr("New ports take free ports of the fabric's one leaf")]
+        else:
+            out = [self.tr("No rail pattern to keep: new ports fill free leaf ports in order, then new leaves") if rails
+                   else self.tr("New ports fill free leaf ports in order, then new leaves")]
+        if res.tiers_after > res.tiers_before:
+            out.append(self.tr("The fabric grows from {a} to {b} tiers; existing links stay").format(
+                a=res.tiers_before, b=res.tiers_after))
+        return out
+
     def apply(self) -> bool:
-        """Push the previewed extension (one undo step) and close."""
+        """Push the previewed design or extension (one undo step) and close."""
         pv = self.preview
         if pv is None or self.running:
             return False
@@ -366,7 +415,10 @@ class AutowireDialog(QDialog):
             self._show(self.doc.last_refusal)
             return False
         self.applied = pv.result
-        self.extended.emit(pv.result)
+        if isinstance(pv, DesignPreview):
+            self.wired.emit(pv.result)
+        else:
+            self.extended.emit(pv.result)
         self.accept()
         return True
 
@@ -399,13 +451,12 @@ class AutowireDialog(QDialog):
         kind = self.kind.currentData()
         role = kind
         plan, cat = self.doc.plan, self.doc.catalog
-        servers = []
-        for pid in self.source.currentData() or []:
-            if pid not in plan.index.placements:
-                continue
-            dp = device_ports(cat, plan.index.placements[pid].device)
-            if dp is not None and dp.kind in ("server", "storage") and dp.role(role):
-                servers.append(pid)
+        # what the network wires (a switch's mgmt0 for management), with a port of it still free
+        servers, self._already_wired = autowire_members(plan, cat, list(self.source.currentData() or []), role,
+                                                        self.switch.currentData())
+        if not self.source.currentData() and self.source.currentData(UNWIRED_ROLE):
+            # "Not yet wired into <fabric> (0)": every device with such ports has them all wired
+            self._already_wired = autowire_members(plan, cat, self._wirable, role)[1]
         leaf_per = self.leaves.currentData()
         racks = [self.racks.item(i).data(Qt.ItemDataRole.UserRole) for i in range(self.racks.count())
                  if self.racks.item(i).checkState() == Qt.CheckState.Checked]
@@ -417,24 +468,24 @@ class AutowireDialog(QDialog):
     def run(self) -> bool:
         servers, switch, kw = self.parameters()
         if not servers:
-            self._show(self.tr("None of these devices has {kind} ports to wire").format(kind=kw['kind']))
+            self._show(message_text(nothing_to_wire(self.doc.plan, kw["kind"], self._already_wired)))
             return False
         snapshot = self.doc.plan.snapshot()  # deep copy + own index, off-thread work reads it
         catalog = self.doc.catalog
         fid = self.extending
         self._drop_preview()
+        from planner.engine import power_delta
+
+        measure = power_delta(catalog, self.doc.engine_settings)
         if fid is not None:
-            from planner.engine import power_delta
-
-            measure = power_delta(catalog, self.doc.engine_settings)
-
-            def work(progress: ProgressFn, cancelled: CancelFn) -> AutowireResult | ExtendPreview:
+            def work(progress: ProgressFn, cancelled: CancelFn) -> DesignPreview | ExtendPreview:
                 return preview_extension(snapshot, catalog, fid, servers, switch=switch,
                                          switch_racks=kw["switch_racks"], power_delta=measure,
                                          progress=progress, cancel=cancelled)
         else:
-            def work(progress: ProgressFn, cancelled: CancelFn) -> AutowireResult | ExtendPreview:
-                return autowire(snapshot, catalog, servers, switch, progress=progress, cancel=cancelled, **kw)
+            def work(progress: ProgressFn, cancelled: CancelFn) -> DesignPreview | ExtendPreview:
+                return preview_design(snapshot, catalog, servers, switch, power_delta=measure, progress=progress,
+                                      cancel=cancelled, **kw)
         self._set_running(True)
         if fid is None:
             self._show(self.tr("Designing the {kind} fabric for {n} devices\u2026").format(
@@ -496,7 +547,7 @@ class AutowireDialog(QDialog):
         self._end(job)
         super().reject()
 
-    def _done(self, res: AutowireResult | ExtendPreview) -> None:
+    def _done(self, res: DesignPreview | ExtendPreview) -> None:
         job = self._current()
         if job is None:
             return  # a run that is no longer this dialog's
@@ -504,15 +555,7 @@ class AutowireDialog(QDialog):
         if job.cancelled():  # finished just as Cancel was pressed: the user asked for nothing
             super().reject()
             return
-        if isinstance(res, ExtendPreview):  # extending: show what it adds; Apply pushes it
-            self._show_preview(res)
-            return
-        if not self.doc.push(res.edit):
-            self._show(self.doc.last_refusal)
-            return
-        self.applied = res
-        self.wired.emit(res)
-        self.accept()
+        self._show_preview(res)  # what it adds; Apply pushes it
 
     def _failed(self, error: BaseException) -> None:
         job = self._current()
