@@ -107,26 +107,47 @@ def cmd_test(args: list[str]) -> int:
     env = dict(os.environ)
     env.setdefault("QT_QPA_PLATFORM", "offscreen")
     py = _bin("python")
-    steps: list[tuple[str, list]] = [
+    # planner/locale/*/LC_MESSAGES/*.po -> .mo (gettext catalogs of findings, PDF, CLI): the tests read them
+    if _run([py, "-m", "planner.i18n", "compile"], env=env) != 0:
+        print("FAILED: compile planner translations", flush=True)
+        return 1
+    checks: list[tuple[str, list]] = [
         ("lint", [py, "-m", "ruff", "check", "planner", "ui", "rackwright", "tests", "bench", "dev.py"]),
         ("import contracts", [_bin("lint-imports")]),
         # the typed seam between ui/ and planner/ (issue 16): settings in pyproject.toml [tool.mypy],
         # cache in .mypy_cache (cold ~14 s CPU, ~40 s wall on the shared 2-core machine; warm < 1 s)
         ("type check", [py, "-m", "mypy"]),
-        # planner/locale/*/LC_MESSAGES/*.po -> .mo (gettext catalogs of findings, PDF, CLI)
-        ("compile planner translations", [py, "-m", "planner.i18n", "compile"]),
     ]
-    for name, cmd in steps:
-        if _run(cmd, env=env) != 0:
-            print(f"FAILED: {name}", flush=True)
-            return 1
+    # The static checks run beside pytest, one after another on their own thread, their output
+    # held and printed after the tests: one core each would otherwise wait for them (most of
+    # a minute on a clean checkout, where mypy has no cache). Any failure fails the command.
+    import threading
+
+    results: list[tuple[str, list, int, str]] = []
+
+    def run_checks() -> None:
+        for name, cmd in checks:
+            proc = subprocess.run([str(c) for c in cmd], cwd=ROOT, env=env, capture_output=True, text=True)
+            results.append((name, cmd, proc.returncode, proc.stdout + proc.stderr))
+
+    checker = threading.Thread(target=run_checks, daemon=True)
+    checker.start()
     # loadgroup: tests marked xdist_group("netbox") share one worker, so one real NetBox starts (tests/netbox_server.py)
     workers = ["-n", "2", "--dist", "loadgroup"] if (os.cpu_count() or 1) >= 2 and "-n" not in args else []
     rc = _run([py, "-m", "pytest", *workers, *args], env=env)
+    checker.join()
+    failed = []
+    for name, cmd, code, out in results:
+        print("+", " ".join(str(c) for c in cmd), flush=True)
+        print(out.rstrip(), flush=True)
+        if code != 0:
+            failed.append(name)
+    for name in failed:
+        print(f"FAILED: {name}", flush=True)
     if rc == 5:
         print("FAILED: pytest collected no tests", flush=True)
         return 1
-    return rc
+    return rc or (1 if failed else 0)
 
 
 def main() -> int:
