@@ -617,6 +617,7 @@ class WorkloadsPanel(QWidget):
         # field being typed into stays in view (it scrolled away after each edit: issue 31)
         self.detail.installEventFilter(self)
         self._keep_pending = False
+        self._edited_field: str | None = None  # the form field last committed (kept in view)
 
         top = QWidget(self)
         tl = QVBoxLayout(top)
@@ -647,17 +648,29 @@ class WorkloadsPanel(QWidget):
 
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802
         if obj is self.detail and event.type() == QEvent.Type.Resize and not self._keep_pending:
-            focus = self.window().focusWidget()
-            if focus is not None and self.detail.isAncestorOf(focus):
+            if self._field_in_use() is not None:
                 self._keep_pending = True
                 QTimer.singleShot(0, self._keep_focus_in_view)
         return super().eventFilter(obj, event)
 
+    def _field_in_use(self) -> QWidget | None:
+        """The form field the user is at: the one with the keyboard focus, else the one last
+        edited (a window that is not active, or a form refilled under the field, has no
+        focus field in it, and the edit still scrolled the form away)."""
+        focus = self.window().focusWidget()
+        if focus is not None and shiboken6.isValid(focus) and self.detail.isAncestorOf(focus):
+            return focus
+        fld = self.fields.get(self._edited_field or "")
+        editor = fld.editor if fld is not None else None
+        if editor is not None and shiboken6.isValid(editor) and self.detail.isAncestorOf(editor):
+            return editor
+        return None
+
     def _keep_focus_in_view(self) -> None:
         self._keep_pending = False
-        focus = self.window().focusWidget()
-        if focus is not None and shiboken6.isValid(focus) and self.detail.isAncestorOf(focus) and focus.isVisible():
-            self.detail_scroll.ensureWidgetVisible(focus, 0, 24)
+        field = self._field_in_use()
+        if field is not None and field.isVisible():
+            self.detail_scroll.ensureWidgetVisible(field, 0, 24)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
@@ -808,6 +821,7 @@ class WorkloadsPanel(QWidget):
     def _build_form(self, w: Workload) -> None:
         self._clear_form(self.form)
         self.fields = {}
+        self._edited_field = None  # another workload's form: nothing of it is being edited
         self.name_edit = QLineEdit(self.form_box)
         self.name_edit.setObjectName("workloadName")
         self.name_edit.editingFinished.connect(self._commit_name)
@@ -975,6 +989,7 @@ class WorkloadsPanel(QWidget):
         fld = self.fields.get(name)
         if w is None or fld is None or self._loading:
             return
+        self._edited_field = name
         try:
             value = fld.value()
         except ValueError as e:
