@@ -355,3 +355,45 @@ def test_file_push_to_netbox_in_the_app(qtbot, netbox_server, tmp_path, monkeypa
     assert api_get(netbox_server, f"dcim/devices/?site_id={sid}&limit=1")["count"] == \
         sum(len(r.placements) for r in win.doc.plan.racks())
     assert "App pod" in win.statusBar().currentMessage()
+
+
+@pytest.mark.gui
+def test_file_new_from_live_netbox_in_the_app(qtbot, netbox_server, imported, tmp_path, monkeypatch):
+    """File > New from Live NetBox reads the forms' H100 pod off the GUI thread into a new,
+    unsaved plan with every placement, and the result lists what the pull assumed (the site
+    has no plan data); a wrong token is an error dialog with the CLI's line, the plan kept."""
+    _need_pynetbox()
+    from PySide6.QtCore import QSettings
+
+    from tests.test_ui_export_tables import file_action
+    from ui import dialogs
+    from ui.document import Document
+    from ui.exports import netbox_push as ui_push
+    from ui.settings import AppSettings
+    from ui.shell.mainwindow import MainWindow
+
+    cat = load_catalog()
+    errors: list[tuple[str, str]] = []
+    results: list[tuple[str, list[str]]] = []
+    monkeypatch.setattr(dialogs, "show_error", lambda parent, title, text, **kw: errors.append((title, text)))
+    monkeypatch.setattr(dialogs, "show_netbox_site_result",
+                        lambda parent, summary, lines: results.append((summary, lines)))
+    targets = [ui_push.PushTarget(netbox_server.url, "0" * 40, "H100 pod"),
+               ui_push.PushTarget(netbox_server.url, netbox_server.token, "H100 pod")]
+    monkeypatch.setattr(ui_push, "ask_netbox_pull", lambda parent: targets.pop(0))
+    settings = AppSettings(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
+    win = MainWindow(Document(load_plan(EXAMPLES["GB200 hall"]), cat, None), settings)
+    qtbot.addWidget(win, before_close_func=lambda w: w.doc.mark_saved(w.doc.path))
+    win.show()
+    action = file_action(win, "New from Live NetBox")
+    before = win.doc.plan
+    action.trigger()
+    qtbot.waitUntil(lambda: bool(errors), timeout=120_000)
+    assert "refused the token" in errors[0][1] and win.doc.plan is before
+    action.trigger()
+    qtbot.waitUntil(lambda: bool(results), timeout=120_000)
+    assert _placements(win.doc.plan) == _placements(load_plan(EXAMPLES["H100 pod"]))
+    assert win.doc.path is None and win.doc.plan.site.name == "H100 pod"
+    summary, lines = results[0]
+    assert "H100 pod" in summary
+    assert any("no plan data from a Rackwright push" in line for line in lines), lines

@@ -32,256 +32,94 @@ Der übrige Katalog wurde normal geladen.</numerusform>
     <context>
         <name>AutowireDialog</name>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="330" />
+            <location filename="../../ui/dialogs/wiring.py" line="363" />
             <source>Added power: {typical:.2f} kW typical, {max:.2f} kW max</source>
             <translation>Zusätzliche Leistung: {typical:.2f} kW typisch, {max:.2f} kW maximal</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="136" />
+            <location filename="../../ui/dialogs/wiring.py" line="151" />
             <source>All servers and storage ({n})</source>
             <translation>Alle Server und Speicher ({n})</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="202" />
+            <location filename="../../ui/dialogs/wiring.py" line="218" />
             <source>Apply</source>
             <translation>Übernehmen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="354" />
+            <location filename="../../ui/dialogs/wiring.py" line="378" />
             <source>Apply adds this as one undo step; Cancel adds nothing.</source>
             <translation>„Übernehmen“ fügt dies als einen Rückgängig-Schritt hinzu; „Abbrechen“ fügt nichts hinzu.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="105" />
+            <location filename="../../ui/dialogs/wiring.py" line="112" />
             <source>Auto-wire fabric</source>
             <translation>Fabric automatisch verkabeln</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="323" />
+            <location filename="../../ui/dialogs/wiring.py" line="356" />
             <source>Cables to add: {n} ({servers} to servers, {uplinks} uplinks)</source>
             <translation>Hinzuzufügende Kabel: {n} ({servers} zu Servern, {uplinks} Uplinks)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="546" />
+            <location filename="../../ui/dialogs/wiring.py" line="589" />
             <source>Cancelling: nothing will be added to the plan</source>
             <translation>Abbruch: dem Plan wird nichts hinzugefügt</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="384" />
+            <location filename="../../ui/dialogs/wiring.py" line="436" />
             <source>Chosen devices ({n})</source>
             <translation>Gewählte Geräte ({n})</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="119" />
+            <location filename="../../ui/dialogs/wiring.py" line="127" />
             <source>Design a new fabric</source>
             <translation>Eine neue Fabric entwerfen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="440" />
+            <location filename="../../ui/dialogs/wiring.py" line="491" />
             <source>Designing the {kind} fabric for {n} devices…</source>
             <translation>Die {kind}-Fabric für {n} Geräte wird entworfen…</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="69" />
+            <location filename="../../ui/dialogs/wiring.py" line="78" />
             <source>End-of-row leaves per row</source>
             <translation>End-of-Row-Leafs pro Reihe</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="336" />
+            <location filename="../../ui/dialogs/wiring.py" line="395" />
             <source>Every rail meets on the fabric's one leaf: new ports take its free ports</source>
             <translation>Alle Rails treffen sich am einzigen Leaf der Fabric: neue Ports belegen dessen freie Ports</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="121" />
+            <location filename="../../ui/dialogs/wiring.py" line="129" />
             <source>Extend {name} (existing links stay)</source>
             <translation>{name} erweitern (bestehende Verbindungen bleiben)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="184" />
+            <location filename="../../ui/dialogs/wiring.py" line="199" />
             <source>Fabric:</source>
             <translation>Fabric:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="130" />
+            <location filename="../../ui/dialogs/wiring.py" line="144" />
             <source>Group: {name} ({n})</source>
             <translation>Gruppe: {name} ({n})</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="189" />
+            <location filename="../../ui/dialogs/wiring.py" line="204" />
             <source>Leaves:</source>
             <translation>Leafs:</translation>
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/wiring.py" line="186" />
-            <source>Network:</source>
-            <translation>Netzwerk:</translation>
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/wiring.py" line="279" />
-            <source>New switches go into checked racks that hold this fabric's switches first,
-then network racks, then other racks with room, then new network racks.</source>
-            <translation>Neue Switches kommen zuerst in angehakte Racks mit Switches dieser Fabric,
-dann in Netzwerk-Racks, dann in andere Racks mit Platz, dann in neue Netzwerk-Racks.</translation>
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/wiring.py" line="338" />
-            <source>No rail pattern to keep: new ports fill free leaf ports in order, then new leaves</source>
-            <translation>Kein Rail-Muster zu erhalten: neue Ports belegen freie Leaf-Ports der Reihe nach, dann neue Leafs</translation>
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/wiring.py" line="263" />
-            <source>Not yet wired into {name} ({n})</source>
-            <translation>Noch nicht in {name} verkabelt ({n})</translation>
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/wiring.py" line="328" />
-            <source>Optics to add: {n} transceivers</source>
-            <translation>Hinzuzufügende Optiken: {n} Transceiver</translation>
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/wiring.py" line="188" />
-            <source>Oversubscription:</source>
-            <translation>Überbuchung:</translation>
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/wiring.py" line="283" />
-            <source>Preview</source>
-            <translation>Vorschau</translation>
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/wiring.py" line="284" />
-            <source>Preview lists what will be added; nothing changes until Apply.</source>
-            <translation>Die Vorschau listet, was hinzukommt; nichts ändert sich vor „Übernehmen“.</translation>
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/wiring.py" line="321" />
-            <source>Racks receiving switches: {racks}</source>
-            <translation>Racks, die Switches aufnehmen: {racks}</translation>
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/wiring.py" line="67" />
-            <source>Rail-optimised leaves (compute)</source>
-            <translation>Rail-optimierte Leafs (Compute)</translation>
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/wiring.py" line="334" />
-            <source>Rails kept: NIC n of each new server goes to a rail-n leaf</source>
-            <translation>Rails bleiben: Netzwerkkarte n jedes neuen Servers geht an ein Rail-n-Leaf</translation>
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/wiring.py" line="135" />
-            <source>Row: {name} ({n} servers/storage)</source>
-            <translation>Reihe: {name} ({n} Server/Storage)</translation>
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/wiring.py" line="127" />
-            <source>Selected devices ({n})</source>
-            <translation>Ausgewählte Geräte ({n})</translation>
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/wiring.py" line="185" />
-            <source>Servers:</source>
-            <translation>Server:</translation>
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/wiring.py" line="545" />
-            <source>Stopping the design…</source>
-            <translation>Entwurf wird angehalten…</translation>
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/wiring.py" line="187" />
-            <source>Switch model:</source>
-            <translation>Switch-Modell:</translation>
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/wiring.py" line="190" />
-            <source>Switch racks:</source>
-            <translation>Switch-Racks:</translation>
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/wiring.py" line="315" />
-            <source>Switches to add: {n}</source>
-            <translation>Hinzuzufügende Switches: {n}</translation>
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/wiring.py" line="341" />
-            <source>The fabric grows from {a} to {b} tiers; existing links stay</source>
-            <translation>Die Fabric wächst von {a} auf {b} Ebenen; bestehende Verbindungen bleiben</translation>
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/wiring.py" line="363" />
-            <source>The plan changed since the preview: preview again</source>
-            <translation>Der Plan hat sich seit der Vorschau geändert: Vorschau erneut anzeigen</translation>
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/wiring.py" line="68" />
-            <source>Top-of-rack leaf per rack</source>
-            <translation>Top-of-Rack-Leaf pro Rack</translation>
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/wiring.py" line="443" />
-            <source>Working out what {n} devices add to the fabric…</source>
-            <translation>Es wird ermittelt, was {n} Geräte zur Fabric hinzufügen…</translation>
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/wiring.py" line="307" />
-            <source>leaf</source>
-            <translation>Leaf</translation>
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/wiring.py" line="326" />
-            <source>no catalog cable reaches</source>
-            <translation>kein Katalogkabel reicht</translation>
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/wiring.py" line="322" />
-            <source>none</source>
-            <translation>keine</translation>
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/wiring.py" line="320" />
-            <source>none: the new servers fit free leaf ports</source>
-            <translation>keine: die neuen Server passen an freie Leaf-Ports</translation>
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/wiring.py" line="307" />
-            <source>spine</source>
-            <translation>Spine</translation>
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/wiring.py" line="325" />
-            <source>{count} × {cable}, {length}</source>
-            <translation>{count} × {cable}, {length}</translation>
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/wiring.py" line="316" />
-            <source>{count} × {model} ({tier}) in {rack}: U{units}</source>
-            <translation>{count} × {model} ({tier}) in {rack}: HE {units}</translation>
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/wiring.py" line="329" />
-            <source>{count} × {optic}</source>
-            <translation>{count} × {optic}</translation>
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/wiring.py" line="344" />
-            <source>{n} links have no catalog cable for their length (see the findings)</source>
-            <translation>{n} Verbindungen haben kein Katalogkabel für ihre Länge (siehe Befunde)</translation>
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/wiring.py" line="160" />
-            <source>{rack} (network)</source>
-            <translation>{rack} (Netzwerk)</translation>
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/wiring.py" line="318" />
-            <source>{rack} (new network rack)</source>
-            <translation>{rack} (neues Netzwerk-Rack)</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/wiring.py" line="384" />
             <source>Leaves: {leaves}, spines: {spines}, cores: {cores}</source>
             <translation>Leaves: {leaves}, Spines: {spines}, Cores: {cores}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="201" />
+            <source>Network:</source>
+            <translation>Netzwerk:</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/wiring.py" line="399" />
@@ -294,9 +132,91 @@ dann in Netzwerk-Racks, dann in andere Racks mit Platz, dann in neue Netzwerk-Ra
             <translation>Neue Ports belegen freie Ports des einen Leafs der Fabric</translation>
         </message>
         <message>
+            <location filename="../../ui/dialogs/wiring.py" line="307" />
+            <source>New switches go into checked racks that hold this fabric's switches first,
+then network racks, then other racks with room, then new network racks.</source>
+            <translation>Neue Switches kommen zuerst in angehakte Racks mit Switches dieser Fabric,
+dann in Netzwerk-Racks, dann in andere Racks mit Platz, dann in neue Netzwerk-Racks.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="398" />
+            <source>No rail pattern to keep: new ports fill free leaf ports in order, then new leaves</source>
+            <translation>Kein Rail-Muster zu erhalten: neue Ports belegen freie Leaf-Ports der Reihe nach, dann neue Leafs</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="291" />
+            <source>Not yet wired into {name} ({n})</source>
+            <translation>Noch nicht in {name} verkabelt ({n})</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="361" />
+            <source>Optics to add: {n} transceivers</source>
+            <translation>Hinzuzufügende Optiken: {n} Transceiver</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="203" />
+            <source>Oversubscription:</source>
+            <translation>Überbuchung:</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="212" />
+            <source>Preview</source>
+            <translation>Vorschau</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="311" />
+            <source>Preview lists what will be added; nothing changes until Apply.</source>
+            <translation>Die Vorschau listet, was hinzukommt; nichts ändert sich vor „Übernehmen“.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="354" />
+            <source>Racks receiving switches: {racks}</source>
+            <translation>Racks, die Switches aufnehmen: {racks}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="76" />
+            <source>Rail-optimised leaves (compute)</source>
+            <translation>Rail-optimierte Leafs (Compute)</translation>
+        </message>
+        <message>
             <location filename="../../ui/dialogs/wiring.py" line="387" />
             <source>Rail-optimised: NIC n of every server goes to a rail-n leaf</source>
             <translation>Rail-optimiert: NIC n jedes Servers geht an ein Rail-n-Leaf</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="393" />
+            <source>Rails kept: NIC n of each new server goes to a rail-n leaf</source>
+            <translation>Rails bleiben: Netzwerkkarte n jedes neuen Servers geht an ein Rail-n-Leaf</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="150" />
+            <source>Row: {name} ({n} servers/storage)</source>
+            <translation>Reihe: {name} ({n} Server/Storage)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="141" />
+            <source>Selected devices ({n})</source>
+            <translation>Ausgewählte Geräte ({n})</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="200" />
+            <source>Servers:</source>
+            <translation>Server:</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="588" />
+            <source>Stopping the design…</source>
+            <translation>Entwurf wird angehalten…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="202" />
+            <source>Switch model:</source>
+            <translation>Switch-Modell:</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="205" />
+            <source>Switch racks:</source>
+            <translation>Switch-Racks:</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/wiring.py" line="350" />
@@ -313,14 +233,95 @@ zuerst genutzt. Neue kommen in freie HE der angehakten Racks; sind diese voll,
 werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translation>
         </message>
         <message>
+            <location filename="../../ui/dialogs/wiring.py" line="342" />
+            <source>Switches to add: {n}</source>
+            <translation>Hinzuzufügende Switches: {n}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="401" />
+            <source>The fabric grows from {a} to {b} tiers; existing links stay</source>
+            <translation>Die Fabric wächst von {a} auf {b} Ebenen; bestehende Verbindungen bleiben</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="412" />
+            <source>The plan changed since the preview: preview again</source>
+            <translation>Der Plan hat sich seit der Vorschau geändert: Vorschau erneut anzeigen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="77" />
+            <source>Top-of-rack leaf per rack</source>
+            <translation>Top-of-Rack-Leaf pro Rack</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="494" />
+            <source>Working out what {n} devices add to the fabric…</source>
+            <translation>Es wird ermittelt, was {n} Geräte zur Fabric hinzufügen…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="333" />
+            <source>core</source>
+            <translation>Core</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="333" />
+            <source>leaf</source>
+            <translation>Leaf</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="359" />
+            <source>no catalog cable reaches</source>
+            <translation>kein Katalogkabel reicht</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="355" />
+            <source>none</source>
+            <translation>keine</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="348" />
+            <source>none: the new servers fit free leaf ports</source>
+            <translation>keine: die neuen Server passen an freie Leaf-Ports</translation>
+        </message>
+        <message>
             <location filename="../../ui/dialogs/wiring.py" line="347" />
             <source>none: the switches already racked take every port</source>
             <translation>keine: die bereits eingebauten Switches nehmen jeden Port</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/wiring.py" line="333" />
-            <source>core</source>
-            <translation>Core</translation>
+            <source>spine</source>
+            <translation>Spine</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="358" />
+            <source>{count} × {cable}, {length}</source>
+            <translation>{count} × {cable}, {length}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="343" />
+            <location filename="../../ui/dialogs/wiring.py" line="351" />
+            <source>{count} × {model} ({tier}) in {rack}: U{units}</source>
+            <translation>{count} × {model} ({tier}) in {rack}: HE {units}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="362" />
+            <source>{count} × {optic}</source>
+            <translation>{count} × {optic}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="368" />
+            <source>{n} links have no catalog cable for their length (see the findings)</source>
+            <translation>{n} Verbindungen haben kein Katalogkabel für ihre Länge (siehe Befunde)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="175" />
+            <source>{rack} (network)</source>
+            <translation>{rack} (Netzwerk)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="345" />
+            <source>{rack} (new network rack)</source>
+            <translation>{rack} (neues Netzwerk-Rack)</translation>
         </message>
     </context>
     <context>
@@ -1061,48 +1062,48 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
     <context>
         <name>ConnectDialog</name>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="566" />
+            <location filename="../../ui/dialogs/wiring.py" line="609" />
             <source>Automatic (by port kind)</source>
             <translation>Automatisch (nach Portart)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="622" />
+            <location filename="../../ui/dialogs/wiring.py" line="665" />
             <source>Choose a port at each end</source>
             <translation>An jedem Ende einen Port wählen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="558" />
-            <location filename="../../ui/dialogs/wiring.py" line="599" />
+            <location filename="../../ui/dialogs/wiring.py" line="601" />
+            <location filename="../../ui/dialogs/wiring.py" line="642" />
             <source>Connect</source>
             <translation>Verbinden</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="593" />
+            <location filename="../../ui/dialogs/wiring.py" line="636" />
             <source>Device:</source>
             <translation>Gerät:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="597" />
+            <location filename="../../ui/dialogs/wiring.py" line="640" />
             <source>Fabric:</source>
             <translation>Fabric:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="594" />
+            <location filename="../../ui/dialogs/wiring.py" line="637" />
             <source>Port:</source>
             <translation>Port:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="595" />
+            <location filename="../../ui/dialogs/wiring.py" line="638" />
             <source>To device:</source>
             <translation>Zu Gerät:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="596" />
+            <location filename="../../ui/dialogs/wiring.py" line="639" />
             <source>To port:</source>
             <translation>Zu Port:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="616" />
+            <location filename="../../ui/dialogs/wiring.py" line="659" />
             <source>{port}  (in use)</source>
             <translation>{port}  (belegt)</translation>
         </message>
@@ -1110,25 +1111,25 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
     <context>
         <name>Controllers</name>
         <message>
-            <location filename="../../ui/shell/controllers.py" line="88" />
+            <location filename="../../ui/shell/controllers.py" line="96" />
             <source>
 Field: {field}</source>
             <translation>
 Feld: {field}</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/controllers.py" line="89" />
+            <location filename="../../ui/shell/controllers.py" line="97" />
             <source> (line {line})</source>
             <translation> (Zeile {line})</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/controllers.py" line="85" />
+            <location filename="../../ui/shell/controllers.py" line="93" />
             <source>Cannot open plan</source>
             <translation>Plan kann nicht geöffnet werden</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/controllers.py" line="95" />
-            <location filename="../../ui/shell/controllers.py" line="99" />
+            <location filename="../../ui/shell/controllers.py" line="103" />
+            <location filename="../../ui/shell/controllers.py" line="107" />
             <source>{file} could not be opened.
 
 {error}</source>
@@ -1137,7 +1138,7 @@ Feld: {field}</translation>
 {error}</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/controllers.py" line="91" />
+            <location filename="../../ui/shell/controllers.py" line="99" />
             <source>{file}{line} could not be opened.{where}
 
 {message}</source>
@@ -1489,27 +1490,27 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
     <context>
         <name>EditController</name>
         <message>
-            <location filename="../../ui/shell/controllers.py" line="437" />
+            <location filename="../../ui/shell/controllers.py" line="473" />
             <source>Duplicate rack</source>
             <translation>Rack duplizieren</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/controllers.py" line="400" />
+            <location filename="../../ui/shell/controllers.py" line="436" />
             <source>Nothing to paste: copy racks or devices first</source>
             <translation>Nichts einzufügen: zuerst Racks oder Geräte kopieren</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/controllers.py" line="438" />
+            <location filename="../../ui/shell/controllers.py" line="474" />
             <source>Number of copies of {rack}:</source>
             <translation>Anzahl der Kopien von {rack}:</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/controllers.py" line="434" />
+            <location filename="../../ui/shell/controllers.py" line="470" />
             <source>Select a rack to duplicate</source>
             <translation>Ein Rack zum Duplizieren auswählen</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/controllers.py" line="407" />
+            <location filename="../../ui/shell/controllers.py" line="443" />
             <source>The clipboard does not hold Rackwright items ({error})</source>
             <translation>Die Zwischenablage enthält keine Rackwright-Objekte ({error})</translation>
         </message>
@@ -2221,27 +2222,32 @@ Trays</translation>
     <context>
         <name>FileController</name>
         <message>
-            <location filename="../../ui/shell/controllers.py" line="294" />
+            <location filename="../../ui/shell/controllers.py" line="330" />
             <source>Cannot save plan</source>
             <translation>Plan kann nicht gespeichert werden</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/controllers.py" line="194" />
+            <location filename="../../ui/shell/controllers.py" line="208" />
+            <source>New from Live NetBox</source>
+            <translation>Neu aus laufendem NetBox</translation>
+        </message>
+        <message>
+            <location filename="../../ui/shell/controllers.py" line="230" />
             <source>New from NetBox Site</source>
             <translation>Neu aus NetBox-Standort</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/controllers.py" line="225" />
+            <location filename="../../ui/shell/controllers.py" line="261" />
             <source>Opening {file}…</source>
             <translation>{file} wird geöffnet…</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/controllers.py" line="291" />
+            <location filename="../../ui/shell/controllers.py" line="327" />
             <source>Saving {file}…</source>
             <translation>{file} wird gespeichert…</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/controllers.py" line="195" />
+            <location filename="../../ui/shell/controllers.py" line="231" />
             <source>The NetBox export could not be read.
 
 {reason}</source>
@@ -2250,12 +2256,21 @@ Trays</translation>
 {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/controllers.py" line="186" />
+            <location filename="../../ui/shell/controllers.py" line="209" />
+            <source>The NetBox site could not be read.
+
+{reason}</source>
+            <translation>Der NetBox-Standort konnte nicht gelesen werden.
+
+{reason}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/shell/controllers.py" line="220" />
             <source>rack type by height: {guess}</source>
             <translation>Racktyp nach Höhe: {guess}</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/controllers.py" line="295" />
+            <location filename="../../ui/shell/controllers.py" line="331" />
             <source>{file} could not be saved.
 
 {error}</source>
@@ -2264,12 +2279,12 @@ Trays</translation>
 {error}</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/controllers.py" line="201" />
+            <location filename="../../ui/shell/controllers.py" line="237" />
             <source>{job} Try again when it has finished.</source>
             <translation>{job} Bitte erneut versuchen, wenn das abgeschlossen ist.</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/controllers.py" line="184" />
+            <location filename="../../ui/shell/controllers.py" line="218" />
             <source>{racks} rack(s) and {devices} device(s) of site “{site}” imported.</source>
             <translation>{racks} Rack(s) und {devices} Gerät(e) des Standorts „{site}“ importiert.</translation>
         </message>
@@ -3965,47 +3980,47 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
     <context>
         <name>MainWindow</name>
         <message>
-            <location filename="../../ui/shell/actions.py" line="138" />
+            <location filename="../../ui/shell/actions.py" line="140" />
             <source>&amp;About Rackwright</source>
             <translation>Ü&amp;ber Rackwright</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/actions.py" line="104" />
+            <location filename="../../ui/shell/actions.py" line="106" />
             <source>&amp;Copy</source>
             <translation>&amp;Kopieren</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/actions.py" line="106" />
+            <location filename="../../ui/shell/actions.py" line="108" />
             <source>&amp;Delete</source>
             <translation>&amp;Löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/actions.py" line="167" />
+            <location filename="../../ui/shell/actions.py" line="169" />
             <source>&amp;Edit</source>
             <translation>&amp;Bearbeiten</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/actions.py" line="87" />
+            <location filename="../../ui/shell/actions.py" line="89" />
             <source>&amp;Export Build Plan (PDF)…</source>
             <translation>Aufbauplan als PDF &amp;exportieren…</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/actions.py" line="162" />
+            <location filename="../../ui/shell/actions.py" line="164" />
             <source>&amp;File</source>
             <translation>&amp;Datei</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/actions.py" line="118" />
+            <location filename="../../ui/shell/actions.py" line="120" />
             <source>&amp;Fit Elevations</source>
             <translation>Rackansichten &amp;einpassen</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/actions.py" line="175" />
+            <location filename="../../ui/shell/actions.py" line="177" />
             <source>&amp;Help</source>
             <translation>&amp;Hilfe</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/actions.py" line="137" />
+            <location filename="../../ui/shell/actions.py" line="139" />
             <source>&amp;Keyboard Shortcuts</source>
             <translation>&amp;Tastenkürzel</translation>
         </message>
@@ -4020,74 +4035,74 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>Ö&amp;ffnen…</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/actions.py" line="105" />
+            <location filename="../../ui/shell/actions.py" line="107" />
             <source>&amp;Paste</source>
             <translation>E&amp;infügen</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/actions.py" line="172" />
+            <location filename="../../ui/shell/actions.py" line="174" />
             <source>&amp;Plan</source>
             <translation>&amp;Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/actions.py" line="130" />
+            <location filename="../../ui/shell/actions.py" line="132" />
             <source>&amp;Power Feeds and Sources…</source>
             <translation>&amp;Einspeisungen und Stromquellen…</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/actions.py" line="101" />
+            <location filename="../../ui/shell/actions.py" line="103" />
             <source>&amp;Quit</source>
             <translation>&amp;Beenden</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/actions.py" line="119" />
+            <location filename="../../ui/shell/actions.py" line="121" />
             <source>&amp;Recalculate</source>
             <translation>&amp;Neu berechnen</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/actions.py" line="223" />
-            <location filename="../../ui/shell/actions.py" line="236" />
+            <location filename="../../ui/shell/actions.py" line="225" />
+            <location filename="../../ui/shell/actions.py" line="238" />
             <source>&amp;Redo</source>
             <translation>&amp;Wiederholen</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/actions.py" line="236" />
+            <location filename="../../ui/shell/actions.py" line="238" />
             <source>&amp;Redo {action}</source>
             <translation>&amp;Wiederholen: {action}</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/actions.py" line="82" />
+            <location filename="../../ui/shell/actions.py" line="84" />
             <source>&amp;Save</source>
             <translation>&amp;Speichern</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/actions.py" line="221" />
-            <location filename="../../ui/shell/actions.py" line="232" />
+            <location filename="../../ui/shell/actions.py" line="223" />
+            <location filename="../../ui/shell/actions.py" line="234" />
             <source>&amp;Undo</source>
             <translation>&amp;Rückgängig</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/actions.py" line="232" />
+            <location filename="../../ui/shell/actions.py" line="234" />
             <source>&amp;Undo {action}</source>
             <translation>&amp;Rückgängig: {action}</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/actions.py" line="170" />
+            <location filename="../../ui/shell/actions.py" line="172" />
             <source>&amp;View</source>
             <translation>&amp;Ansicht</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/actions.py" line="131" />
+            <location filename="../../ui/shell/actions.py" line="133" />
             <source>Add and edit UPSs, panels and the feeds that hang off them</source>
             <translation>USVs, Verteilungen und die daran hängenden Einspeisungen anlegen und bearbeiten</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/actions.py" line="125" />
+            <location filename="../../ui/shell/actions.py" line="127" />
             <source>Auto-&amp;wire Fabric…</source>
             <translation>Fabric automatisch &amp;verkabeln…</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/actions.py" line="127" />
+            <location filename="../../ui/shell/actions.py" line="129" />
             <source>Auto-wire &amp;NVLink Domain</source>
             <translation>&amp;NVLink-Domäne automatisch verkabeln</translation>
         </message>
@@ -4128,52 +4143,52 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>Diagramme</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/actions.py" line="85" />
+            <location filename="../../ui/shell/actions.py" line="87" />
             <source>Co&amp;mpare With…</source>
             <translation>Ver&amp;gleichen mit…</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/actions.py" line="86" />
+            <location filename="../../ui/shell/actions.py" line="88" />
             <source>Compare this plan side by side with a plan file</source>
             <translation>Diesen Plan Seite an Seite mit einer Plandatei vergleichen</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/actions.py" line="132" />
+            <location filename="../../ui/shell/actions.py" line="134" />
             <source>Cooling &amp;Loops…</source>
             <translation>Kühl&amp;kreisläufe…</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/actions.py" line="110" />
+            <location filename="../../ui/shell/actions.py" line="112" />
             <source>Copy the selected rack N times along its row</source>
             <translation>Das gewählte Rack N-mal entlang seiner Reihe kopieren</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/actions.py" line="98" />
+            <location filename="../../ui/shell/actions.py" line="100" />
             <source>Create or update the plan's site, racks, devices, power and cables in a live NetBox through its REST API</source>
             <translation>Standort, Racks, Geräte, Strom und Kabel des Plans in einem laufenden NetBox über seine REST-API anlegen oder aktualisieren</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/actions.py" line="133" />
+            <location filename="../../ui/shell/actions.py" line="135" />
             <source>Create, edit and delete CDU and facility water loops; assign the selected racks</source>
             <translation>CDU- und Gebäudewasser-Kreisläufe anlegen, bearbeiten und löschen; die gewählten Racks zuordnen</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/actions.py" line="103" />
+            <location filename="../../ui/shell/actions.py" line="105" />
             <source>Cu&amp;t</source>
             <translation>&amp;Ausschneiden</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/actions.py" line="108" />
+            <location filename="../../ui/shell/actions.py" line="110" />
             <source>D&amp;uplicate</source>
             <translation>&amp;Duplizieren</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/actions.py" line="126" />
+            <location filename="../../ui/shell/actions.py" line="128" />
             <source>Design and wire a leaf/spine fabric for servers (one undo step)</source>
             <translation>Eine Leaf/Spine-Fabric für Server entwerfen und verkabeln (ein Rückgängig-Schritt)</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/actions.py" line="109" />
+            <location filename="../../ui/shell/actions.py" line="111" />
             <source>Duplicate Rack × &amp;N…</source>
             <translation>Rack × &amp;N duplizieren…</translation>
         </message>
@@ -4183,17 +4198,17 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>Berechnung nicht verfügbar</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/actions.py" line="94" />
+            <location filename="../../ui/shell/actions.py" line="96" />
             <source>Export &amp;NetBox Import Files…</source>
             <translation>&amp;NetBox-Importdateien exportieren…</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/actions.py" line="89" />
+            <location filename="../../ui/shell/actions.py" line="91" />
             <source>Export &amp;Workbook (Excel)…</source>
             <translation>&amp;Arbeitsmappe exportieren (Excel)…</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/actions.py" line="91" />
+            <location filename="../../ui/shell/actions.py" line="93" />
             <source>Export Tables (&amp;CSV)…</source>
             <translation>Tabellen exportieren (&amp;CSV)…</translation>
         </message>
@@ -4203,7 +4218,7 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>Fabric erweitert: {links} Verbindungen, {switches} Switches hinzugefügt</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/actions.py" line="171" />
+            <location filename="../../ui/shell/actions.py" line="173" />
             <source>F&amp;loor</source>
             <translation>&amp;Raum</translation>
         </message>
@@ -4223,7 +4238,7 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>Raumplan</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/actions.py" line="122" />
+            <location filename="../../ui/shell/actions.py" line="124" />
             <source>Import &amp;Price List…</source>
             <translation>&amp;Preisliste importieren…</translation>
         </message>
@@ -4233,27 +4248,32 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>Inspektor</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/actions.py" line="115" />
+            <location filename="../../ui/shell/actions.py" line="117" />
             <source>Move Down 1U</source>
             <translation>1 HE nach unten</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/actions.py" line="113" />
+            <location filename="../../ui/shell/actions.py" line="115" />
             <source>Move Up 1U</source>
             <translation>1 HE nach oben</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/actions.py" line="145" />
+            <location filename="../../ui/shell/actions.py" line="147" />
             <source>Name the selected racks or devices from a pattern (one undo step)</source>
             <translation>Die gewählten Racks oder Geräte nach einem Muster benennen (ein Rückgängig-Schritt)</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/actions.py" line="147" />
+            <location filename="../../ui/shell/actions.py" line="78" />
+            <source>New from &amp;Live NetBox…</source>
+            <translation>Neu aus &amp;laufendem NetBox…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/shell/actions.py" line="149" />
             <source>New from &amp;Template…</source>
             <translation>Neu aus &amp;Vorlage…</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/actions.py" line="150" />
+            <location filename="../../ui/shell/actions.py" line="152" />
             <source>New from &amp;Workload…</source>
             <translation>Neu aus &amp;Arbeitslast…</translation>
         </message>
@@ -4278,37 +4298,37 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>Einen Plan öffnen</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/actions.py" line="79" />
+            <location filename="../../ui/shell/actions.py" line="81" />
             <source>Open a plan from the team repository (PostgreSQL)</source>
             <translation>Einen Plan aus dem Team-Repository öffnen (PostgreSQL)</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/actions.py" line="78" />
+            <location filename="../../ui/shell/actions.py" line="80" />
             <source>Open from Re&amp;pository…</source>
             <translation>Aus Re&amp;pository öffnen…</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/actions.py" line="141" />
+            <location filename="../../ui/shell/actions.py" line="143" />
             <source>Plan &amp;Settings…</source>
             <translation>Plan&amp;einstellungen…</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/actions.py" line="97" />
+            <location filename="../../ui/shell/actions.py" line="99" />
             <source>Push to Net&amp;Box…</source>
             <translation>In Net&amp;Box schreiben…</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/actions.py" line="135" />
+            <location filename="../../ui/shell/actions.py" line="137" />
             <source>Rackwright &amp;Guide</source>
             <translation>Rackwright-&amp;Handbuch</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/actions.py" line="144" />
+            <location filename="../../ui/shell/actions.py" line="146" />
             <source>Re&amp;name Selection…</source>
             <translation>Auswahl &amp;umbenennen…</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/actions.py" line="123" />
+            <location filename="../../ui/shell/actions.py" line="125" />
             <source>Read a distributor price list (XLSX or CSV) into your catalog; the capex uses its prices</source>
             <translation>Eine Händler-Preisliste (XLSX oder CSV) in den Katalog einlesen; die Investitionskosten nutzen ihre Preise</translation>
         </message>
@@ -4323,7 +4343,7 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>Abgelehnt: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/actions.py" line="120" />
+            <location filename="../../ui/shell/actions.py" line="122" />
             <source>Reset &amp;Layout</source>
             <translation>&amp;Layout zurücksetzen</translation>
         </message>
@@ -4333,42 +4353,42 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>Ergebnisse aktuell</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/actions.py" line="83" />
+            <location filename="../../ui/shell/actions.py" line="85" />
             <source>Save &amp;As…</source>
             <translation>Speichern &amp;unter…</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/actions.py" line="82" />
+            <location filename="../../ui/shell/actions.py" line="84" />
             <source>Save the plan</source>
             <translation>Den Plan speichern</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/actions.py" line="81" />
+            <location filename="../../ui/shell/actions.py" line="83" />
             <source>Save the plan as the next revision in the team repository</source>
             <translation>Den Plan als nächste Revision im Team-Repository speichern</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/actions.py" line="84" />
+            <location filename="../../ui/shell/actions.py" line="86" />
             <source>Save the plan under a new name</source>
             <translation>Den Plan unter neuem Namen speichern</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/actions.py" line="80" />
+            <location filename="../../ui/shell/actions.py" line="82" />
             <source>Save to Reposi&amp;tory…</source>
             <translation>Im Reposi&amp;tory speichern…</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/actions.py" line="100" />
+            <location filename="../../ui/shell/actions.py" line="102" />
             <source>Se&amp;ttings…</source>
             <translation>Ein&amp;stellungen…</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/actions.py" line="154" />
+            <location filename="../../ui/shell/actions.py" line="156" />
             <source>Search the builds that meet the selected workload of this plan and open the chosen one as a new plan</source>
             <translation>Die Aufbauten suchen, die die gewählte Arbeitslast dieses Plans erfüllen, und den gewählten als neuen Plan öffnen</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/actions.py" line="112" />
+            <location filename="../../ui/shell/actions.py" line="114" />
             <source>Select &amp;All</source>
             <translation>&amp;Alles auswählen</translation>
         </message>
@@ -4378,12 +4398,12 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>Racks oder Geräte zum Umbenennen wählen</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/actions.py" line="153" />
+            <location filename="../../ui/shell/actions.py" line="155" />
             <source>Si&amp;ze This Workload…</source>
             <translation>Diese Arbeitslast &amp;dimensionieren…</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/actions.py" line="142" />
+            <location filename="../../ui/shell/actions.py" line="144" />
             <source>Site, customer, currency and exchange rates, energy price, PUE, utilisation and naming patterns of this plan</source>
             <translation>Standort, Kunde, Währung und Wechselkurse, Strompreis, PUE, Auslastung und Namensmuster dieses Plans</translation>
         </message>
@@ -4398,17 +4418,22 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>Einen Plan aus einem NetBox-Standortexport beginnen (Racks, Geräte)</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/actions.py" line="148" />
+            <location filename="../../ui/shell/actions.py" line="79" />
+            <source>Start a plan from a site of a running NetBox, read through its REST API</source>
+            <translation>Einen Plan aus einem Standort eines laufenden NetBox beginnen, über dessen REST-API gelesen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/shell/actions.py" line="150" />
             <source>Start from a reference design: racks placed, powered, cooled and wired, with its workload</source>
             <translation>Von einem Referenzdesign ausgehen: Racks platziert, mit Strom versorgt, gekühlt und verkabelt, mit seiner Arbeitslast</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/actions.py" line="151" />
+            <location filename="../../ui/shell/actions.py" line="153" />
             <source>State the workloads and limits; compare the builds that meet them and open the chosen one as a plan</source>
             <translation>Arbeitslasten und Grenzen angeben; die Aufbauten vergleichen, die sie erfüllen, und den gewählten als Plan öffnen</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/actions.py" line="136" />
+            <location filename="../../ui/shell/actions.py" line="138" />
             <source>The user guide: catalog, racks, feeds, workloads, wiring, export</source>
             <translation>Das Benutzerhandbuch: Katalog, Racks, Einspeisungen, Arbeitslasten, Verkabelung, Export</translation>
         </message>
@@ -4418,7 +4443,7 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>Summen</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/actions.py" line="128" />
+            <location filename="../../ui/shell/actions.py" line="130" />
             <source>Wire the NVLink spine of the selected NVL72 rack: every GPU to every switch chip (one undo step)</source>
             <translation>Den NVLink-Spine des gewählten NVL72-Racks verkabeln: jede GPU an jeden Switch-Chip (ein Rückgängig-Schritt)</translation>
         </message>
@@ -4433,22 +4458,22 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>Arbeitslasten</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/actions.py" line="92" />
+            <location filename="../../ui/shell/actions.py" line="94" />
             <source>Write the BOM, cable schedule, racks, power and workload verdicts as CSV files, one per table</source>
             <translation>Stückliste, Kabelplan, Racks, Strom und Arbeitslast-Ergebnisse als CSV-Dateien schreiben, eine pro Tabelle</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/actions.py" line="90" />
+            <location filename="../../ui/shell/actions.py" line="92" />
             <source>Write the BOM, cable schedule, racks, power and workload verdicts as an Excel workbook</source>
             <translation>Stückliste, Kabelplan, Racks, Strom und Arbeitslast-Ergebnisse als Excel-Arbeitsmappe schreiben</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/actions.py" line="88" />
+            <location filename="../../ui/shell/actions.py" line="90" />
             <source>Write the printed build plan as a PDF</source>
             <translation>Den gedruckten Aufbauplan als PDF schreiben</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/actions.py" line="95" />
+            <location filename="../../ui/shell/actions.py" line="97" />
             <source>Write the site, racks, devices, power feeds and cables as NetBox bulk-import files, with the device types</source>
             <translation>Standort, Racks, Geräte, Einspeisungen und Kabel als NetBox-Massenimportdateien schreiben, mit den Gerätetypen</translation>
         </message>
@@ -4647,73 +4672,78 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
     <context>
         <name>NetboxPusher</name>
         <message>
-            <location filename="../../ui/exports/netbox_push.py" line="56" />
+            <location filename="../../ui/exports/netbox_push.py" line="67" />
             <source>API token:</source>
             <translation>API-Token:</translation>
         </message>
         <message>
-            <location filename="../../ui/exports/netbox_push.py" line="93" />
+            <location filename="../../ui/exports/netbox_push.py" line="112" />
             <source>An export is already running.</source>
             <translation>Ein Export läuft bereits.</translation>
         </message>
         <message>
-            <location filename="../../ui/exports/netbox_push.py" line="96" />
+            <location filename="../../ui/exports/netbox_push.py" line="115" />
             <source>Cancel</source>
             <translation>Abbrechen</translation>
         </message>
         <message>
-            <location filename="../../ui/exports/netbox_push.py" line="96" />
+            <location filename="../../ui/exports/netbox_push.py" line="115" />
             <source>Cancelling…</source>
             <translation>Wird abgebrochen…</translation>
         </message>
         <message>
-            <location filename="../../ui/exports/netbox_push.py" line="92" />
+            <location filename="../../ui/exports/netbox_push.py" line="111" />
             <source>Cannot push to NetBox</source>
             <translation>Kann nicht in NetBox schreiben</translation>
         </message>
         <message>
-            <location filename="../../ui/exports/netbox_push.py" line="55" />
+            <location filename="../../ui/exports/netbox_push.py" line="66" />
             <source>NetBox address:</source>
             <translation>NetBox-Adresse:</translation>
         </message>
         <message>
-            <location filename="../../ui/exports/netbox_push.py" line="96" />
+            <location filename="../../ui/exports/netbox_push.py" line="115" />
             <source>NetBox push cancelled</source>
             <translation>Schreiben in NetBox abgebrochen</translation>
         </message>
         <message>
-            <location filename="../../ui/exports/netbox_push.py" line="95" />
+            <location filename="../../ui/exports/netbox_push.py" line="114" />
             <source>NetBox push failed</source>
             <translation>Schreiben in NetBox fehlgeschlagen</translation>
         </message>
         <message>
+            <location filename="../../ui/exports/netbox_push.py" line="51" />
+            <source>New from Live NetBox</source>
+            <translation>Neu aus laufendem NetBox</translation>
+        </message>
+        <message>
             <location filename="../../ui/exports/netbox_push.py" line="46" />
-            <location filename="../../ui/exports/netbox_push.py" line="92" />
+            <location filename="../../ui/exports/netbox_push.py" line="111" />
             <source>Push to NetBox</source>
             <translation>In NetBox schreiben</translation>
         </message>
         <message>
-            <location filename="../../ui/exports/netbox_push.py" line="95" />
+            <location filename="../../ui/exports/netbox_push.py" line="114" />
             <source>Pushing the plan to NetBox site {name}…</source>
             <translation>Der Plan wird in den NetBox-Standort {name} geschrieben…</translation>
         </message>
         <message>
-            <location filename="../../ui/exports/netbox_push.py" line="94" />
+            <location filename="../../ui/exports/netbox_push.py" line="113" />
             <source>Pushing the plan to NetBox: {stage}…</source>
             <translation>Der Plan wird in NetBox geschrieben: {stage}…</translation>
         </message>
         <message>
-            <location filename="../../ui/exports/netbox_push.py" line="93" />
+            <location filename="../../ui/exports/netbox_push.py" line="112" />
             <source>Pushing the plan to NetBox…</source>
             <translation>Der Plan wird in NetBox geschrieben…</translation>
         </message>
         <message>
-            <location filename="../../ui/exports/netbox_push.py" line="57" />
+            <location filename="../../ui/exports/netbox_push.py" line="68" />
             <source>Site:</source>
             <translation>Standort:</translation>
         </message>
         <message>
-            <location filename="../../ui/exports/netbox_push.py" line="123" />
+            <location filename="../../ui/exports/netbox_push.py" line="142" />
             <source>The plan could not be pushed to NetBox.
 
 {error}</source>
@@ -4722,32 +4752,32 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
 {error}</translation>
         </message>
         <message>
-            <location filename="../../ui/exports/netbox_push.py" line="53" />
+            <location filename="../../ui/exports/netbox_push.py" line="64" />
             <source>Verify the TLS certificate</source>
             <translation>TLS-Zertifikat prüfen</translation>
         </message>
         <message>
-            <location filename="../../ui/exports/netbox_push.py" line="76" />
+            <location filename="../../ui/exports/netbox_push.py" line="95" />
             <source>comparing with NetBox</source>
             <translation>Vergleich mit NetBox</translation>
         </message>
         <message>
-            <location filename="../../ui/exports/netbox_push.py" line="73" />
+            <location filename="../../ui/exports/netbox_push.py" line="92" />
             <source>connecting</source>
             <translation>Verbindung wird aufgebaut</translation>
         </message>
         <message>
-            <location filename="../../ui/exports/netbox_push.py" line="79" />
+            <location filename="../../ui/exports/netbox_push.py" line="98" />
             <source>pushing</source>
             <translation>Schreiben</translation>
         </message>
         <message>
-            <location filename="../../ui/exports/netbox_push.py" line="115" />
+            <location filename="../../ui/exports/netbox_push.py" line="134" />
             <source>{count} changes made in NetBox site {site}</source>
             <translation>{count} Änderungen im NetBox-Standort {site} gemacht</translation>
         </message>
         <message>
-            <location filename="../../ui/exports/netbox_push.py" line="113" />
+            <location filename="../../ui/exports/netbox_push.py" line="132" />
             <source>{count} changes made in NetBox site {site}; {left} cables left out (a termination is not in NetBox)</source>
             <translation>{count} Änderungen im NetBox-Standort {site} gemacht; {left} Kabel ausgelassen (ein Anschluss ist nicht in NetBox)</translation>
         </message>
@@ -4883,12 +4913,12 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
     <context>
         <name>NvlinkAutowirer</name>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="673" />
+            <location filename="../../ui/dialogs/wiring.py" line="716" />
             <source>An NVLink auto-wire is already running</source>
             <translation>Eine NVLink-Autoverkabelung läuft bereits</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="670" />
+            <location filename="../../ui/dialogs/wiring.py" line="713" />
             <source>Select an NVL72 rack (or a tray in it) to wire its NVLink domain</source>
             <translation>Ein NVL72-Rack (oder einen Tray darin) auswählen, um seine NVLink-Domäne zu verkabeln</translation>
         </message>
@@ -7780,615 +7810,615 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>Workloads</name>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="283" />
+            <location filename="../../ui/panels/workloads.py" line="282" />
             <source>  (asked {users})</source>
             <translation>  (gefragt: {users})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="279" />
-            <location filename="../../ui/panels/workloads.py" line="300" />
+            <location filename="../../ui/panels/workloads.py" line="278" />
+            <location filename="../../ui/panels/workloads.py" line="299" />
             <source>  (target {tgt})</source>
             <translation>  (Ziel {tgt})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="281" />
+            <location filename="../../ui/panels/workloads.py" line="280" />
             <source>  (target {tt} s)</source>
             <translation>  (Ziel {tt} s)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="296" />
+            <location filename="../../ui/panels/workloads.py" line="295" />
             <source> (energy {cost})</source>
             <translation> (Energie {cost})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="300" />
+            <location filename="../../ui/panels/workloads.py" line="299" />
             <source> days</source>
             <translation> Tage</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="303" />
+            <location filename="../../ui/panels/workloads.py" line="302" />
             <source> of {capacity}</source>
             <translation> von {capacity}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="310" />
+            <location filename="../../ui/panels/workloads.py" line="309" />
             <source> on {gpus} × {gpu}</source>
             <translation> auf {gpus} × {gpu}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="288" />
+            <location filename="../../ui/panels/workloads.py" line="287" />
             <source> · KV cache {size}</source>
             <translation> · KV-Cache {size}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="313" />
+            <location filename="../../ui/panels/workloads.py" line="312" />
             <source>, written in {time}</source>
             <translation>, geschrieben in {time}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="114" />
-            <location filename="../../ui/panels/workloads.py" line="311" />
+            <location filename="../../ui/panels/workloads.py" line="113" />
+            <location filename="../../ui/panels/workloads.py" line="310" />
             <source>Activation recompute</source>
             <translation>Aktivierungs-Neuberechnung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="126" />
+            <location filename="../../ui/panels/workloads.py" line="125" />
             <source>Attention data parallel (MoE)</source>
             <translation>Attention-Datenparallelität (MoE)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="312" />
+            <location filename="../../ui/panels/workloads.py" line="311" />
             <source>Checkpoint</source>
             <translation>Checkpoint</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="129" />
+            <location filename="../../ui/panels/workloads.py" line="128" />
             <source>Checkpoint every (min)</source>
             <translation>Checkpoint alle (min)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="316" />
+            <location filename="../../ui/panels/workloads.py" line="315" />
             <source>Checkpoint size</source>
             <translation>Checkpoint-Größe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="128" />
+            <location filename="../../ui/panels/workloads.py" line="127" />
             <source>Checkpoint size (GB)</source>
             <translation>Checkpoint-Größe (GB)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="318" />
+            <location filename="../../ui/panels/workloads.py" line="317" />
             <source>Checkpoint write</source>
             <translation>Checkpoint schreiben</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="89" />
+            <location filename="../../ui/panels/workloads.py" line="88" />
             <source>Checkpoint {model}</source>
             <translation>Checkpoint {model}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="118" />
+            <location filename="../../ui/panels/workloads.py" line="117" />
             <source>Concurrent users</source>
             <translation>Gleichzeitige Nutzer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="112" />
+            <location filename="../../ui/panels/workloads.py" line="111" />
             <source>Context parallel</source>
             <translation>Kontextparallel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="295" />
+            <location filename="../../ui/panels/workloads.py" line="294" />
             <source>Cost per million tokens</source>
             <translation>Kosten pro Million Tokens</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="131" />
+            <location filename="../../ui/panels/workloads.py" line="130" />
             <source>Dataset read (GB/s)</source>
             <translation>Datensatz lesen (GB/s)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="297" />
+            <location filename="../../ui/panels/workloads.py" line="296" />
             <source>Energy per token</source>
             <translation>Energie pro Token</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="125" />
+            <location filename="../../ui/panels/workloads.py" line="124" />
             <source>Expert parallel (MoE)</source>
             <translation>Expertenparallelität (MoE)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="80" />
+            <location filename="../../ui/panels/workloads.py" line="79" />
             <source>Fine-tune {model} (LoRA)</source>
             <translation>Feintuning {model} (LoRA)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="83" />
+            <location filename="../../ui/panels/workloads.py" line="82" />
             <source>Fine-tune {model} (QLoRA)</source>
             <translation>Feintuning {model} (QLoRA)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="77" />
+            <location filename="../../ui/panels/workloads.py" line="76" />
             <source>Fine-tune {model} (full)</source>
             <translation>Feintuning {model} (vollständig)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="97" />
+            <location filename="../../ui/panels/workloads.py" line="96" />
             <source>Fine-tuning</source>
             <translation>Feintuning</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="78" />
+            <location filename="../../ui/panels/workloads.py" line="77" />
             <source>Fine-tuning (LoRA)</source>
             <translation>Feintuning (LoRA)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="81" />
+            <location filename="../../ui/panels/workloads.py" line="80" />
             <source>Fine-tuning (QLoRA)</source>
             <translation>Feintuning (QLoRA)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="75" />
+            <location filename="../../ui/panels/workloads.py" line="74" />
             <source>Fine-tuning (full)</source>
             <translation>Feintuning (vollständig)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="171" />
+            <location filename="../../ui/panels/workloads.py" line="170" />
             <source>GPU memory</source>
             <translation>GPU-Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="301" />
+            <location filename="../../ui/panels/workloads.py" line="300" />
             <source>GPU-hours</source>
             <translation>GPU-Stunden</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="327" />
+            <location filename="../../ui/panels/workloads.py" line="326" />
             <source>GPUs that would meet it</source>
             <translation>GPUs, die es erfüllen würden</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="109" />
+            <location filename="../../ui/panels/workloads.py" line="108" />
             <source>Global batch (tokens)</source>
             <translation>Globale Batch-Größe (Tokens)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="98" />
+            <location filename="../../ui/panels/workloads.py" line="97" />
             <source>Inference</source>
             <translation>Inferenz</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="84" />
+            <location filename="../../ui/panels/workloads.py" line="83" />
             <source>Inference serving</source>
             <translation>Inferenz-Betrieb</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="116" />
+            <location filename="../../ui/panels/workloads.py" line="115" />
             <source>Input tokens</source>
             <translation>Eingabe-Tokens</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="115" />
+            <location filename="../../ui/panels/workloads.py" line="114" />
             <source>KV-cache precision</source>
             <translation>KV-Cache-Genauigkeit</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="459" />
+            <location filename="../../ui/panels/workloads.py" line="458" />
             <source>Key figure</source>
             <translation>Kennzahl</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="285" />
-            <location filename="../../ui/panels/workloads.py" line="308" />
+            <location filename="../../ui/panels/workloads.py" line="284" />
+            <location filename="../../ui/panels/workloads.py" line="307" />
             <source>Layout</source>
             <translation>Aufteilung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="459" />
+            <location filename="../../ui/panels/workloads.py" line="458" />
             <source>Limited by</source>
             <translation>Begrenzt durch</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="159" />
+            <location filename="../../ui/panels/workloads.py" line="158" />
             <source>LoRA</source>
             <translation>LoRA</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="104" />
+            <location filename="../../ui/panels/workloads.py" line="103" />
             <source>LoRA rank</source>
             <translation>LoRA-Rang</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="302" />
+            <location filename="../../ui/panels/workloads.py" line="301" />
             <source>Memory per GPU</source>
             <translation>Speicher pro GPU</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="237" />
+            <location filename="../../ui/panels/workloads.py" line="236" />
             <source>Met within the model's uncertainty · margin {margin} · limited by {bn}</source>
             <translation>Im Rahmen der Modellunsicherheit erfüllt · Spielraum {margin} · begrenzt durch {bn}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="240" />
+            <location filename="../../ui/panels/workloads.py" line="239" />
             <source>Met · margin {margin} · limited by {bn}</source>
             <translation>Erfüllt · Spielraum {margin} · begrenzt durch {bn}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="103" />
+            <location filename="../../ui/panels/workloads.py" line="102" />
             <source>Method</source>
             <translation>Methode</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="102" />
+            <location filename="../../ui/panels/workloads.py" line="101" />
             <source>Model</source>
             <translation>Modell</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="229" />
+            <location filename="../../ui/panels/workloads.py" line="228" />
             <source>No verdict yet</source>
             <translation>Noch kein Ergebnis</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="231" />
+            <location filename="../../ui/panels/workloads.py" line="230" />
             <source>Not evaluated</source>
             <translation>Nicht bewertet</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="243" />
+            <location filename="../../ui/panels/workloads.py" line="242" />
             <source>Not met · margin {margin} · limited by {bn}</source>
             <translation>Nicht erfüllt · Spielraum {margin} · begrenzt durch {bn}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="242" />
+            <location filename="../../ui/panels/workloads.py" line="241" />
             <source>Not met · the {bn} of its servers fails</source>
             <translation>Nicht erfüllt · {bn} der Server reicht nicht</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="117" />
+            <location filename="../../ui/panels/workloads.py" line="116" />
             <source>Output tokens</source>
             <translation>Ausgabe-Tokens</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="124" />
+            <location filename="../../ui/panels/workloads.py" line="123" />
             <source>Output-length spread (std. dev. / mean)</source>
             <translation>Streuung der Ausgabelänge (Std.-abw. / Mittel)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="127" />
+            <location filename="../../ui/panels/workloads.py" line="126" />
             <source>PCIe switch between GPUs</source>
             <translation>PCIe-Switch zwischen den GPUs</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="111" />
+            <location filename="../../ui/panels/workloads.py" line="110" />
             <source>Pipeline parallel</source>
             <translation>Pipeline-Parallelität</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="74" />
+            <location filename="../../ui/panels/workloads.py" line="73" />
             <source>Pre-train {model}</source>
             <translation>Pre-Training {model}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="73" />
-            <location filename="../../ui/panels/workloads.py" line="96" />
+            <location filename="../../ui/panels/workloads.py" line="72" />
+            <location filename="../../ui/panels/workloads.py" line="95" />
             <source>Pre-training</source>
             <translation>Vortraining</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="107" />
+            <location filename="../../ui/panels/workloads.py" line="106" />
             <source>Precision</source>
             <translation>Genauigkeit</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="160" />
+            <location filename="../../ui/panels/workloads.py" line="159" />
             <source>QLoRA</source>
             <translation>QLoRA</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="162" />
+            <location filename="../../ui/panels/workloads.py" line="161" />
             <source>SGLang</source>
             <translation>SGLang</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="123" />
+            <location filename="../../ui/panels/workloads.py" line="122" />
             <source>Scheduler limit (sequences per replica)</source>
             <translation>Scheduler-Grenze (Sequenzen je Replikat)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="108" />
+            <location filename="../../ui/panels/workloads.py" line="107" />
             <source>Sequence length</source>
             <translation>Sequenzlänge</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="86" />
+            <location filename="../../ui/panels/workloads.py" line="85" />
             <source>Serve {model}</source>
             <translation>Bereitstellung {model}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="121" />
+            <location filename="../../ui/panels/workloads.py" line="120" />
             <source>Serving stack</source>
             <translation>Serving-Stack</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="234" />
+            <location filename="../../ui/panels/workloads.py" line="233" />
             <source>Sized (no target) · limited by {bn}</source>
             <translation>Dimensioniert (ohne Ziel) · begrenzt durch {bn}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="122" />
+            <location filename="../../ui/panels/workloads.py" line="121" />
             <source>Software generation (year)</source>
             <translation>Softwarestand (Jahr)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="99" />
+            <location filename="../../ui/panels/workloads.py" line="98" />
             <source>Storage</source>
             <translation>Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="87" />
+            <location filename="../../ui/panels/workloads.py" line="86" />
             <source>Storage (checkpoints, dataset)</source>
             <translation>Speicher (Checkpoints, Datensatz)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="323" />
+            <location filename="../../ui/panels/workloads.py" line="322" />
             <source>Storage read</source>
             <translation>Speicher lesen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="322" />
+            <location filename="../../ui/panels/workloads.py" line="321" />
             <source>Storage write</source>
             <translation>Speicher schreiben</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="284" />
+            <location filename="../../ui/panels/workloads.py" line="283" />
             <source>System throughput</source>
             <translation>Systemdurchsatz</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="285" />
+            <location filename="../../ui/panels/workloads.py" line="284" />
             <source>TP {tp} × {replicas} replicas on {gpus} × {gpu}</source>
             <translation>TP {tp} × {replicas} Replikate auf {gpus} × {gpu}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="106" />
+            <location filename="../../ui/panels/workloads.py" line="105" />
             <source>Target duration (days)</source>
             <translation>Zieldauer (Tage)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="120" />
+            <location filename="../../ui/panels/workloads.py" line="119" />
             <source>Target time to first token (s)</source>
             <translation>Ziel-Zeit bis zum ersten Token (s)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="119" />
+            <location filename="../../ui/panels/workloads.py" line="118" />
             <source>Target tokens/s per user</source>
             <translation>Ziel-Tokens/s pro Nutzer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="110" />
+            <location filename="../../ui/panels/workloads.py" line="109" />
             <source>Tensor parallel</source>
             <translation>Tensor-Parallelität</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="161" />
+            <location filename="../../ui/panels/workloads.py" line="160" />
             <source>TensorRT-LLM</source>
             <translation>TensorRT-LLM</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="304" />
+            <location filename="../../ui/panels/workloads.py" line="303" />
             <source>Throughput</source>
             <translation>Durchsatz</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="321" />
+            <location filename="../../ui/panels/workloads.py" line="320" />
             <source>Time spent checkpointing</source>
             <translation>Zeit für Checkpoints</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="281" />
+            <location filename="../../ui/panels/workloads.py" line="280" />
             <source>Time to first token</source>
             <translation>Zeit bis zum ersten Token</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="300" />
+            <location filename="../../ui/panels/workloads.py" line="299" />
             <source>Time to train</source>
             <translation>Trainingsdauer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="278" />
+            <location filename="../../ui/panels/workloads.py" line="277" />
             <source>Tokens/s per user</source>
             <translation>Tokens/s pro Nutzer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="105" />
+            <location filename="../../ui/panels/workloads.py" line="104" />
             <source>Training tokens</source>
             <translation>Trainings-Tokens</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="282" />
+            <location filename="../../ui/panels/workloads.py" line="281" />
             <source>Users that fit</source>
             <translation>Passende Nutzer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="458" />
+            <location filename="../../ui/panels/workloads.py" line="457" />
             <source>Verdict</source>
             <translation>Ergebnis</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="287" />
+            <location filename="../../ui/panels/workloads.py" line="286" />
             <source>Weights per GPU</source>
             <translation>Gewichte pro GPU</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="458" />
+            <location filename="../../ui/panels/workloads.py" line="457" />
             <source>Workload</source>
             <translation>Arbeitslast</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="130" />
+            <location filename="../../ui/panels/workloads.py" line="129" />
             <source>Write checkpoint within (s)</source>
             <translation>Checkpoint schreiben innerhalb (s)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="113" />
+            <location filename="../../ui/panels/workloads.py" line="112" />
             <source>ZeRO stage</source>
             <translation>ZeRO-Stufe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="140" />
+            <location filename="../../ui/panels/workloads.py" line="139" />
             <source>as weights</source>
             <translation>wie Gewichte</translation>
         </message>
         <message>
+            <location filename="../../ui/panels/workloads.py" line="134" />
             <location filename="../../ui/panels/workloads.py" line="135" />
-            <location filename="../../ui/panels/workloads.py" line="136" />
-            <location filename="../../ui/panels/workloads.py" line="138" />
+            <location filename="../../ui/panels/workloads.py" line="137" />
             <source>auto</source>
             <translation>automatisch</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="139" />
+            <location filename="../../ui/panels/workloads.py" line="138" />
             <source>automatic: fastest that fits</source>
             <translation>automatisch: die schnellste, die passt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="266" />
+            <location filename="../../ui/panels/workloads.py" line="265" />
             <source>checkpoint in {s} s</source>
             <translation>Checkpoint in {s} s</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="173" />
+            <location filename="../../ui/panels/workloads.py" line="172" />
             <source>compute</source>
             <translation>Rechenleistung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="177" />
+            <location filename="../../ui/panels/workloads.py" line="176" />
             <source>cooling</source>
             <translation>Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="262" />
+            <location filename="../../ui/panels/workloads.py" line="261" />
             <source>does not fit in GPU memory</source>
             <translation>passt nicht in den GPU-Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="167" />
+            <location filename="../../ui/panels/workloads.py" line="166" />
             <source>fp4 (NVFP4 on Blackwell)</source>
             <translation>fp4 (NVFP4 auf Blackwell)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="144" />
+            <location filename="../../ui/panels/workloads.py" line="143" />
             <source>from the model</source>
             <translation>aus dem Modell</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="166" />
+            <location filename="../../ui/panels/workloads.py" line="165" />
             <source>full (every layer)</source>
             <translation>vollständig (jede Schicht)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="159" />
+            <location filename="../../ui/panels/workloads.py" line="158" />
             <source>full fine-tuning</source>
             <translation>vollständiges Feintuning</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="335" />
+            <location filename="../../ui/panels/workloads.py" line="334" />
             <source>full, {k} of {n} layers per stage</source>
             <translation>vollständig, {k} von {n} Schichten je Stufe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="174" />
+            <location filename="../../ui/panels/workloads.py" line="173" />
             <source>interconnect</source>
             <translation>Interconnect</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="172" />
+            <location filename="../../ui/panels/workloads.py" line="171" />
             <source>memory bandwidth</source>
             <translation>Speicherbandbreite</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="163" />
+            <location filename="../../ui/panels/workloads.py" line="162" />
             <source>no</source>
             <translation>nein</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="147" />
+            <location filename="../../ui/panels/workloads.py" line="146" />
             <source>no checkpoint target</source>
             <translation>kein Checkpoint-Ziel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="148" />
+            <location filename="../../ui/panels/workloads.py" line="147" />
             <source>no dataset target</source>
             <translation>kein Datensatz-Ziel</translation>
         </message>
         <message>
+            <location filename="../../ui/panels/workloads.py" line="141" />
             <location filename="../../ui/panels/workloads.py" line="142" />
-            <location filename="../../ui/panels/workloads.py" line="143" />
             <source>no target</source>
             <translation>kein Ziel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="141" />
+            <location filename="../../ui/panels/workloads.py" line="140" />
             <source>no target (size only)</source>
             <translation>kein Ziel (nur dimensionieren)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="145" />
-            <location filename="../../ui/panels/workloads.py" line="164" />
+            <location filename="../../ui/panels/workloads.py" line="144" />
+            <location filename="../../ui/panels/workloads.py" line="163" />
             <source>none</source>
             <translation>keine</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="146" />
+            <location filename="../../ui/panels/workloads.py" line="145" />
             <source>not set</source>
             <translation>nicht gesetzt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="176" />
+            <location filename="../../ui/panels/workloads.py" line="175" />
             <source>power</source>
             <translation>Strom</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="267" />
+            <location filename="../../ui/panels/workloads.py" line="266" />
             <source>read {rate} GB/s</source>
             <translation>Lesen {rate} GB/s</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="165" />
+            <location filename="../../ui/panels/workloads.py" line="164" />
             <source>selective (attention core)</source>
             <translation>selektiv (Attention-Kern)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="137" />
+            <location filename="../../ui/panels/workloads.py" line="136" />
             <source>stack default</source>
             <translation>Vorgabe des Stacks</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="175" />
+            <location filename="../../ui/panels/workloads.py" line="174" />
             <source>storage</source>
             <translation>Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="161" />
+            <location filename="../../ui/panels/workloads.py" line="160" />
             <source>vLLM</source>
             <translation>vLLM</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="163" />
+            <location filename="../../ui/panels/workloads.py" line="162" />
             <source>yes</source>
             <translation>ja</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="293" />
+            <location filename="../../ui/panels/workloads.py" line="292" />
             <source>{cost} ⚠ capex incomplete ({basis})</source>
             <translation>{cost} ⚠ Investitionskosten unvollständig ({basis})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="263" />
+            <location filename="../../ui/panels/workloads.py" line="262" />
             <source>{days} days · {hours} GPU-h</source>
             <translation>{days} Tage · {hours} GPU-h</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="258" />
+            <location filename="../../ui/panels/workloads.py" line="257" />
             <source>{tps} tok/s/user · TTFT {ttft} s</source>
             <translation>{tps} tok/s/Nutzer · TTFT {ttft} s</translation>
         </message>
@@ -8429,17 +8459,17 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>WorkloadsPanel</name>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="474" />
+            <location filename="../../ui/panels/workloads.py" line="473" />
             <source>Add a workload target: training, fine-tuning, inference serving or storage</source>
             <translation>Ein Arbeitslast-Ziel hinzufügen: Training, Feintuning, Inferenz oder Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="472" />
+            <location filename="../../ui/panels/workloads.py" line="471" />
             <source>Add target</source>
             <translation>Ziel hinzufügen</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1065" />
+            <location filename="../../ui/panels/workloads.py" line="1079" />
             <source>Cannot delete {name}: %n workload(s) run on it ({who}). Set “Runs on” to another group or the whole plan first.</source>
             <translation>
                 <numerusform>{name} kann nicht gelöscht werden: %n Arbeitslast läuft darauf ({who}). Zuerst „Läuft auf“ auf eine andere Gruppe oder den ganzen Plan setzen.</numerusform>
@@ -8447,27 +8477,27 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="1069" />
+            <location filename="../../ui/panels/workloads.py" line="1083" />
             <source>Cannot delete {name}: {reason}</source>
             <translation>{name} kann nicht gelöscht werden: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="1046" />
+            <location filename="../../ui/panels/workloads.py" line="1060" />
             <source>Cannot rename {name}: {reason}</source>
             <translation>{name} kann nicht umbenannt werden: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="515" />
+            <location filename="../../ui/panels/workloads.py" line="514" />
             <source>Delete</source>
             <translation>Löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="517" />
+            <location filename="../../ui/panels/workloads.py" line="516" />
             <source>Delete the server group chosen on the left (undoable); not while a workload runs on it</source>
             <translation>Die links gewählte Servergruppe löschen (rückgängig machbar); nicht, solange eine Arbeitslast darauf läuft</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1085" />
+            <location filename="../../ui/panels/workloads.py" line="1099" />
             <source>Group %n server(s)</source>
             <translation>
                 <numerusform>%n Server gruppieren</numerusform>
@@ -8475,7 +8505,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1084" />
+            <location filename="../../ui/panels/workloads.py" line="1098" />
             <source>Group %n server(s) for {name}</source>
             <translation>
                 <numerusform>%n Server für {name} gruppieren</numerusform>
@@ -8483,12 +8513,12 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="489" />
+            <location filename="../../ui/panels/workloads.py" line="488" />
             <source>Group from selection</source>
             <translation>Gruppe aus Auswahl</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1093" />
+            <location filename="../../ui/panels/workloads.py" line="1107" />
             <source>Group of %n server(s) created</source>
             <translation>
                 <numerusform>Gruppe aus %n Server angelegt</numerusform>
@@ -8496,7 +8526,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1092" />
+            <location filename="../../ui/panels/workloads.py" line="1106" />
             <source>Group of %n server(s) created; {name} runs on it</source>
             <translation>
                 <numerusform>Gruppe aus %n Server angelegt; {name} läuft darauf</numerusform>
@@ -8504,147 +8534,147 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="822" />
+            <location filename="../../ui/panels/workloads.py" line="835" />
             <source>Kind</source>
             <translation>Art</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="490" />
+            <location filename="../../ui/panels/workloads.py" line="489" />
             <source>Make a server group of the GPU servers selected in the racks or on the floor (servers of selected racks count too) and run the current workload on it</source>
             <translation>Aus den in den Racks oder im Raumplan gewählten GPU-Servern eine Servergruppe bilden (Server gewählter Racks zählen mit) und die aktuelle Arbeitslast darauf laufen lassen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="770" />
+            <location filename="../../ui/panels/workloads.py" line="782" />
             <source>NOT MET · {bn}</source>
             <translation>NICHT ERFÜLLT · {bn}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="773" />
+            <location filename="../../ui/panels/workloads.py" line="785" />
             <source>NOT MET · {margin}</source>
             <translation>NICHT ERFÜLLT · {margin}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="821" />
+            <location filename="../../ui/panels/workloads.py" line="834" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="1039" />
+            <location filename="../../ui/panels/workloads.py" line="1053" />
             <source>New name for {name}:</source>
             <translation>Neuer Name für {name}:</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="547" />
+            <location filename="../../ui/panels/workloads.py" line="546" />
             <source>No workload targets yet. Add one (training, fine-tuning, inference or storage) to see whether this build meets it.</source>
             <translation>Noch keine Arbeitslast-Ziele. Eines hinzufügen (Training, Feintuning, Inferenz oder Speicher), um zu sehen, ob dieser Aufbau es erfüllt.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="478" />
+            <location filename="../../ui/panels/workloads.py" line="477" />
             <source>Remove</source>
             <translation>Entfernen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="479" />
+            <location filename="../../ui/panels/workloads.py" line="478" />
             <source>Remove the selected workload target (undoable)</source>
             <translation>Das gewählte Arbeitslast-Ziel entfernen (rückgängig machbar)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="1038" />
+            <location filename="../../ui/panels/workloads.py" line="1052" />
             <source>Rename server group</source>
             <translation>Servergruppe umbenennen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="513" />
+            <location filename="../../ui/panels/workloads.py" line="512" />
             <source>Rename the server group chosen on the left (undoable)</source>
             <translation>Die links gewählte Servergruppe umbenennen (rückgängig machbar)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="511" />
+            <location filename="../../ui/panels/workloads.py" line="510" />
             <source>Rename…</source>
             <translation>Umbenennen…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="823" />
+            <location filename="../../ui/panels/workloads.py" line="836" />
             <source>Runs on</source>
             <translation>Läuft auf</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="1080" />
+            <location filename="../../ui/panels/workloads.py" line="1094" />
             <source>Select GPU servers (or their racks) in the rack view or the floor plan first</source>
             <translation>Zuerst GPU-Server (oder ihre Racks) in der Rackansicht oder im Raumplan auswählen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="520" />
+            <location filename="../../ui/panels/workloads.py" line="519" />
             <source>Server groups</source>
             <translation>Servergruppen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="1086" />
+            <location filename="../../ui/panels/workloads.py" line="1100" />
             <source>Servers {names}</source>
             <translation>Server {names}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="482" />
+            <location filename="../../ui/panels/workloads.py" line="481" />
             <source>Size a Build…</source>
             <translation>Aufbau dimensionieren…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="484" />
+            <location filename="../../ui/panels/workloads.py" line="483" />
             <source>Size this workload for me: compare the builds that meet the selected target and open the chosen one as a new plan</source>
             <translation>Diese Arbeitslast für mich dimensionieren: die Aufbauten vergleichen, die das gewählte Ziel erfüllen, und den gewählten als neuen Plan öffnen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="919" />
+            <location filename="../../ui/panels/workloads.py" line="932" />
             <source>The model's median error on published runs of this kind (docs/validation.md)</source>
             <translation>Der mittlere Fehler des Modells gegenüber veröffentlichten Läufen dieser Art (docs/validation.md)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="509" />
+            <location filename="../../ui/panels/workloads.py" line="508" />
             <source>The plan's server groups (a workload can run on one)</source>
             <translation>Die Servergruppen des Plans (eine Arbeitslast kann auf einer laufen)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="916" />
+            <location filename="../../ui/panels/workloads.py" line="929" />
             <source>Uncertainty</source>
             <translation>Unsicherheit</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="853" />
+            <location filename="../../ui/panels/workloads.py" line="866" />
             <source>Whole plan (every GPU server)</source>
             <translation>Ganzer Plan (jeder GPU-Server)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="773" />
+            <location filename="../../ui/panels/workloads.py" line="785" />
             <source>met · {margin}</source>
             <translation>erfüllt · {margin}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="766" />
+            <location filename="../../ui/panels/workloads.py" line="778" />
             <source>not evaluated</source>
             <translation>nicht bewertet</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="768" />
+            <location filename="../../ui/panels/workloads.py" line="780" />
             <source>sized (no target)</source>
             <translation>ausgelegt (ohne Ziel)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="778" />
+            <location filename="../../ui/panels/workloads.py" line="790" />
             <source>waiting for the engine</source>
             <translation>wartet auf die Berechnung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="761" />
+            <location filename="../../ui/panels/workloads.py" line="773" />
             <source>whole plan</source>
             <translation>ganzer Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="762" />
+            <location filename="../../ui/panels/workloads.py" line="774" />
             <source>{kind} · runs on {where}</source>
             <translation>{kind} · läuft auf {where}</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1064" />
+            <location filename="../../ui/panels/workloads.py" line="1078" />
             <source>{names} and %n more</source>
             <translation>
                 <numerusform>{names} und %n weitere</numerusform>
@@ -8652,7 +8682,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1006" />
+            <location filename="../../ui/panels/workloads.py" line="1020" />
             <source>{name} (%n server(s))</source>
             <translation>
                 <numerusform>{name} (%n Server)</numerusform>
@@ -8660,7 +8690,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="918" />
+            <location filename="../../ui/panels/workloads.py" line="931" />
             <source>±{pct} %</source>
             <translation>±{pct} %</translation>
         </message>
@@ -8668,22 +8698,22 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>_Field</name>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="356" />
+            <location filename="../../ui/panels/workloads.py" line="355" />
             <source>not set</source>
             <translation>nicht gesetzt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="428" />
+            <location filename="../../ui/panels/workloads.py" line="427" />
             <source>{count} tokens</source>
             <translation>{count} Tokens</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="404" />
+            <location filename="../../ui/panels/workloads.py" line="403" />
             <source>{name} ({params} parameters)</source>
             <translation>{name} ({params} Parameter)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="413" />
+            <location filename="../../ui/panels/workloads.py" line="412" />
             <source>{value} (not in catalog)</source>
             <translation>{value} (nicht im Katalog)</translation>
         </message>

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from planner.catalog import Catalog
     from planner.engine.results import Results
     from planner.model.plan import Plan
+    from planner.netbox.site import SiteImport
     from ui.document import Document
     from ui.settings import AppSettings
 
@@ -42,8 +43,18 @@ class PushTarget:
 
 def ask_netbox_push(parent: QWidget | None, site: str) -> PushTarget | None:
     """The NetBox to push to (tests replace this function)."""
+    return ask_netbox_target(parent, _tr("Push to NetBox"), site)
+
+
+def ask_netbox_pull(parent: QWidget | None) -> PushTarget | None:
+    """The NetBox and site File > New from Live NetBox reads (tests replace this function)."""
+    return ask_netbox_target(parent, _tr("New from Live NetBox"), "")
+
+
+def ask_netbox_target(parent: QWidget | None, title: str, site: str) -> PushTarget | None:
+    """NetBox's address, an API token (a password field, never stored) and the site."""
     dlg = QDialog(parent)
-    dlg.setWindowTitle(_tr("Push to NetBox"))
+    dlg.setWindowTitle(title)
     form = QFormLayout(dlg)
     url = QLineEdit(dlg)
     url.setPlaceholderText("https://netbox.example.com")
@@ -60,9 +71,17 @@ def ask_netbox_push(parent: QWidget | None, site: str) -> PushTarget | None:
     buttons.accepted.connect(dlg.accept)
     buttons.rejected.connect(dlg.reject)
     form.addRow(buttons)
-    if dlg.exec() != QDialog.DialogCode.Accepted:
+    if dlg.exec() != QDialog.DialogCode.Accepted or not (site_edit.text().strip() or site):
         return None
     return PushTarget(url.text().strip(), token.text().strip(), site_edit.text().strip() or site, verify.isChecked())
+
+
+def pull_site_from(target: PushTarget, catalog: Catalog) -> SiteImport:
+    """A new plan from the live site (``rackwright netbox pull``), run off the GUI thread."""
+    from planner.netbox.api import connect
+    from planner.netbox.pull import pull_site
+
+    return pull_site(connect(target.url, target.token, verify=target.verify), target.site, catalog)
 
 
 def _push(plan: Plan, catalog: Catalog, results: Results, target: PushTarget, progress: ProgressFn,

@@ -75,6 +75,8 @@ ACTIONS: list[ActionSpec] = [
     ActionSpec("act_open", _N("&Open\u2026"), "files.open", SK.Open, _N("Open a plan")),
     ActionSpec("act_new_netbox", _N("New from NetBox &Site\u2026"), "files.new_from_netbox", None,
                _N("Start a plan from a NetBox site export (racks, devices)")),
+    ActionSpec("act_new_netbox_live", _N("New from &Live NetBox\u2026"), "files.new_from_netbox_live", None,
+               _N("Start a plan from a site of a running NetBox, read through its REST API")),
     ActionSpec("act_open_repo", _N("Open from Re&pository…"), "repository.open_from_repository", None,
                _N("Open a plan from the team repository (PostgreSQL)")),
     ActionSpec("act_save_repo", _N("Save to Reposi&tory…"), "repository.save_to_repository", None,
@@ -160,7 +162,7 @@ ACTIONS: list[ActionSpec] = [
 # "@docks" (a toggle for every dock), "@floor" (the floor plan's own actions).
 MENUS: list[tuple[str, str, list[str | None]]] = [
     ("menuFile", _N("&File"), [
-        "act_new", "act_new_template", "act_new_workload", "act_new_netbox", "act_open", "@recent", None,
+        "act_new", "act_new_template", "act_new_workload", "act_new_netbox", "act_new_netbox_live", "act_open", "@recent", None,
         "act_save", "act_save_as", "act_compare", None, "act_open_repo", "act_save_repo", None,
         "act_export_pdf", "act_export_xlsx", "act_export_csv", "act_export_netbox", "act_push_netbox", None,
         "act_import_prices", "act_settings", None, "act_quit"]),

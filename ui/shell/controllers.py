@@ -182,6 +182,32 @@ class FileController(QObject):
                               on_done=lambda result: self._site_done(result, undo_index),
                               on_failed=self._site_failed)
 
+    def new_from_netbox_live(self) -> None:
+        """File > New from Live NetBox...: a new plan from a site of a running NetBox, read
+        through its REST API off the GUI thread (``rackwright netbox pull``); what the pull
+        assumed and left out is listed as after a file import."""
+        if self.refuse_while_busy() or not self.maybe_save():
+            return
+        from ui.exports import netbox_push
+
+        target = netbox_push.ask_netbox_pull(self.window)
+        if target is None:
+            return
+        if self._site_task is None:
+            self._site_task = BackgroundTask(self, "NetBox site import")
+        catalog = self.doc.catalog
+        undo_index = self.doc.undo_stack.index()
+        self._site_task.start(lambda _p, _c: netbox_push.pull_site_from(target, catalog),
+                              on_done=lambda result: self._site_done(result, undo_index),
+                              on_failed=self._pull_failed)
+
+    def _pull_failed(self, exc: BaseException) -> None:
+        from planner.netbox.api import NetBoxError
+
+        text = message_text(str(exc)) if isinstance(exc, NetBoxError) else f"{type(exc).__name__}: {exc}"
+        dialogs.show_error(self.window, self.tr("New from Live NetBox"),
+                           self.tr("The NetBox site could not be read.\n\n{reason}").format(reason=text[:2000]))
+
     def _site_done(self, result: SiteImport, undo_index: int) -> None:
         # the plan was edited while the export was read: ask again before replacing it
         if self.doc.undo_stack.index() != undo_index and not self.maybe_save():
@@ -193,6 +219,8 @@ class FileController(QObject):
             racks=result.racks, devices=result.devices, site=result.plan.site.name)
         lines = [str(p) for p in result.problems] + [self.tr("rack type by height: {guess}").format(guess=message_text(g))
                                                      for g in result.rack_type_guesses]
+        # what the source could not say (a live site without plan data: cooling, fabrics, feed sides)
+        lines += [message_text(n) for n in result.notices]
         self.site_result = dialogs.show_netbox_site_result(self.window, summary, lines)
 
     def _site_failed(self, exc: BaseException) -> None:
