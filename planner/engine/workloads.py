@@ -53,7 +53,16 @@ from planner.workloads.evaluate import (
     evaluate_storage,
     evaluate_training,
 )
-from planner.workloads.specs import FinetuneSpec, InferenceSpec, PretrainSpec, SpecError, parse_spec
+from planner.workloads.nonllm import PlanUnits, cpu_server_unit, evaluate_nonllm, plan_units
+from planner.workloads.specs import (
+    NONLLM_KINDS,
+    FinetuneSpec,
+    InferenceSpec,
+    PretrainSpec,
+    SpecError,
+    StorageWorkloadSpec,
+    parse_spec,
+)
 
 if TYPE_CHECKING:
     from planner.catalog import Catalog
@@ -135,7 +144,7 @@ class _Base(NamedTuple):
 
     key: str
     spec: WorkloadSpec
-    cluster: ClusterSpec
+    cluster: ClusterSpec | PlanUnits  # PlanUnits: a non-LLM kind (planner.workloads.nonllm)
     members: tuple[tuple[str, int], ...]
 
 
@@ -144,7 +153,7 @@ class _Inputs(NamedTuple):
 
     key: str
     spec: WorkloadSpec
-    cluster: ClusterSpec
+    cluster: ClusterSpec | PlanUnits
     members: tuple[str, ...]
 
 
@@ -170,6 +179,9 @@ class WorkloadState:
         self._sto: dict[str, str] = {}
         self._srv_counts: dict[str, int] = {}
         self._sto_counts: dict[str, int] = {}
+        # CPU-only servers with known CPU figures (non-LLM kinds run on them): pid -> slug
+        self._cpu: dict[str, str] = {}
+        self._cpu_counts: dict[str, int] = {}
         self._kind: dict[str, tuple[int, int, str | None]] = {}  # slug -> (0 other/1 server/2 storage, GPUs, GPU)
         self._hw_ready = False
 
@@ -181,7 +193,8 @@ class WorkloadState:
         if got is None:
             d = self.catalog.get("device-types", slug) if self.catalog is not None else None
             got = d is not None and (d.gpu_count > 0 or (d.kind == "storage" and d.planning is not None
-                                                            and d.planning.storage is not None))
+                                                            and d.planning.storage is not None)
+                                     or (d.kind == "server" and cpu_server_unit(d) is not None))
             self._relevant[slug] = got
         return got
 
@@ -195,6 +208,8 @@ class WorkloadState:
                 got = (2, 0, None)
             elif d.gpu_count > 0:
                 got = (1, d.gpu_count, d.gpu_slug)
+            elif d.kind == "server" and cpu_server_unit(d) is not None:
+                got = (3, 0, None)
             else:
                 got = (0, 0, None)
             self._kind[slug] = got
@@ -212,6 +227,11 @@ class WorkloadState:
             self._sto_counts[olds] -= 1
             if not self._sto_counts[olds]:
                 del self._sto_counts[olds]
+        oldc = self._cpu.pop(pid, None)
+        if oldc is not None:
+            self._cpu_counts[oldc] -= 1
+            if not self._cpu_counts[oldc]:
+                del self._cpu_counts[oldc]
         if slug is None:
             return
         k, gpus, gslug = self._slug_kind(slug)
@@ -221,9 +241,13 @@ class WorkloadState:
         elif k == 2:
             self._sto[pid] = slug
             self._sto_counts[slug] = self._sto_counts.get(slug, 0) + 1
+        elif k == 3:
+            self._cpu[pid] = slug
+            self._cpu_counts[slug] = self._cpu_counts.get(slug, 0) + 1
 
     def _hw_full(self, plan: Plan) -> None:
         self._srv, self._sto, self._srv_counts, self._sto_counts = {}, {}, {}, {}
+        self._cpu, self._cpu_counts = {}, {}
         for pid, p in plan.index.placements.items():
             self._hw_set(pid, p.device)
         self._hw_ready = True
@@ -236,7 +260,7 @@ class WorkloadState:
         for pid in pids:
             p = pl.get(pid)
             slug = p.device if p is not None else None
-            before = self._srv.get(pid, (self._sto.get(pid),))[0]
+            before = self._srv.get(pid, (self._sto.get(pid, self._cpu.get(pid)),))[0]
             if before == slug:
                 continue
             if not (self._cluster_device(before) or self._cluster_device(slug)):
@@ -352,6 +376,22 @@ class WorkloadState:
             else:
                 pids = None
                 counts = self._srv_counts
+            if w.kind in NONLLM_KINDS:
+                cpus = dict(self._cpu_counts)
+                if w.group is not None:
+                    grp_members = set(groups[w.group].members)
+                    in_group: dict[str, int] = {}
+                    for pid, slug in self._cpu.items():
+                        if pid in grp_members:
+                            in_group[slug] = in_group.get(slug, 0) + 1
+                    cpus = in_group or cpus
+                hw = plan_units(self.catalog, dict(counts), cpus)
+                if hw.unit.kind == "gpu":
+                    mem = tuple((pid, v[1]) for pid, v in srv.items() if (pids is None or pid in pids)
+                                and v[2] == hw.unit.name)
+                else:
+                    mem = tuple((pid, 0) for pid, slug in self._cpu.items() if slug == hw.unit.name)
+                return _Base(spec_key(w), spec, hw, mem)
             cl = cluster_from_counts(self.catalog, counts, self._sto_counts, plan.metadata, group=w.group)
         except (SpecError, PlanHardwareError, ValueError) as e:
             return str(e)
@@ -366,6 +406,8 @@ class WorkloadState:
     def _with_fabric(net: Network, base: _Base) -> _Inputs:
         """The base inputs with the compute fabric's inter-node bandwidth, where wired."""
         cl, members = base.cluster, base.members
+        if isinstance(cl, PlanUnits):  # non-LLM kinds: no collective traffic modelled
+            return _Inputs(base.key, base.spec, cl, tuple(pid for pid, _ in members))
         trays = net.nvlink_trays
         if trays:
             gm = dict(members)
@@ -386,19 +428,24 @@ class WorkloadState:
                                                      "bandwidth from their compute NICs"),))
         return _Inputs(base.key, base.spec, cl, tuple(pid for pid, _ in members))
 
-    def _verdict(self, w: Workload, skey: str, spec: WorkloadSpec, cl: ClusterSpec, power_ok: bool, cooling_ok: bool) -> WorkloadVerdict:
+    def _verdict(self, w: Workload, skey: str, spec: WorkloadSpec, cl: ClusterSpec | PlanUnits, power_ok: bool,
+                 cooling_ok: bool) -> WorkloadVerdict:
         v = WorkloadVerdict(w.id, w.name, w.kind, w.group, None, None, None)
         key = (skey, cl, power_ok, cooling_ok)
         got = self._memo.get(key)
         if got is not None:
             return got
         try:
-            if isinstance(spec, InferenceSpec):
+            if isinstance(cl, PlanUnits):
+                met, margin, bn, fig = evaluate_nonllm(spec, w.kind, cl, self.catalog)
+            elif isinstance(spec, InferenceSpec):
                 met, margin, bn, fig = evaluate_inference(spec, _llm(self.catalog, spec.model), cl)
             elif isinstance(spec, (PretrainSpec, FinetuneSpec)):
                 met, margin, bn, fig = evaluate_training(spec, _llm(self.catalog, spec.model), cl)
-            else:
+            elif isinstance(spec, StorageWorkloadSpec):
                 met, margin, bn, fig = evaluate_storage(spec, self.catalog, cl)
+            else:
+                raise SpecError(tmsg("workload kind {kind!r} needs the plan's servers", kind=w.kind))
         except (SpecError, PlanHardwareError, ValueError) as e:
             v.error = str(e)
             self._memo[key] = v

@@ -35,6 +35,7 @@ from planner.i18n import tmsg
 
 if TYPE_CHECKING:
     from planner.catalog import Catalog, DeviceType
+    from planner.model.plan import Plan
 
 CASES_FILE = Path(__file__).with_name("nonllm_cases.yaml")
 GB = 1e9
@@ -507,6 +508,90 @@ def cpu_verdict(spec: Any, kind: str, catalog: Catalog) -> dict[str, Any]:
         return {"cpu_enough": False, "cpu_reason": tmsg("no CPU build of up to {n} catalog servers meets the targets",
                                                         n=MAX_CPU_SERVERS)}
     return best[1]
+
+
+# --- on a plan -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PlanUnits:
+    """What a non-LLM workload runs on in a plan: ``units`` x ``unit`` (GPUs of the plan's
+    most common GPU model, or, without GPU servers, its most common CPU-only server)."""
+
+    unit: Unit
+    units: int
+    note: str = ""
+
+
+def is_cpu_server(dev: DeviceType | None) -> bool:
+    return dev is not None and dev.kind == "server" and not dev.gpu_count and cpu_server_unit(dev) is not None
+
+
+def plan_counts(plan: Plan, catalog: Catalog, group: str | None = None) -> tuple[dict[str, int], dict[str, int]]:
+    """(GPU servers, CPU-only servers with known CPU figures) per device type of ``group``
+    (GPU servers) or the plan; CPU servers count plan-wide unless the group names them."""
+    from planner.workloads.cluster import PlanHardwareError, is_gpu_server
+
+    members: set[str] | None = None
+    if group is not None:
+        grp = next((g for g in plan.groups if g.id == group), None)
+        if grp is None:
+            raise PlanHardwareError(tmsg("unknown server group {group!r}", group=group))
+        members = set(grp.members)
+    gpu: dict[str, int] = {}
+    cpu: dict[str, int] = {}
+    cpu_in_group: dict[str, int] = {}
+    for pid, p in plan.index.placements.items():
+        dev = catalog.get("device-types", p.device)
+        if is_gpu_server(dev):
+            if members is None or pid in members:
+                gpu[p.device] = gpu.get(p.device, 0) + 1
+        elif is_cpu_server(dev):
+            cpu[p.device] = cpu.get(p.device, 0) + 1
+            if members is not None and pid in members:
+                cpu_in_group[p.device] = cpu_in_group.get(p.device, 0) + 1
+    return gpu, (cpu_in_group or cpu)
+
+
+def plan_units(catalog: Catalog, gpu_servers: dict[str, int], cpu_servers: dict[str, int]) -> PlanUnits:
+    from planner.workloads.cluster import PlanHardwareError
+
+    gpus: dict[str, int] = {}
+    for slug, n in gpu_servers.items():
+        d = catalog.device(slug)
+        if d.gpu_slug:
+            gpus[d.gpu_slug] = gpus.get(d.gpu_slug, 0) + d.gpu_count * n
+    if gpus:
+        g, n = max(gpus.items(), key=lambda kv: (kv[1], kv[0]))
+        note = tmsg("on the plan's {n} x {gpu}", n=n, gpu=g) if len(gpus) == 1 else \
+            tmsg("on the plan's {n} x {gpu} (the most common GPU model)", n=n, gpu=g)
+        return PlanUnits(gpu_unit(catalog, g), n, note)
+    if cpu_servers:
+        slug, n = max(cpu_servers.items(), key=lambda kv: (kv[1], kv[0]))
+        u = cpu_server_unit(catalog.device(slug))
+        assert u is not None  # plan_counts keeps only servers with CPU figures
+        return PlanUnits(u, n, tmsg("on the plan's {n} x {server} (CPU only)", n=n, server=slug))
+    raise PlanHardwareError(tmsg("the plan has no GPU server and no CPU server with known CPU figures"))
+
+
+_CPU_MEMO: dict[str, dict[str, Any]] = {}
+
+
+def evaluate_nonllm(spec: Any, kind: str, hw: PlanUnits, catalog: Catalog) -> tuple[bool, float, str, dict[str, Any]]:
+    """(met, margin, bottleneck, figures) of a vision, recommendation or analytics spec on the
+    plan's hardware, with the CPU verdict (``cpu_enough``, the cheapest CPU build) in the figures."""
+    s = size_on(spec, kind, hw.unit, hw.units)
+    fig = dict(s.figures)
+    if hw.note:
+        fig["notes"] = [hw.note]
+    key = kind + spec.model_dump_json()
+    cpu = _CPU_MEMO.get(key)
+    if cpu is None:
+        if len(_CPU_MEMO) > 256:
+            _CPU_MEMO.clear()
+        cpu = _CPU_MEMO[key] = cpu_verdict(spec, kind, catalog)
+    fig.update(cpu)
+    return s.met, s.margin, s.bottleneck, fig
 
 
 # --- a CPU-only path for small LLMs ---------------------------------------------------------
