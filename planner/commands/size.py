@@ -443,7 +443,7 @@ def _fmt(v, spec: str, scale: float = 1.0) -> str:
 def _run_sweep(args, sweep: tuple[int, int, int], model, cl, kind: str, spec_dict: dict) -> int:
     from planner.commands.cli import UserError
     from planner.i18n import _, error_text, message_text, render, tf
-    from planner.workloads.specs import InferenceSpec, SpecError, StorageWorkloadSpec, parse_spec
+    from planner.workloads.specs import FinetuneSpec, InferenceSpec, PretrainSpec, SpecError, parse_spec
     from planner.workloads.sweep import sweep as run_sweep
     from planner.workloads.sweep import sweep_counts, sweep_step
 
@@ -451,7 +451,8 @@ def _run_sweep(args, sweep: tuple[int, int, int], model, cl, kind: str, spec_dic
         spec = parse_spec(kind, {k: v for k, v in spec_dict.items() if v is not None})
     except SpecError as e:
         raise UserError(_spec_error(error_text(e))) from None
-    assert not isinstance(spec, StorageWorkloadSpec)  # kind is inference, pretrain or finetune (the callers')
+    # kind is inference, pretrain or finetune (the callers')
+    assert isinstance(spec, (InferenceSpec, PretrainSpec, FinetuneSpec))
     lo, hi, n = sweep
     step = sweep_step(spec, cl)
     counts = sweep_counts(lo, hi, n, step)

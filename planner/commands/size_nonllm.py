@@ -112,7 +112,6 @@ def _run(args, kind: str, spec) -> int:
         raise UserError(error_text(e)) from None
     d.update({k: (message_text(v) if isinstance(v, str) and k == "cpu_reason" else v) for k, v in cpu.items()})
     if cpu["cpu_enough"]:
-        capex = cpu.get("cpu_capex")
         lines.append(cpu_line(cpu))
     else:
         lines.append(tf("a CPU server is not enough: {why}", why=message_text(cpu["cpu_reason"])))
