@@ -184,3 +184,11 @@ def test_engine_runs_vision_on_the_plans_gpus():
     v = res.workloads["wl-vis"]
     assert v.met is True and v.figures["hardware"] == "h100-sxm" and v.figures["units"] == 32
     assert v.figures["cpu_enough"] is False  # 300,000 images/s: beyond eight Xeon servers (~24,000 each)
+
+
+def test_the_validation_page_is_current():
+    from pathlib import Path
+
+    page = Path(__file__).resolve().parents[1] / "docs" / "validation-nonllm.md"
+    assert page.read_text(encoding="utf-8") == nonllm.report_markdown(), \
+        "regenerate: python -m planner.workloads.nonllm --write"

@@ -70,6 +70,7 @@ def _spec(kind: str, d: dict):
 def _run(args, kind: str, spec) -> int:
     from planner.catalog import load_catalog
     from planner.commands.cli import UserError
+    from planner.commands.size import _bn
     from planner.i18n import _, error_text, message_text, tf
     from planner.workloads import nonllm
 
@@ -106,7 +107,7 @@ def _run(args, kind: str, spec) -> int:
                     tf("{x:,.0f} samples/s", x=s.figures["samples_per_s"]))
             lines.append(tf("{model} on {n} x {hw}: {what}; target {verdict} ({margin:+.0f} %), limited by {bn}",
                             model=d["model"], n=n, hw=unit.name, what=what,
-                            verdict=_("met") if s.met else _("NOT MET"), margin=s.margin * 100, bn=s.bottleneck))
+                            verdict=_("met") if s.met else _("NOT MET"), margin=s.margin * 100, bn=_bn(s.bottleneck)))
         cpu = nonllm.cpu_verdict(spec, kind, cat)
     except ValueError as e:
         raise UserError(error_text(e)) from None
