@@ -192,3 +192,12 @@ def test_the_validation_page_is_current():
     page = Path(__file__).resolve().parents[1] / "docs" / "validation-nonllm.md"
     assert page.read_text(encoding="utf-8") == nonllm.report_markdown(), \
         "regenerate: python -m planner.workloads.nonllm --write"
+
+
+def test_cli_json_is_the_same_in_german(capsys):
+    argv = ["size", "analytics", "--rows", "1e9", "--trees", "1000", "--target-minutes", "1", "--json"]
+    assert main(["--lang", "de", *argv]) == 0
+    de = capsys.readouterr().out
+    assert main(["--lang", "en", *argv]) == 0
+    en = capsys.readouterr().out
+    assert de == en and json.loads(en)["cpu_reason"].startswith("no CPU build")

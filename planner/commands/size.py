@@ -285,13 +285,12 @@ def _cpu_llm(args, model) -> dict:
     """The CPU-only serving path (planner.workloads.nonllm.cpu_llm_verdict): is a CPU build of
     the catalog enough for the users at the per-user speed target?"""
     from planner.catalog import load_catalog
-    from planner.i18n import message_text
     from planner.workloads.arch import precision_bytes
     from planner.workloads.nonllm import cpu_llm_verdict
 
-    got = cpu_llm_verdict(model.params, precision_bytes(args.precision), args.users or args.batch or 1,
-                          args.target_tokens_per_s_per_user, load_catalog())
-    return {k: (message_text(v) if k == "cpu_reason" else v) for k, v in got.items()}
+    # the reason stays a Message: English in --json (locale-independent), translated where printed
+    return cpu_llm_verdict(model.params, precision_bytes(args.precision), args.users or args.batch or 1,
+                           args.target_tokens_per_s_per_user, load_catalog())
 
 
 def _scale_up(cl, domain: int) -> tuple[str, str]:

@@ -111,7 +111,7 @@ def _run(args, kind: str, spec) -> int:
         cpu = nonllm.cpu_verdict(spec, kind, cat)
     except ValueError as e:
         raise UserError(error_text(e)) from None
-    d.update({k: (message_text(v) if isinstance(v, str) and k == "cpu_reason" else v) for k, v in cpu.items()})
+    d.update(cpu)  # JSON in English whatever the language (a Message is its English text)
     if cpu["cpu_enough"]:
         lines.append(cpu_line(cpu))
     else:
