@@ -201,3 +201,16 @@ def test_cli_json_is_the_same_in_german(capsys):
     assert main(["--lang", "en", *argv]) == 0
     en = capsys.readouterr().out
     assert de == en and json.loads(en)["cpu_reason"].startswith("no CPU build")
+
+
+def test_the_build_plans_requirements_state_the_target_and_the_cpu_verdict():
+    from planner.i18n import use_language
+    from planner.reports.requirements import requirement_lines
+
+    plan = load_plan(POD)
+    plan.workloads[:] = [Workload(id="wl-xgb", name="churn", kind="analytics", spec={"rows": 1e6, "target_minutes": 5})]
+    res = Engine(CATALOG).compute(plan)
+    with use_language("de"):
+        (line,) = requirement_lines(plan, CATALOG, res)[:1]
+    assert line.met is True and "1 Million Zeilen" in line.asked and "innerhalb von 5 Minuten" in line.asked
+    assert "ein CPU-Server reicht: 1 x " in line.result and "auf 1 x h100-sxm" in line.result

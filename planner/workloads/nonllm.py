@@ -433,9 +433,10 @@ def size_on(spec: Any, kind: str, unit: Unit, units: int) -> Sizing:
     fig: dict[str, Any] = {"hardware": unit.name, "hardware_kind": unit.kind, "units": units}
     if kind == "analytics":
         t = xgboost_seconds(unit, spec.rows, spec.trees, spec.depth, spec.features, cst=cst)
-        fig.update(seconds=t, minutes=t / 60.0, cores_used=_xgb_cores(unit) if unit.kind == "cpu" else 0)
+        fig.update(seconds=t, minutes=t / 60.0, cores_used=_xgb_cores(unit) if unit.kind == "cpu" else 0, units=1)
         if units > 1:
-            fig["note"] = tmsg("XGBoost trains on one server or GPU here; more units run more models side by side")
+            fig["units_available"] = units
+            fig["notes"] = [tmsg("XGBoost trains on one server or GPU here; more units run more models side by side")]
         margin = spec.target_minutes * 60.0 / t - 1.0
         return Sizing(margin >= 0, margin, "compute", fig)
     model = spec.model
@@ -583,7 +584,7 @@ def evaluate_nonllm(spec: Any, kind: str, hw: PlanUnits, catalog: Catalog) -> tu
     s = size_on(spec, kind, hw.unit, hw.units)
     fig = dict(s.figures)
     if hw.note:
-        fig["notes"] = [hw.note]
+        fig["notes"] = [hw.note, *fig.get("notes", [])]
     key = kind + spec.model_dump_json()
     cpu = _CPU_MEMO.get(key)
     if cpu is None:
