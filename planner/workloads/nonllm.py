@@ -334,7 +334,36 @@ def _xgb_cores(u: Unit, cores: int = 0) -> int:
 
 @lru_cache(maxsize=1)
 def constants() -> Constants:
-    return fit(load_cases())
+    """The fitted constants as ``python -m planner.workloads.nonllm --write`` stored them in
+    :mod:`planner.workloads.nonllm_fit` (no YAML at run time, nothing to ship beside the code;
+    a test checks they are what :func:`fit` gives on the cases)."""
+    from . import nonllm_fit as f
+
+    return Constants(dict(f.K), f.DP_EFFICIENCY, f.XGB_CPU_NS, f.XGB_SERIAL, f.XGB_GPU_NS, f.XGB_GPU_FIXED_S,
+                     dict(f.ROWS))
+
+
+FIT_MODULE = Path(__file__).with_name("nonllm_fit.py")
+
+
+def fit_module(cst: Constants) -> str:
+    """The source of :mod:`planner.workloads.nonllm_fit` for ``cst``."""
+    k = "\n".join(f"    {key!r}: {v!r}," for key, v in sorted(cst.k.items()))
+    rows = "\n".join(f"    {key!r}: {v!r}," for key, v in sorted(cst.rows.items()))
+    return (
+        '"""Constants of the non-LLM workload model, fitted on planner/workloads/nonllm_cases.yaml\n'
+        'by ``python -m planner.workloads.nonllm --write`` (do not edit: a test checks they are\n'
+        'current). Meaning and sources: planner/workloads/nonllm.py, docs/workloads-nonllm.md."""\n\n'
+        "# (model, mode, device class) -> samples/s per peak TOPS (infer, INT8) or TFLOPS (train, FP16)\n"
+        f"K: dict[tuple[str, str, str], float] = {{\n{k}\n}}\n"
+        f"DP_EFFICIENCY = {cst.dp_efficiency!r}\n"
+        f"XGB_CPU_NS = {cst.xgb_cpu_ns!r}\n"
+        f"XGB_SERIAL = {cst.xgb_serial!r}\n"
+        f"XGB_GPU_NS = {cst.xgb_gpu_ns!r}\n"
+        f"XGB_GPU_FIXED_S = {cst.xgb_gpu_fixed_s!r}\n"
+        "# published rows behind each constant\n"
+        f"ROWS: dict[str, int] = {{\n{rows}\n}}\n"
+    )
 
 
 # --- throughput -----------------------------------------------------------------------------
@@ -401,9 +430,10 @@ class CaseError:
 
 
 def validate() -> list[CaseError]:
-    """Every case's error with all constants, and leave-one-out (the constants fitted without it)."""
+    """Every case's error with the constants fitted on all cases, and leave-one-out (the
+    constants fitted without it)."""
     cases = load_cases()
-    cst = constants()
+    cst = fit(cases)
     out = []
     for i, c in enumerate(cases):
         p = predict(c, cst)
@@ -696,13 +726,16 @@ def main(argv: list[str] | None = None) -> int:
     import sys
 
     args = sys.argv[1:] if argv is None else argv
-    text = report_markdown()
     if "--write" in args:
+        FIT_MODULE.write_text(fit_module(fit(load_cases())), encoding="utf-8")
+        constants.cache_clear()
+        print(f"wrote {FIT_MODULE}")
+        text = report_markdown()
         out = Path(__file__).resolve().parents[2] / "docs" / "validation-nonllm.md"
         out.write_text(text, encoding="utf-8")
         print(f"wrote {out}")
     else:
-        print(text)
+        print(report_markdown())
     return 0
 
 
