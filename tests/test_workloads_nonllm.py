@@ -220,3 +220,33 @@ def test_the_shipped_constants_are_the_fit_of_the_cases():
     got = nonllm.constants()
     want = nonllm.fit(nonllm.load_cases())
     assert got == want, "regenerate: python -m planner.workloads.nonllm --write"
+
+
+def test_small_llm_serving_on_a_cpu_only_plan_and_not_a_70b_one():
+    from planner.workloads.evaluate import evaluate_plan
+
+    plan = _cpu_plan(2)
+    plan.workloads[:] = [
+        Workload(id="wl-8b", name="assistant", kind="inference",
+                 spec={"model": "llama-3.1-8b", "precision": "int8", "users": 4, "target_tokens_per_s_per_user": 10}),
+        Workload(id="wl-70b", name="chat", kind="inference",
+                 spec={"model": "llama-3-70b", "precision": "fp8", "users": 100, "target_tokens_per_s_per_user": 20}),
+    ]
+    res = Engine(CATALOG).compute(plan)
+    small, big = res.workloads["wl-8b"], res.workloads["wl-70b"]
+    assert small.met is True and small.figures["cpu_enough"] is True and small.figures["hardware_kind"] == "cpu"
+    assert big.met is False and big.figures["cpu_enough"] is False and big.bottleneck == "memory_bandwidth"
+    # the headless evaluation gives the same verdicts
+    head = {v.id: v for v in evaluate_plan(plan, CATALOG)}
+    assert head["wl-8b"].met is True and head["wl-70b"].met is False
+    assert head["wl-70b"].margin == big.margin
+
+
+def test_removing_the_cpu_servers_leaves_the_workloads_not_evaluated_incrementally():
+    plan = _cpu_plan(1)
+    engine = Engine(CATALOG)
+    engine.compute(plan)
+    after = engine.update(plan, RemovePlacement("cpu-0").apply(plan))
+    v = after.workloads["wl-xgb"]
+    assert v.met is None and "no GPU server and no CPU server" in v.error
+    assert v.to_dict() == Engine(CATALOG).compute(plan).workloads["wl-xgb"].to_dict()

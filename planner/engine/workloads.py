@@ -53,7 +53,13 @@ from planner.workloads.evaluate import (
     evaluate_storage,
     evaluate_training,
 )
-from planner.workloads.nonllm import PlanUnits, cpu_server_unit, evaluate_nonllm, plan_units
+from planner.workloads.nonllm import (
+    PlanUnits,
+    cpu_server_unit,
+    evaluate_llm_on_cpu,
+    evaluate_nonllm,
+    plan_units,
+)
 from planner.workloads.specs import (
     NONLLM_KINDS,
     FinetuneSpec,
@@ -376,7 +382,8 @@ class WorkloadState:
             else:
                 pids = None
                 counts = self._srv_counts
-            if w.kind in NONLLM_KINDS:
+            if w.kind in NONLLM_KINDS or (w.kind == "inference" and not counts and self._cpu_counts):
+                # non-LLM kinds, and LLM serving on a CPU-only plan (nonllm.evaluate_llm_on_cpu)
                 cpus = dict(self._cpu_counts)
                 if w.group is not None:
                     grp_members = set(groups[w.group].members)
@@ -436,7 +443,10 @@ class WorkloadState:
         if got is not None:
             return got
         try:
-            if isinstance(cl, PlanUnits):
+            if isinstance(cl, PlanUnits) and isinstance(spec, InferenceSpec):
+                met, margin, bn, fig = evaluate_llm_on_cpu(spec, _llm(self.catalog, spec.model).params, cl,
+                                                           self.catalog)
+            elif isinstance(cl, PlanUnits):
                 met, margin, bn, fig = evaluate_nonllm(spec, w.kind, cl, self.catalog)
             elif isinstance(spec, InferenceSpec):
                 met, margin, bn, fig = evaluate_inference(spec, _llm(self.catalog, spec.model), cl)

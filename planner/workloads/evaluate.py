@@ -220,6 +220,14 @@ def evaluate_workload(w: Workload, plan: Plan, catalog: Catalog, *, power_ok: bo
             met, margin, bn, fig = evaluate_nonllm(spec, w.kind, plan_units(catalog, *plan_counts(plan, catalog, w.group)),
                                                    catalog)
             return _finish(v, met, margin, bn, fig, power_ok, cooling_ok)
+        if isinstance(spec, InferenceSpec):
+            from .nonllm import evaluate_llm_on_cpu, plan_counts, plan_units
+
+            gpus, cpus = plan_counts(plan, catalog, w.group)
+            if not gpus and cpus:  # a CPU-only plan: the CPU serving path for small models
+                met, margin, bn, fig = evaluate_llm_on_cpu(spec, _llm(catalog, spec.model).params,
+                                                           plan_units(catalog, {}, cpus), catalog)
+                return _finish(v, met, margin, bn, fig, power_ok, cooling_ok)
         cl = cluster_from_plan(plan, catalog, w.group)
         if isinstance(spec, InferenceSpec):
             met, margin, bn, fig = evaluate_inference(spec, _llm(catalog, spec.model), cl)

@@ -674,6 +674,36 @@ def cpu_llm_verdict(params: float, precision_bytes: float, users: int, target_tp
     return best[1]
 
 
+def evaluate_llm_on_cpu(spec: Any, params: float, hw: PlanUnits, catalog: Catalog) -> tuple[bool, float, str, dict[str, Any]]:
+    """An LLM serving target on a plan whose servers are CPU-only (:func:`cpu_llm_serving`:
+    decode at the DRAM bandwidth, prefill and the first token at the AMX share): met when the
+    weights fit each server and every stated target holds."""
+    from .arch import precision_bytes
+
+    pb = precision_bytes(spec.precision)
+    r = cpu_llm_serving(params, pb, spec.users, hw.unit, hw.units)
+    peak = hw.unit.int8_tops if pb <= 1 else hw.unit.fp16_tflops
+    ttft = spec.input_tokens * 2 * params / (peak * 1e12 * CPU_LLM_COMPUTE_SHARE)
+    fig: dict[str, Any] = {"hardware": hw.unit.name, "hardware_kind": "cpu", "units": hw.units,
+                           "weights_gb": r["weights_gb"], "fits": bool(r["fits"]),
+                           "tokens_per_s_per_user": r["tokens_per_s_per_user"],
+                           "tokens_per_s": r["tokens_per_s_per_user"] * spec.users, "ttft_s": ttft,
+                           "notes": [hw.note, tmsg("CPU-only serving: each server holds all weights; decode at "
+                                                   "{share:.0f} % of the DRAM bandwidth, prefill at {cmp:.0f} % of the "
+                                                   "matrix peak (estimates, docs/workloads-nonllm.md)",
+                                                   share=CPU_STREAM_SHARE * 100, cmp=CPU_LLM_COMPUTE_SHARE * 100)]}
+    if not r["fits"]:
+        return False, -1.0, "memory", fig
+    margins: list[tuple[float, str]] = []
+    if spec.target_tokens_per_s_per_user is not None:
+        margins.append((r["tokens_per_s_per_user"] / spec.target_tokens_per_s_per_user - 1.0, "memory_bandwidth"))
+    if spec.target_ttft_s is not None:
+        margins.append((spec.target_ttft_s / ttft - 1.0, "compute"))
+    margin, bn = min(margins) if margins else (0.0, "memory_bandwidth")
+    fig.update(cpu_enough=margin >= 0, cpu_server=hw.unit.name, cpu_servers=hw.units)
+    return margin >= 0, margin, bn, fig
+
+
 # --- the validation page --------------------------------------------------------------------
 
 
