@@ -7,16 +7,20 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from planner.catalog import load_catalog
 from planner.commands.cli import main
 from planner.engine import Engine
 from planner.files.documents import load_plan
-from planner.model.edits import AddPlacement, RemovePlacement
+from planner.model.edits import AddPlacement, RemovePlacement, SetProperty
+from planner.model.placement import PlacementChecker
 from planner.model.plan import Placement, Workload
 from planner.workloads import nonllm
 from planner.workloads.arch import ModelArch
 from planner.workloads.specs import SpecError, parse_spec
+from tests.fixtures.incremental import check_random_edits
 
 CATALOG = load_catalog()
 POD = "examples/xe9680-h100-pod.json"
@@ -250,3 +254,48 @@ def test_removing_the_cpu_servers_leaves_the_workloads_not_evaluated_incremental
     v = after.workloads["wl-xgb"]
     assert v.met is None and "no GPU server and no CPU server" in v.error
     assert v.to_dict() == Engine(CATALOG).compute(plan).workloads["wl-xgb"].to_dict()
+
+
+# ----------------------------------------------------------------------------- incremental
+
+SERVERS = ["dell-poweredge-r760-xeon-8592", "dell-poweredge-r660", "dell-poweredge-xe9680"]
+
+
+def _mixed_plan():
+    """CPU servers, one GPU server and every non-LLM kind plus a small LLM: the verdicts switch
+    between the GPU and the CPU path as servers come and go."""
+    plan = _cpu_plan(2)
+    plan.workloads.append(Workload(id="wl-vis", name="vision", kind="vision",
+                                   spec={"model": "resnet-50", "target_samples_per_s": 30000}))
+    plan.workloads.append(Workload(id="wl-8b", name="assistant", kind="inference",
+                                   spec={"model": "llama-3.1-8b", "precision": "int8", "users": 4,
+                                         "target_tokens_per_s_per_user": 10}))
+    return plan
+
+
+def _edit(plan, data, n):
+    checker = PlacementChecker(CATALOG)
+    servers = sorted(pid for pid, p in plan.index.placements.items() if p.device in SERVERS)
+    what = data.draw(st.sampled_from(["add", "add", "remove", "spec"]))
+    if what == "add":
+        dev = data.draw(st.sampled_from(SERVERS))
+        rack = data.draw(st.sampled_from(sorted(plan.index.racks)))
+        u = checker.first_fit(plan, rack, dev)
+        return AddPlacement(rack, Placement(id=f"new-{n}", device=dev, u=u), checker=checker) if u else None
+    if what == "remove" and servers:
+        return RemovePlacement(data.draw(st.sampled_from(servers)))
+    w = data.draw(st.sampled_from(plan.workloads))
+    key = {"analytics": "target_minutes", "inference": "target_tokens_per_s_per_user"}.get(w.kind, "target_samples_per_s")
+    spec = dict(w.spec)
+    spec[key] = data.draw(st.sampled_from([1, 10, 1000, 100000]))
+    return SetProperty("workload", w.id, "spec", spec)
+
+
+def _canon(results, plan) -> str:
+    return json.dumps({k: v.to_dict() for k, v in results.workloads.items()}, sort_keys=True, default=str)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_incremental_verdicts_equal_a_full_compute_as_cpu_and_gpu_servers_come_and_go(data):
+    check_random_edits(data, CATALOG, _mixed_plan, _edit, _canon, 8)
