@@ -221,9 +221,24 @@ def test_the_build_plans_requirements_state_the_target_and_the_cpu_verdict():
 
 
 def test_the_shipped_constants_are_the_fit_of_the_cases():
+    from planner.workloads import nonllm_fit
+
     got = nonllm.constants()
     want = nonllm.fit(nonllm.load_cases())
     assert got == want, "regenerate: python -m planner.workloads.nonllm --write"
+    assert nonllm_fit.BANDS == nonllm.bands_from(nonllm.validate())
+
+
+def test_a_target_met_within_the_models_uncertainty_warns():
+    plan = load_plan(POD)
+    cpu = nonllm.samples_per_s("resnet-50", "infer", nonllm.gpu_unit(CATALOG, "h100-sxm"), 32)
+    band = nonllm.error_band("vision", "infer")
+    plan.workloads[:] = [Workload(id="wl-v", name="v", kind="vision",
+                                  spec={"model": "resnet-50", "target_samples_per_s": cpu / (1 + band / 2)})]
+    res = Engine(CATALOG).compute(plan)
+    v = res.workloads["wl-v"]
+    assert v.met is True and 0 < v.margin < band and v.level == "warn"
+    assert any(f.code == "WORKLOAD_LOW_MARGIN" and "uncertainty" in f.message for f in res.findings)
 
 
 def test_small_llm_serving_on_a_cpu_only_plan_and_not_a_70b_one():

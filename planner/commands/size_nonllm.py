@@ -107,7 +107,9 @@ def _run(args, kind: str, spec) -> int:
                     tf("{x:,.0f} samples/s", x=s.figures["samples_per_s"]))
             lines.append(tf("{model} on {n} x {hw}: {what}; target {verdict} ({margin:+.0f} %), limited by {bn}",
                             model=d["model"], n=n, hw=unit.name, what=what,
-                            verdict=_("met") if s.met else _("NOT MET"), margin=s.margin * 100, bn=_bn(s.bottleneck)))
+                            verdict=_("met") if s.met else _("NOT MET"), margin=s.margin * 100, bn=_bn(s.bottleneck))
+                         + (tf(" (±{pct:.0f} %, the model's median leave-one-out error on published runs)",
+                               pct=s.figures["error_band"] * 100) if s.figures.get("error_band") else ""))
         cpu = nonllm.cpu_verdict(spec, kind, cat)
     except ValueError as e:
         raise UserError(error_text(e)) from None

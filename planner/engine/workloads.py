@@ -24,8 +24,9 @@ Verdicts are memoised on (workload, cluster, power/cooling verdicts). What an ed
 
 * the cluster (``cluster_from_plan``, O(placements)) is rebuilt only when workloads,
   groups or metadata changed, or a placement appeared, vanished or changed device type
-  where the old or new type is a GPU server or a storage system (what a cluster is made
-  of); a PDU, switch or cable edit never rebuilds it;
+  where the old or new type is a GPU server, a storage system or a CPU-only server with
+  known CPU figures (what a cluster, or the hardware of a non-LLM workload, is made of:
+  planner.workloads.nonllm); a PDU, switch or cable edit never rebuilds it;
 * the inter-node bandwidth from the compute fabric is re-read (O(members)) when links or
   fabrics changed;
 * power and cooling: a per-rack flag (an error with a power or cooling code on the rack,

@@ -18,9 +18,10 @@ DeepLearningExamples training tables, the GBM-perf XGBoost benchmark):
   (GBM-perf's c7i runs gain nothing beyond one NUMA node); GPU time = the same work x c_gpu /
   (SMs x GHz) + a fixed start-up, both fitted over the published rows.
 
-Every constant is derived from the cases here, at import; ``python -m planner.workloads.nonllm``
-prints each case's error (in-sample and leave-one-out), ``--write`` regenerates
-docs/validation-nonllm.md. Formulas and sources: docs/workloads-nonllm.md.
+Every constant is fitted on those cases (:func:`fit`); ``python -m planner.workloads.nonllm``
+prints each case's error (in-sample and leave-one-out), ``--write`` stores the constants and
+the error bands in :mod:`planner.workloads.nonllm_fit` and regenerates
+docs/validation-nonllm.md (tests check both are current). Formulas and sources: docs/workloads-nonllm.md.
 """
 
 from __future__ import annotations
@@ -343,11 +344,37 @@ def constants() -> Constants:
                      dict(f.ROWS))
 
 
+def band_key(family: str, mode: str) -> str:
+    return "xgboost" if family in ("xgboost", "analytics") else f"{family}/{mode}"
+
+
+def bands_from(errs: list[CaseError]) -> dict[str, float]:
+    """The model's uncertainty per family: the median absolute leave-one-out error of its
+    asserted cases (as the LLM model's error bands, docs/validation.md)."""
+    by: dict[str, list[float]] = {}
+    for e in errs:
+        if e.case.asserted and e.loo_error is not None:
+            by.setdefault(band_key(e.case.family, e.case.mode), []).append(abs(e.loo_error))
+    out = {}
+    for k, xs in by.items():
+        xs = sorted(xs)
+        n = len(xs)
+        out[k] = round(xs[n // 2] if n % 2 else (xs[n // 2 - 1] + xs[n // 2]) / 2, 4)
+    return out
+
+
+def error_band(family: str, mode: str) -> float | None:
+    from . import nonllm_fit as f
+
+    return f.BANDS.get(band_key(family, mode))
+
+
 FIT_MODULE = Path(__file__).with_name("nonllm_fit.py")
 
 
-def fit_module(cst: Constants) -> str:
-    """The source of :mod:`planner.workloads.nonllm_fit` for ``cst``."""
+def fit_module(cst: Constants, bands: dict[str, float]) -> str:
+    """The source of :mod:`planner.workloads.nonllm_fit` for ``cst`` and ``bands``."""
+    band_lines = "\n".join(f"    {key!r}: {v!r}," for key, v in sorted(bands.items()))
     k = "\n".join(f"    {key!r}: {v!r}," for key, v in sorted(cst.k.items()))
     rows = "\n".join(f"    {key!r}: {v!r}," for key, v in sorted(cst.rows.items()))
     return (
@@ -363,6 +390,8 @@ def fit_module(cst: Constants) -> str:
         f"XGB_GPU_FIXED_S = {cst.xgb_gpu_fixed_s!r}\n"
         "# published rows behind each constant\n"
         f"ROWS: dict[str, int] = {{\n{rows}\n}}\n"
+        "# the model's uncertainty per family: median absolute leave-one-out error of its cases\n"
+        f"BANDS: dict[str, float] = {{\n{band_lines}\n}}\n"
     )
 
 
@@ -461,6 +490,9 @@ def size_on(spec: Any, kind: str, unit: Unit, units: int) -> Sizing:
     """A vision, recommendation or analytics spec on ``units`` x ``unit`` (GPUs, or CPU servers)."""
     cst = constants()
     fig: dict[str, Any] = {"hardware": unit.name, "hardware_kind": unit.kind, "units": units}
+    band = error_band(kind, getattr(spec, "mode", "infer"))
+    if band is not None:
+        fig["error_band"] = band
     if kind == "analytics":
         t = xgboost_seconds(unit, spec.rows, spec.trees, spec.depth, spec.features, cst=cst)
         fig.update(seconds=t, minutes=t / 60.0, cores_used=_xgb_cores(unit) if unit.kind == "cpu" else 0, units=1)
@@ -757,7 +789,7 @@ def main(argv: list[str] | None = None) -> int:
 
     args = sys.argv[1:] if argv is None else argv
     if "--write" in args:
-        FIT_MODULE.write_text(fit_module(fit(load_cases())), encoding="utf-8")
+        FIT_MODULE.write_text(fit_module(fit(load_cases()), bands_from(validate())), encoding="utf-8")
         constants.cache_clear()
         print(f"wrote {FIT_MODULE}")
         text = report_markdown()
