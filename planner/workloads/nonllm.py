@@ -160,6 +160,9 @@ class NonLlmModel:
     embedding_dim: int = 0
     # a model without cases of its own borrows another's constant scaled by the MACs ratio
     like: str | None = None
+    # what its throughput scales with: the matrix peak, or the memory bandwidth (3D-UNet's
+    # volumes and DLRM's embedding gathers do not fit in cache)
+    bound: Literal["compute", "memory"] = "compute"
 
 
 MODELS: dict[str, NonLlmModel] = {
@@ -170,12 +173,15 @@ MODELS: dict[str, NonLlmModel] = {
     "retinanet": NonLlmModel("retinanet", "vision", None, "MLPerf Inference RetinaNet: ResNeXt50-32x4d FPN, 800x800"),
     "ssd300": NonLlmModel("ssd300", "vision", None, "NVIDIA DeepLearningExamples SSD300 v1.1 (ResNet-50 backbone)",
                           ("train",)),
-    "3d-unet": NonLlmModel("3d-unet", "vision", None, "MLPerf Inference 3D-UNet on KiTS19"),
+    # 128^3-voxel patches with 32+ channels: each layer's activations are tens of MB, beyond
+    # the GPUs' 40-50 MB L2, so the volume streams from memory (the published H100 and A100
+    # rows agree per GB/s within 2 %, per TOPS they differ by 1.9x)
+    "3d-unet": NonLlmModel("3d-unet", "vision", None, "MLPerf Inference 3D-UNet on KiTS19", bound="memory"),
     # 26 tables capped at 40M rows (MLPerf DLRM-dcnv2 on Criteo 1TB multi-hot: 5 tables of
     # 40,000,000 rows and 21 smaller, 204.2M rows in all), dimension 128
     "dlrm-dcnv2": NonLlmModel("dlrm-dcnv2", "recommendation", None,
                               "MLCommons DLRM-dcnv2 reference (torchrec_dlrm): 26 tables, 204.2M rows, dim 128",
-                              embedding_rows=204.2e6, embedding_dim=128),
+                              embedding_rows=204.2e6, embedding_dim=128, bound="memory"),
 }
 
 EMBEDDING_BYTES = {"fp32": 4.0, "fp16": 2.0, "int8": 1.0}
@@ -253,7 +259,12 @@ class Constants:
     rows: dict[str, int] = field(default_factory=dict)
 
 
-def _peak(c_unit: Unit, mode: str) -> float:
+def _peak(c_unit: Unit, mode: str, model: str = "") -> float:
+    """The resource a model's throughput scales with on ``c_unit``: memory bandwidth (GB/s)
+    for memory-bound models, else the dense INT8 (inference) or FP16 (training) peak."""
+    m = MODELS.get(model)
+    if m is not None and m.bound == "memory":
+        return c_unit.mem_gb_per_s
     return c_unit.int8_tops if mode == "infer" else c_unit.fp16_tflops
 
 
@@ -275,7 +286,8 @@ def fit(cases: tuple[Case, ...]) -> Constants:
                 if one is not None:
                     dp.append(c.measured / (c.units * one.measured))
                 continue
-            per.setdefault((c.model, c.mode, c.unit.kind), []).append(c.measured / c.units / _peak(c.unit, c.mode))
+            per.setdefault((c.model, c.mode, c.unit.kind), []).append(
+                c.measured / c.units / _peak(c.unit, c.mode, c.model))
     k: dict[tuple[str, str, str], float] = {}
     rows: dict[str, int] = {}
     for model in {m for m, _, _ in per}:
@@ -381,7 +393,8 @@ def fit_module(cst: Constants, bands: dict[str, float]) -> str:
         '"""Constants of the non-LLM workload model, fitted on planner/workloads/nonllm_cases.yaml\n'
         'by ``python -m planner.workloads.nonllm --write`` (do not edit: a test checks they are\n'
         'current). Meaning and sources: planner/workloads/nonllm.py, docs/workloads-nonllm.md."""\n\n'
-        "# (model, mode, device class) -> samples/s per peak TOPS (infer, INT8) or TFLOPS (train, FP16)\n"
+        "# (model, mode, device class) -> samples/s per peak INT8 TOPS (infer) or FP16 TFLOPS (train),\n"
+        "# or per GB/s of memory bandwidth (memory-bound models)\n"
         f"K: dict[tuple[str, str, str], float] = {{\n{k}\n}}\n"
         f"DP_EFFICIENCY = {cst.dp_efficiency!r}\n"
         f"XGB_CPU_NS = {cst.xgb_cpu_ns!r}\n"
@@ -419,7 +432,7 @@ def _k(model: str, mode: str, kind: str, cst: Constants) -> float:
 def samples_per_s(model: str, mode: str, unit: Unit, units: int, cst: Constants | None = None) -> float:
     """Samples (images, or DLRM queries) per second of ``units`` x ``unit``."""
     cst = cst or constants()
-    x = _k(model, mode, unit.kind, cst) * _peak(unit, mode) * units
+    x = _k(model, mode, unit.kind, cst) * _peak(unit, mode, model) * units
     if mode == "train" and units > 1:
         x *= cst.dp_efficiency
     return x
@@ -773,7 +786,8 @@ def report_markdown() -> str:
     lines += ["", "## Constants (derived from the cases above)", "",
               "| constant | value | cases |", "|---|---:|---:|"]
     for (m, md, kd), v in sorted(cst.k.items()):
-        unit = "samples/s per INT8 TOPS" if md == "infer" else "images/s per FP16 TFLOPS"
+        unit = ("samples/s per GB/s of memory bandwidth" if MODELS[m].bound == "memory" else
+                "samples/s per INT8 TOPS" if md == "infer" else "images/s per FP16 TFLOPS")
         lines.append(f"| {m} {md} on {kd} | {v:.4g} {unit} | {cst.rows.get(f'{m}/{md}/{kd}', 0)} |")
     lines += [f"| data-parallel efficiency (8 GPUs) | {cst.dp_efficiency:.3f} | {cst.rows.get('dp_efficiency', 0)} |",
               f"| XGBoost CPU: ns per row x tree x level, one core | {cst.xgb_cpu_ns:.3f} | {cst.rows.get('xgboost/cpu', 0)} |",
