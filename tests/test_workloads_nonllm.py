@@ -139,6 +139,8 @@ def test_cli_infer_70b_names_no_cpu_build(capsys):
     (["vision", "--cpu-server", "dell-poweredge-xe9680", "--target-samples-per-s", "10"], "--cpu-server"),
     (["vision", "--target-samples-per-s", "10", "--gpu", "l4", "--gpus", "0"], "--gpus"),
     (["recommendation", "--target-samples-per-s", "10", "--embedding-rows", "0"], "--embedding-rows"),
+    (["vision", "--mode", "train", "--gpu", "l4"], "--samples"),
+    (["vision", "--gpu", "l4"], "--target-samples-per-s"),
 ])
 def test_cli_bad_input_is_one_line_and_exit_2(capsys, argv, word):
     code, out, err = _run(capsys, *argv)

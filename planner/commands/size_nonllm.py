@@ -137,6 +137,13 @@ def cpu_line(cpu: dict) -> str:
 
 
 def run_vision(args) -> int:
+    from planner.commands.cli import UserError
+    from planner.i18n import _
+
+    if args.mode == "train" and args.samples is None:
+        raise UserError(_("--samples: training needs the number of images to train on (epochs x dataset)"))
+    if args.mode == "infer" and args.target_samples_per_s is None:
+        raise UserError(_("--target-samples-per-s: inference needs a target in images per second"))
     spec = _spec("vision", {"model": args.model, "mode": args.mode, "target_samples_per_s": args.target_samples_per_s,
                             "samples": args.samples, "target_hours": args.target_hours})
     return _run(args, "vision", spec)
