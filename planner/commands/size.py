@@ -112,6 +112,9 @@ def register(sub) -> None:
                     help=_("storage write bandwidth for checkpoints, GB/s (default: the server's storage NICs)"))
     qt.add_argument("--target-days", type=_number, default=None, help=_("target: training wall-clock days"))
     qt.set_defaults(func=run_train)
+    from planner.commands import size_nonllm
+
+    size_nonllm.register(kinds)
     p.set_defaults(func=lambda args: (p.print_help(), 2)[1])
 
 
@@ -234,6 +237,8 @@ def run_infer(args) -> int:
             note = tmsg("no replica meets the per-user targets even with one user on this GPU")
             d["notes"].append(note)
             notes.append(note)
+    cpu = _cpu_llm(args, model)
+    d.update(cpu)
     cost = d["cost_per_million_tokens"]
     link, link_text = _scale_up(cl, r.nvlink_domain_gpus)
     d["scale_up_interconnect"] = link
@@ -266,8 +271,26 @@ def run_infer(args) -> int:
         lines.append(tf("  GPUs needed for the targets: {n}", n=d["gpus_needed"]) if d["gpus_needed"]
                      else _("  GPUs needed for the targets: unreachable"))
     lines += [tf("  note: {note}", note=message_text(n)) for n in notes]
+    if cpu["cpu_enough"]:
+        from planner.commands.size_nonllm import cpu_line
+
+        lines.append("  " + cpu_line(cpu))
+    elif args.target_tokens_per_s_per_user is not None:
+        lines.append(tf("  a CPU server is not enough: {why}", why=message_text(cpu["cpu_reason"])))
     _emit(args, d, lines)
     return 0
+
+
+def _cpu_llm(args, model) -> dict:
+    """The CPU-only serving path (planner.workloads.nonllm.cpu_llm_verdict): is a CPU build of
+    the catalog enough for the users at the per-user speed target?"""
+    from planner.catalog import load_catalog
+    from planner.workloads.arch import precision_bytes
+    from planner.workloads.nonllm import cpu_llm_verdict
+
+    # the reason stays a Message: English in --json (locale-independent), translated where printed
+    return cpu_llm_verdict(model.params, precision_bytes(args.precision), args.users or args.batch or 1,
+                           args.target_tokens_per_s_per_user, load_catalog())
 
 
 def _scale_up(cl, domain: int) -> tuple[str, str]:
@@ -419,7 +442,7 @@ def _fmt(v, spec: str, scale: float = 1.0) -> str:
 def _run_sweep(args, sweep: tuple[int, int, int], model, cl, kind: str, spec_dict: dict) -> int:
     from planner.commands.cli import UserError
     from planner.i18n import _, error_text, message_text, render, tf
-    from planner.workloads.specs import InferenceSpec, SpecError, StorageWorkloadSpec, parse_spec
+    from planner.workloads.specs import FinetuneSpec, InferenceSpec, PretrainSpec, SpecError, parse_spec
     from planner.workloads.sweep import sweep as run_sweep
     from planner.workloads.sweep import sweep_counts, sweep_step
 
@@ -427,7 +450,8 @@ def _run_sweep(args, sweep: tuple[int, int, int], model, cl, kind: str, spec_dic
         spec = parse_spec(kind, {k: v for k, v in spec_dict.items() if v is not None})
     except SpecError as e:
         raise UserError(_spec_error(error_text(e))) from None
-    assert not isinstance(spec, StorageWorkloadSpec)  # kind is inference, pretrain or finetune (the callers')
+    # kind is inference, pretrain or finetune (the callers')
+    assert isinstance(spec, (InferenceSpec, PretrainSpec, FinetuneSpec))
     lo, hi, n = sweep
     step = sweep_step(spec, cl)
     counts = sweep_counts(lo, hi, n, step)

@@ -284,7 +284,7 @@ def parse_plan_for_spec(data: Any) -> PlanForSpec:
     """Validate a SPEC.json document. Raises :class:`PlanForSpecError` naming the first
     bad field (``workloads[0].spec.users: Input should be greater than 0``)."""
     from planner.model.plan import Workload
-    from planner.workloads.specs import SpecError, parse_spec
+    from planner.workloads.specs import NONLLM_KINDS, SpecError, parse_spec
 
     if not isinstance(data, dict):
         raise PlanForSpecError("", f"the spec must be a JSON object with workloads and constraints, not "
@@ -334,6 +334,9 @@ def parse_plan_for_spec(data: Any) -> PlanForSpec:
             else:  # a spec the models accept but the planner does not (an unknown kind)
                 path, msg = "spec", (e.args[0] if len(e.args) == 1 and isinstance(e.args[0], str) else str(e))
             raise PlanForSpecError(f"{where}.{path}", msg) from None
+        if pw.kind in NONLLM_KINDS:
+            raise PlanForSpecError(f"{where}.kind", f"plan-for sizes GPU builds for LLM and storage workloads; "
+                                                    f"size a {pw.kind} workload with `rackwright size {pw.kind}`")
         names.add(pw.name)
         out.append(SpecWorkload(_slug_id(pw.name, i, seen), pw.name, pw.kind, dict(pw.spec), parsed))
     cons = data.get("constraints", {})
@@ -566,8 +569,8 @@ class _Search:
         self.settings = DEFAULT_SETTINGS
         self.specs = SpecCache(catalog)
         self.metadata = spec.metadata()
-        self.models = {w.id: ModelArch.from_llm(catalog.llm(w.parsed.model))
-                       for w in spec.workloads if w.parsed.model}
+        self.models = {w.id: ModelArch.from_llm(catalog.llm(m))
+                       for w in spec.workloads if (m := getattr(w.parsed, "model", None))}
         self.training = [w for w in spec.workloads if w.kind in ("pretrain", "finetune")]
         self.storage_wl = [w for w in spec.workloads if w.kind == "storage"]
         self.gpu_wl = [w for w in spec.workloads if w.kind in ("pretrain", "finetune", "inference")]
@@ -813,7 +816,7 @@ class _Search:
 
     def _one(self, w: SpecWorkload, cl: ClusterSpec) -> dict[str, Any]:
         from planner.workloads.evaluate import evaluate_inference, evaluate_storage, evaluate_training
-        from planner.workloads.specs import InferenceSpec, StorageWorkloadSpec
+        from planner.workloads.specs import FinetuneSpec, InferenceSpec, PretrainSpec, StorageWorkloadSpec
 
         out: dict[str, Any] = {"name": w.name, "kind": w.kind}
         spec = w.parsed  # the model parse_spec picked by the workload's kind
@@ -822,8 +825,10 @@ class _Search:
                 met, margin, bn, fig = evaluate_inference(spec, self.models[w.id], cl, need=False)
             elif isinstance(spec, StorageWorkloadSpec):
                 met, margin, bn, fig = evaluate_storage(spec, self.catalog, cl)
-            else:
+            elif isinstance(spec, (PretrainSpec, FinetuneSpec)):
                 met, margin, bn, fig = evaluate_training(spec, self.models[w.id], cl)
+            else:  # parse_plan_for refuses the other kinds
+                raise ValueError(f"plan-for does not size {w.kind} workloads")
         except ValueError as e:
             out.update(met=False, margin=None, bottleneck=None, error=str(e))
             return out
@@ -1746,10 +1751,13 @@ def plan_for_json_schema() -> dict[str, Any]:
         defs[model.__name__] = sch
         return {"$ref": f"#/$defs/{model.__name__}"}
 
-    for model in SPEC_MODELS.values():
+    from planner.workloads.specs import NONLLM_KINDS
+
+    models = {k: m for k, m in SPEC_MODELS.items() if k not in NONLLM_KINDS}  # plan-for refuses those
+    for model in models.values():
         take(model)
     cons = take(Constraints)
-    kinds = list(SPEC_MODELS)
+    kinds = list(models)
     workload = {
         "type": "object", "title": "Workload", "additionalProperties": False,
         "required": list(WORKLOAD_KEYS),
@@ -1760,7 +1768,7 @@ def plan_for_json_schema() -> dict[str, Any]:
         },
         "allOf": [{"if": {"properties": {"kind": {"const": k}}, "required": ["kind"]},
                    "then": {"properties": {"spec": {"$ref": f"#/$defs/{m.__name__}"}}}}
-                  for k, m in SPEC_MODELS.items()],
+                  for k, m in models.items()],
     }
     defs["Workload"] = workload
     return {

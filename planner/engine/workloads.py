@@ -24,8 +24,9 @@ Verdicts are memoised on (workload, cluster, power/cooling verdicts). What an ed
 
 * the cluster (``cluster_from_plan``, O(placements)) is rebuilt only when workloads,
   groups or metadata changed, or a placement appeared, vanished or changed device type
-  where the old or new type is a GPU server or a storage system (what a cluster is made
-  of); a PDU, switch or cable edit never rebuilds it;
+  where the old or new type is a GPU server, a storage system or a CPU-only server with
+  known CPU figures (what a cluster, or the hardware of a non-LLM workload, is made of:
+  planner.workloads.nonllm); a PDU, switch or cable edit never rebuilds it;
 * the inter-node bandwidth from the compute fabric is re-read (O(members)) when links or
   fabrics changed;
 * power and cooling: a per-rack flag (an error with a power or cooling code on the rack,
@@ -53,7 +54,22 @@ from planner.workloads.evaluate import (
     evaluate_storage,
     evaluate_training,
 )
-from planner.workloads.specs import FinetuneSpec, InferenceSpec, PretrainSpec, SpecError, parse_spec
+from planner.workloads.nonllm import (
+    PlanUnits,
+    cpu_server_unit,
+    evaluate_llm_on_cpu,
+    evaluate_nonllm,
+    plan_units,
+)
+from planner.workloads.specs import (
+    NONLLM_KINDS,
+    FinetuneSpec,
+    InferenceSpec,
+    PretrainSpec,
+    SpecError,
+    StorageWorkloadSpec,
+    parse_spec,
+)
 
 if TYPE_CHECKING:
     from planner.catalog import Catalog
@@ -135,7 +151,7 @@ class _Base(NamedTuple):
 
     key: str
     spec: WorkloadSpec
-    cluster: ClusterSpec
+    cluster: ClusterSpec | PlanUnits  # PlanUnits: a non-LLM kind (planner.workloads.nonllm)
     members: tuple[tuple[str, int], ...]
 
 
@@ -144,7 +160,7 @@ class _Inputs(NamedTuple):
 
     key: str
     spec: WorkloadSpec
-    cluster: ClusterSpec
+    cluster: ClusterSpec | PlanUnits
     members: tuple[str, ...]
 
 
@@ -170,6 +186,9 @@ class WorkloadState:
         self._sto: dict[str, str] = {}
         self._srv_counts: dict[str, int] = {}
         self._sto_counts: dict[str, int] = {}
+        # CPU-only servers with known CPU figures (non-LLM kinds run on them): pid -> slug
+        self._cpu: dict[str, str] = {}
+        self._cpu_counts: dict[str, int] = {}
         self._kind: dict[str, tuple[int, int, str | None]] = {}  # slug -> (0 other/1 server/2 storage, GPUs, GPU)
         self._hw_ready = False
 
@@ -181,7 +200,8 @@ class WorkloadState:
         if got is None:
             d = self.catalog.get("device-types", slug) if self.catalog is not None else None
             got = d is not None and (d.gpu_count > 0 or (d.kind == "storage" and d.planning is not None
-                                                            and d.planning.storage is not None))
+                                                            and d.planning.storage is not None)
+                                     or (d.kind == "server" and cpu_server_unit(d) is not None))
             self._relevant[slug] = got
         return got
 
@@ -195,6 +215,8 @@ class WorkloadState:
                 got = (2, 0, None)
             elif d.gpu_count > 0:
                 got = (1, d.gpu_count, d.gpu_slug)
+            elif d.kind == "server" and cpu_server_unit(d) is not None:
+                got = (3, 0, None)
             else:
                 got = (0, 0, None)
             self._kind[slug] = got
@@ -212,6 +234,11 @@ class WorkloadState:
             self._sto_counts[olds] -= 1
             if not self._sto_counts[olds]:
                 del self._sto_counts[olds]
+        oldc = self._cpu.pop(pid, None)
+        if oldc is not None:
+            self._cpu_counts[oldc] -= 1
+            if not self._cpu_counts[oldc]:
+                del self._cpu_counts[oldc]
         if slug is None:
             return
         k, gpus, gslug = self._slug_kind(slug)
@@ -221,9 +248,13 @@ class WorkloadState:
         elif k == 2:
             self._sto[pid] = slug
             self._sto_counts[slug] = self._sto_counts.get(slug, 0) + 1
+        elif k == 3:
+            self._cpu[pid] = slug
+            self._cpu_counts[slug] = self._cpu_counts.get(slug, 0) + 1
 
     def _hw_full(self, plan: Plan) -> None:
         self._srv, self._sto, self._srv_counts, self._sto_counts = {}, {}, {}, {}
+        self._cpu, self._cpu_counts = {}, {}
         for pid, p in plan.index.placements.items():
             self._hw_set(pid, p.device)
         self._hw_ready = True
@@ -236,7 +267,7 @@ class WorkloadState:
         for pid in pids:
             p = pl.get(pid)
             slug = p.device if p is not None else None
-            before = self._srv.get(pid, (self._sto.get(pid),))[0]
+            before = self._srv.get(pid, (self._sto.get(pid, self._cpu.get(pid)),))[0]
             if before == slug:
                 continue
             if not (self._cluster_device(before) or self._cluster_device(slug)):
@@ -352,6 +383,23 @@ class WorkloadState:
             else:
                 pids = None
                 counts = self._srv_counts
+            if w.kind in NONLLM_KINDS or (w.kind == "inference" and not counts and self._cpu_counts):
+                # non-LLM kinds, and LLM serving on a CPU-only plan (nonllm.evaluate_llm_on_cpu)
+                cpus = dict(self._cpu_counts)
+                if w.group is not None:
+                    grp_members = set(groups[w.group].members)
+                    in_group: dict[str, int] = {}
+                    for pid, slug in self._cpu.items():
+                        if pid in grp_members:
+                            in_group[slug] = in_group.get(slug, 0) + 1
+                    cpus = in_group or cpus
+                hw = plan_units(self.catalog, dict(counts), cpus)
+                if hw.unit.kind == "gpu":
+                    mem = tuple((pid, v[1]) for pid, v in srv.items() if (pids is None or pid in pids)
+                                and v[2] == hw.unit.name)
+                else:
+                    mem = tuple((pid, 0) for pid, slug in self._cpu.items() if slug == hw.unit.name)
+                return _Base(spec_key(w), spec, hw, mem)
             cl = cluster_from_counts(self.catalog, counts, self._sto_counts, plan.metadata, group=w.group)
         except (SpecError, PlanHardwareError, ValueError) as e:
             return str(e)
@@ -366,6 +414,8 @@ class WorkloadState:
     def _with_fabric(net: Network, base: _Base) -> _Inputs:
         """The base inputs with the compute fabric's inter-node bandwidth, where wired."""
         cl, members = base.cluster, base.members
+        if isinstance(cl, PlanUnits):  # non-LLM kinds: no collective traffic modelled
+            return _Inputs(base.key, base.spec, cl, tuple(pid for pid, _ in members))
         trays = net.nvlink_trays
         if trays:
             gm = dict(members)
@@ -386,19 +436,27 @@ class WorkloadState:
                                                      "bandwidth from their compute NICs"),))
         return _Inputs(base.key, base.spec, cl, tuple(pid for pid, _ in members))
 
-    def _verdict(self, w: Workload, skey: str, spec: WorkloadSpec, cl: ClusterSpec, power_ok: bool, cooling_ok: bool) -> WorkloadVerdict:
+    def _verdict(self, w: Workload, skey: str, spec: WorkloadSpec, cl: ClusterSpec | PlanUnits, power_ok: bool,
+                 cooling_ok: bool) -> WorkloadVerdict:
         v = WorkloadVerdict(w.id, w.name, w.kind, w.group, None, None, None)
         key = (skey, cl, power_ok, cooling_ok)
         got = self._memo.get(key)
         if got is not None:
             return got
         try:
-            if isinstance(spec, InferenceSpec):
+            if isinstance(cl, PlanUnits) and isinstance(spec, InferenceSpec):
+                met, margin, bn, fig = evaluate_llm_on_cpu(spec, _llm(self.catalog, spec.model).params, cl,
+                                                           self.catalog)
+            elif isinstance(cl, PlanUnits):
+                met, margin, bn, fig = evaluate_nonllm(spec, w.kind, cl, self.catalog)
+            elif isinstance(spec, InferenceSpec):
                 met, margin, bn, fig = evaluate_inference(spec, _llm(self.catalog, spec.model), cl)
             elif isinstance(spec, (PretrainSpec, FinetuneSpec)):
                 met, margin, bn, fig = evaluate_training(spec, _llm(self.catalog, spec.model), cl)
-            else:
+            elif isinstance(spec, StorageWorkloadSpec):
                 met, margin, bn, fig = evaluate_storage(spec, self.catalog, cl)
+            else:
+                raise SpecError(tmsg("workload kind {kind!r} needs the plan's servers", kind=w.kind))
         except (SpecError, PlanHardwareError, ValueError) as e:
             v.error = str(e)
             self._memo[key] = v

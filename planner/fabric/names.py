@@ -26,11 +26,12 @@ FABRIC_KINDS = {"compute": N_("compute"), "storage": N_("storage"), "frontend": 
                 "management": N_("management"), "nvlink": N_("NVLink")}
 # workload kind (planner.workloads.specs)
 WORKLOAD_KINDS = {"pretrain": N_("pretrain"), "finetune": N_("finetune"), "inference": N_("inference"),
-                  "storage": N_("storage")}
+                  "storage": N_("storage"), "vision": N_("vision"), "recommendation": N_("recommendation"),
+                  "analytics": N_("analytics")}
 # what limits a workload (planner.workloads.evaluate.BOTTLENECKS, plus ttft from the sizing)
 BOTTLENECKS = {"compute": N_("compute"), "interconnect": N_("interconnect"), "gpu_memory": N_("GPU memory"),
                "memory_bandwidth": N_("memory bandwidth"), "ttft": N_("time to first token"),
-               "storage": N_("storage"), "power": N_("power"), "cooling": N_("cooling")}
+               "storage": N_("storage"), "power": N_("power"), "cooling": N_("cooling"), "memory": N_("memory")}
 
 
 # power source kind (planner.model.plan.PowerSourceKind, in its order: the power dialog's choices)

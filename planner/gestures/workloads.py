@@ -51,9 +51,12 @@ def new_workload(plan: Plan, kind: str, spec: dict[str, Any], name: str,
     workloads (``Serve llama-3.1-70b 2``): ``name`` with ``{model}`` filled in from the spec.
     ``models``: the catalog's LLMs; a spec model it lacks is replaced by the first of them
     (a preset made for another catalog)."""
+    from planner.workloads.specs import NONLLM_KINDS
+
     spec = dict(spec)
     llms = sorted(models or ())
-    if "model" in spec and llms and spec["model"] not in llms:
+    # the LLM kinds name a catalog LLM; vision and recommendation models are the spec's own
+    if kind not in NONLLM_KINDS and "model" in spec and llms and spec["model"] not in llms:
         spec["model"] = llms[0]
     text = name.format(model=spec.get("model", ""))
     return Workload(id=plan.new_id("wl"), name=unique_name({w.name for w in plan.workloads}, text), kind=kind,

@@ -60,7 +60,7 @@ def coolant_name(code: str) -> str:
     return gettext(COOLANT_NAMES[code]) if code in COOLANT_NAMES else code
 FabricKind = Literal["compute", "storage", "frontend", "management", "nvlink"]
 FabricTechnology = Literal["infiniband", "ethernet", "nvlink"]
-WorkloadKind = Literal["pretrain", "finetune", "inference", "storage"]
+WorkloadKind = Literal["pretrain", "finetune", "inference", "storage", "vision", "recommendation", "analytics"]
 PowerSourceKind = Literal["ups", "panel", "switchboard", "generator"]
 CoolingLoopKind = Literal["in-row", "facility"]
 CurrencyCode = Annotated[str, Field(pattern=r"^[A-Z]{3}$")]

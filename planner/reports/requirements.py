@@ -46,7 +46,11 @@ REQUIREMENT_COOLING_NAMES = {"air": N_("air (hot/cold aisle)"), "rdhx": N_("rear
 PRECISION_NAMES = {"bf16": "BF16", "fp16": "FP16", "fp8": "FP8", "int8": "INT8", "int4": "INT4", "fp4": "FP4"}
 FINETUNE_METHOD_NAMES = {"full": N_("full fine-tuning"), "lora": N_("LoRA"), "qlora": N_("QLoRA")}
 KIND_NAMES = {"pretrain": N_("Pre-training"), "finetune": N_("Fine-tuning"), "inference": N_("Inference"),
-              "storage": N_("Storage")}
+              "storage": N_("Storage"), "vision": N_("Vision"), "recommendation": N_("Recommendation"),
+              "analytics": N_("Analytics")}
+# the non-LLM models (planner.workloads.nonllm.MODELS) as their papers name them
+NONLLM_MODEL_NAMES = {"resnet-50": "ResNet-50", "vit-b-16": "ViT-B/16", "retinanet": "RetinaNet", "ssd300": "SSD300",
+                      "3d-unet": "3D-UNet", "dlrm-dcnv2": "DLRM-dcnv2"}
 CONSTRAINT_TITLES = {"budget": N_("Budget"), "max_rack_kw": N_("Power per rack"), "cooling": N_("Cooling"),
                      "max_racks": N_("Racks"), "floor_m2": N_("Floor area"), "vendors": N_("Server vendors"),
                      "gpu_models": N_("GPU models"), "years": N_("Years of use")}
@@ -138,6 +142,31 @@ def workload_asked(w: Workload, catalog: Catalog | None) -> str:
         items.append(_("sequence length {n} tokens").format(n=_n(s.get("seq_len", 4096))))
         items.append(_("precision {precision}").format(
             precision=PRECISION_NAMES.get(s.get("precision", "bf16"), str(s.get("precision")))))
+    elif w.kind in ("vision", "recommendation"):
+        m = s.get("model", "resnet-50" if w.kind == "vision" else "dlrm-dcnv2")
+        items.append(_("model {model}").format(model=NONLLM_MODEL_NAMES.get(m, str(m))))
+        if s.get("mode") == "train":
+            if s.get("samples") is not None:
+                items.append(_("{count} images").format(count=format_count(s["samples"])
+                                                        if isinstance(s["samples"], int | float) else str(s["samples"])))
+            if s.get("target_hours") is not None:
+                items.append(ngettext("within {hours} hour", "within {hours} hours", _count(s["target_hours"]))
+                             .format(hours=_n(s["target_hours"], None)))
+            else:
+                items.append(_("no duration stated (sized only)"))
+        elif s.get("target_samples_per_s") is not None:
+            items.append((_("at least {n} images/s") if w.kind == "vision" else _("at least {n} queries/s"))
+                         .format(n=_n(s["target_samples_per_s"], None)))
+        if w.kind == "recommendation":
+            items.append(_("embedding tables in {precision}").format(
+                precision=PRECISION_NAMES.get(s.get("embedding_precision", "fp16"), "FP32")))
+    elif w.kind == "analytics":
+        items.append(_("gradient-boosted trees (XGBoost) on {rows} rows of {features} columns, {trees} trees of "
+                       "depth {depth}").format(rows=format_count(s.get("rows", 0)), features=_n(s.get("features", 8)),
+                                               trees=_n(s.get("trees", 100)), depth=_n(s.get("depth", 10))))
+        if s.get("target_minutes") is not None:
+            items.append(ngettext("within {min} minute", "within {min} minutes", _count(s["target_minutes"]))
+                         .format(min=_n(s["target_minutes"], None)))
     elif w.kind == "storage":
         if s.get("checkpoint_within_s") is not None:
             items.append(_("checkpoint written within {s} s").format(s=_n(s["checkpoint_within_s"], None)))
@@ -166,6 +195,20 @@ def workload_result(kind: str, figs: dict[str, Any]) -> str:
                          .format(days=_n(figs["days"], 1)))
         if isinstance(figs.get("mfu"), int | float):
             items.append(_("MFU {pct} %").format(pct=_n(figs["mfu"] * 100, 0)))
+    elif kind in ("vision", "recommendation", "analytics"):
+        if figs.get("minutes") is not None:
+            items.append(_("{min} min of training").format(min=_n(figs["minutes"], 1 if figs["minutes"] >= 1 else 2)))
+        elif figs.get("hours") is not None:
+            items.append(_("{hours} h of training").format(hours=_n(figs["hours"], 1 if figs["hours"] >= 1 else 2)))
+        elif figs.get("samples_per_s") is not None:
+            items.append((_("{n} images/s") if kind == "vision" else _("{n} queries/s"))
+                         .format(n=_n(figs["samples_per_s"], 0)))
+        if figs.get("units") is not None:
+            items.append(_("on {n} x {hardware}").format(n=_n(figs["units"], 0), hardware=figs.get("hardware", "")))
+        if figs.get("cpu_enough"):
+            items.append(ngettext("a CPU server is enough: {n} x {server}", "CPU servers are enough: {n} x {server}",
+                                  figs.get("cpu_servers", 1)).format(n=figs.get("cpu_servers"),
+                                                                    server=figs.get("cpu_server")))
     elif kind == "storage":
         if figs.get("checkpoint_write_s") is not None:
             items.append(_("checkpoint written in {s} s").format(s=_n(figs["checkpoint_write_s"], 1)))

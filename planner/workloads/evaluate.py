@@ -19,7 +19,15 @@ from planner.i18n import tmsg
 from .arch import ModelArch
 from .cluster import ClusterSpec, PlanHardwareError, cluster_from_plan
 from .inference import InferenceResult, gpus_for_targets, infer, target_margin
-from .specs import FinetuneSpec, InferenceSpec, PretrainSpec, SpecError, StorageWorkloadSpec, parse_spec
+from .specs import (
+    NONLLM_KINDS,
+    FinetuneSpec,
+    InferenceSpec,
+    PretrainSpec,
+    SpecError,
+    StorageWorkloadSpec,
+    parse_spec,
+)
 from .training import checkpoint_size_gb, gpus_for_days, train
 
 if TYPE_CHECKING:
@@ -206,17 +214,38 @@ def evaluate_workload(w: Workload, plan: Plan, catalog: Catalog, *, power_ok: bo
     v = WorkloadVerdict(w.id, w.name, w.kind, w.group, None, None, None)
     try:
         spec = parse_spec(w.kind, w.spec)
+        if w.kind in NONLLM_KINDS:
+            from .nonllm import evaluate_nonllm, plan_counts, plan_units
+
+            met, margin, bn, fig = evaluate_nonllm(spec, w.kind, plan_units(catalog, *plan_counts(plan, catalog, w.group)),
+                                                   catalog)
+            return _finish(v, met, margin, bn, fig, power_ok, cooling_ok)
+        if isinstance(spec, InferenceSpec):
+            from .nonllm import evaluate_llm_on_cpu, plan_counts, plan_units
+
+            gpus, cpus = plan_counts(plan, catalog, w.group)
+            if not gpus and cpus:  # a CPU-only plan: the CPU serving path for small models
+                met, margin, bn, fig = evaluate_llm_on_cpu(spec, _llm(catalog, spec.model).params,
+                                                           plan_units(catalog, {}, cpus), catalog)
+                return _finish(v, met, margin, bn, fig, power_ok, cooling_ok)
         cl = cluster_from_plan(plan, catalog, w.group)
         if isinstance(spec, InferenceSpec):
             met, margin, bn, fig = evaluate_inference(spec, _llm(catalog, spec.model), cl)
         elif isinstance(spec, (PretrainSpec, FinetuneSpec)):
             met, margin, bn, fig = evaluate_training(spec, _llm(catalog, spec.model), cl)
-        else:
+        elif isinstance(spec, StorageWorkloadSpec):
             met, margin, bn, fig = evaluate_storage(spec, catalog, cl)
+        else:  # pragma: no cover - every kind is handled above
+            raise SpecError(tmsg("unknown workload kind {kind!r} (use one of {kinds})", kind=w.kind, kinds=w.kind))
     except (SpecError, PlanHardwareError, ValueError) as e:
         # the message itself when it is a planner Message (translated where it is shown)
         v.error = e.args[0] if len(e.args) == 1 and isinstance(e.args[0], str) else str(e)
         return v
+    return _finish(v, met, margin, bn, fig, power_ok, cooling_ok)
+
+
+def _finish(v: WorkloadVerdict, met: bool, margin: float, bn: str, fig: dict, power_ok: bool,
+            cooling_ok: bool) -> WorkloadVerdict:
     if not power_ok:
         met, bn = False, "power"
     elif not cooling_ok:

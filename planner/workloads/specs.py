@@ -104,7 +104,50 @@ class StorageWorkloadSpec(_Spec):
         return self
 
 
-WorkloadSpec = PretrainSpec | FinetuneSpec | InferenceSpec | StorageWorkloadSpec
+class VisionSpec(_Spec):
+    """Vision inference (``target_samples_per_s``) or training (``samples`` images seen, e.g.
+    epochs x dataset, within ``target_hours``); planner.workloads.nonllm sizes it."""
+
+    model: Literal["resnet-50", "vit-b-16", "retinanet", "ssd300", "3d-unet"] = "resnet-50"
+    mode: Literal["infer", "train"] = "infer"
+    target_samples_per_s: PosF | None = Field(default=None, description=N_("target: images per second"))
+    samples: PosF | None = Field(default=None, description=N_("images to train on (epochs x dataset)"))
+    target_hours: PosF | None = Field(default=None, description=N_("target training wall-clock hours"))
+
+    @model_validator(mode="after")
+    def _targets(self) -> VisionSpec:
+        if self.mode == "infer" and self.target_samples_per_s is None:
+            raise ValueError("inference needs target_samples_per_s")
+        if self.mode == "train" and self.samples is None:
+            raise ValueError("training needs samples")
+        return self
+
+
+class RecommendationSpec(_Spec):
+    """DLRM-class inference: queries per second with the embedding tables in memory."""
+
+    model: Literal["dlrm-dcnv2"] = "dlrm-dcnv2"
+    mode: Literal["infer"] = "infer"
+    target_samples_per_s: PosF = Field(description=N_("target: queries per second"))
+    embedding_precision: Literal["fp32", "fp16", "int8"] = "fp16"
+    # the tables' size (default: MLPerf's DLRM-dcnv2 on Criteo 1TB, 204.2M rows of 128)
+    embedding_rows: Annotated[float, Field(gt=0, le=1e12)] | None = None
+    embedding_dim: Annotated[int, Field(ge=1, le=65536)] | None = None
+
+
+class AnalyticsSpec(_Spec):
+    """Gradient-boosted trees (XGBoost hist) on tabular data, trained within ``target_minutes``."""
+
+    algorithm: Literal["xgboost"] = "xgboost"
+    rows: Annotated[float, Field(gt=0, le=1e12)] = Field(description=N_("training rows"))
+    features: Annotated[int, Field(ge=1, le=100_000)] = 8
+    trees: Annotated[int, Field(ge=1, le=100_000)] = 100
+    depth: Annotated[int, Field(ge=1, le=64)] = 10
+    target_minutes: PosF = Field(description=N_("target training wall-clock minutes"))
+
+
+WorkloadSpec = (PretrainSpec | FinetuneSpec | InferenceSpec | StorageWorkloadSpec | VisionSpec
+                | RecommendationSpec | AnalyticsSpec)
 """What :func:`parse_spec` returns: one model per workload kind."""
 
 SPEC_MODELS: dict[str, type[WorkloadSpec]] = {
@@ -112,12 +155,20 @@ SPEC_MODELS: dict[str, type[WorkloadSpec]] = {
     "finetune": FinetuneSpec,
     "inference": InferenceSpec,
     "storage": StorageWorkloadSpec,
+    "vision": VisionSpec,
+    "recommendation": RecommendationSpec,
+    "analytics": AnalyticsSpec,
 }
+
+# the kinds planner.workloads.nonllm sizes (GPUs or CPU servers, no LLM)
+NONLLM_KINDS = ("vision", "recommendation", "analytics")
 
 
 def has_target(kind: str, spec: dict) -> bool:
     """Does a workload have a target to meet? Training without ``target_days`` is sized
     only: it has no margin to compare (and no low-margin warning)."""
+    if kind == "vision" and spec.get("mode") == "train":
+        return spec.get("target_hours") is not None
     return kind not in ("pretrain", "finetune") or spec.get("target_days") is not None
 
 

@@ -498,137 +498,137 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
     <context>
         <name>BuildsPage</name>
         <message>
-            <location filename="../../ui/design/wizard.py" line="999" />
+            <location filename="../../ui/design/wizard.py" line="1000" />
             <source>Any GPU</source>
             <translation>Jede GPU</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="881" />
+            <location filename="../../ui/design/wizard.py" line="882" />
             <source>Any cooling</source>
             <translation>Jede Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="820" />
+            <location filename="../../ui/design/wizard.py" line="821" />
             <source>Builds</source>
             <translation>Aufbauten</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="845" />
+            <location filename="../../ui/design/wizard.py" line="846" />
             <source>Cancel Search</source>
             <translation>Suche abbrechen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="821" />
+            <location filename="../../ui/design/wizard.py" line="822" />
             <source>Candidate builds, best first. Pick one and press Create Plan to open it as a new plan: room, racks, power, cooling and fabrics laid out, the workloads attached.</source>
             <translation>Mögliche Aufbauten, der beste zuerst. Einen wählen und „Plan erstellen“ drücken, um ihn als neuen Plan zu öffnen: Raum, Racks, Strom, Kühlung und Fabrics angelegt, die Arbeitslasten zugeordnet.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="899" />
+            <location filename="../../ui/design/wizard.py" line="900" />
             <source>Cooling</source>
             <translation>Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="897" />
+            <location filename="../../ui/design/wizard.py" line="898" />
             <source>GPU</source>
             <translation>GPU</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1191" />
+            <location filename="../../ui/design/wizard.py" line="1192" />
             <source>Generating the plan of build {k}…</source>
             <translation>Plan von Aufbau {k} wird erzeugt…</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1226" />
+            <location filename="../../ui/design/wizard.py" line="1227" />
             <source>Generation cancelled.</source>
             <translation>Erzeugung abgebrochen.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1096" />
+            <location filename="../../ui/design/wizard.py" line="1097" />
             <source>No build was found.</source>
             <translation>Es wurde kein Aufbau gefunden.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1095" />
+            <location filename="../../ui/design/wizard.py" line="1096" />
             <source>No build was found: {why}</source>
             <translation>Es wurde kein Aufbau gefunden: {why}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1098" />
+            <location filename="../../ui/design/wizard.py" line="1099" />
             <source>None of the {n} builds of this list is of that GPU model and cooling (and meets, if asked): change the filters or show all builds.</source>
             <translation>Keiner der {n} Aufbauten dieser Liste hat dieses GPU-Modell und diese Kühlung (und erfüllt, falls verlangt): Filter ändern oder alle Aufbauten zeigen.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="884" />
+            <location filename="../../ui/design/wizard.py" line="885" />
             <source>Only builds that meet</source>
             <translation>Nur Aufbauten, die erfüllen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1214" />
+            <location filename="../../ui/design/wizard.py" line="1215" />
             <source>Plan generated.</source>
             <translation>Plan erzeugt.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="982" />
+            <location filename="../../ui/design/wizard.py" line="983" />
             <source>Pricing the options from their plans: {build}</source>
             <translation>Optionen werden aus ihren Plänen bepreist: {build}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="848" />
+            <location filename="../../ui/design/wizard.py" line="849" />
             <source>Search Again</source>
             <translation>Erneut suchen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1162" />
+            <location filename="../../ui/design/wizard.py" line="1163" />
             <source>Search cancelled.</source>
             <translation>Suche abgebrochen.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1092" />
+            <location filename="../../ui/design/wizard.py" line="1093" />
             <source>Search cancelled: the {n} builds ranked so far.</source>
             <translation>Suche abgebrochen: die bisher bewerteten {n} Aufbauten.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="948" />
+            <location filename="../../ui/design/wizard.py" line="949" />
             <source>Searching builds…</source>
             <translation>Aufbauten werden gesucht…</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="995" />
+            <location filename="../../ui/design/wizard.py" line="996" />
             <source>Show all {n} builds</source>
             <translation>Alle {n} Aufbauten zeigen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="903" />
+            <location filename="../../ui/design/wizard.py" line="904" />
             <source>Sort by</source>
             <translation>Sortieren nach</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1221" />
+            <location filename="../../ui/design/wizard.py" line="1222" />
             <source>The plan could not be generated: {reason}</source>
             <translation>Der Plan konnte nicht erzeugt werden: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1158" />
+            <location filename="../../ui/design/wizard.py" line="1159" />
             <source>The search failed: {reason}</source>
             <translation>Die Suche ist fehlgeschlagen: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1112" />
+            <location filename="../../ui/design/wizard.py" line="1113" />
             <source>{n} builds compared, {m} meet every target and limit. The {k} distinct options: per GPU model and cooling the best that meets, and about +25 % and +50 % margin.</source>
             <translation>{n} Aufbauten verglichen, {m} erfüllen jedes Ziel und jede Grenze. Die {k} unterschiedlichen Optionen: je GPU-Modell und Kühlung die beste, die erfüllt, und etwa +25 % und +50 % Reserve.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1102" />
+            <location filename="../../ui/design/wizard.py" line="1103" />
             <source>{n} builds compared; none meets every target and limit.</source>
             <translation>{n} Aufbauten verglichen; keiner erfüllt jedes Ziel und jede Grenze.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1107" />
+            <location filename="../../ui/design/wizard.py" line="1108" />
             <source>{shown} of the {k} distinct options shown ({n} builds compared, {m} meet every target and limit).</source>
             <translation>{shown} der {k} unterschiedlichen Optionen gezeigt ({n} Aufbauten verglichen, {m} erfüllen jedes Ziel und jede Grenze).</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1104" />
+            <location filename="../../ui/design/wizard.py" line="1105" />
             <source>{shown} of {n} builds shown, {m} of them meet every target and limit.</source>
             <translation>{shown} von {n} Aufbauten gezeigt, {m} davon erfüllen jedes Ziel und jede Grenze.</translation>
         </message>
@@ -3733,123 +3733,123 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
     <context>
         <name>LimitsPage</name>
         <message>
-            <location filename="../../ui/design/wizard.py" line="562" />
+            <location filename="../../ui/design/wizard.py" line="563" />
             <source>1 USD = ? {currency}: without a rate the catalog's USD prices stay out of the capex.</source>
             <translation>1 USD = ? {currency}: ohne Kurs bleiben die USD-Preise des Katalogs außerhalb der Investitionskosten.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="419" />
+            <location filename="../../ui/design/wizard.py" line="420" />
             <source>Budget</source>
             <translation>Budget</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="501" />
+            <location filename="../../ui/design/wizard.py" line="502" />
             <source>Cooling available</source>
             <translation>Verfügbare Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="453" />
+            <location filename="../../ui/design/wizard.py" line="454" />
             <source>Currency</source>
             <translation>Währung</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="421" />
+            <location filename="../../ui/design/wizard.py" line="422" />
             <source>Electricity price per kWh</source>
             <translation>Strompreis pro kWh</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="484" />
+            <location filename="../../ui/design/wizard.py" line="485" />
             <source>Exchange rates</source>
             <translation>Wechselkurse</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="420" />
+            <location filename="../../ui/design/wizard.py" line="421" />
             <source>Floor area (m²)</source>
             <translation>Bodenfläche (m²)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="536" />
+            <location filename="../../ui/design/wizard.py" line="537" />
             <source>GPU models</source>
             <translation>GPU-Modelle</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="399" />
+            <location filename="../../ui/design/wizard.py" line="400" />
             <source>Hard limits of the build (leave a field empty for no limit) and the figures the running cost is worked out with.</source>
             <translation>Harte Grenzen des Aufbaus (Feld leer lassen für keine Grenze) und die Werte, mit denen die laufenden Kosten berechnet werden.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="472" />
+            <location filename="../../ui/design/wizard.py" line="473" />
             <source>How many units of the plan currency one unit of another currency buys, e.g. USD 0.92 for a plan in EUR (the catalog's prices are mostly in USD). Several: USD 0.92; GBP 1.17</source>
             <translation>Wie viele Einheiten der Planwährung eine Einheit einer anderen Währung kauft, z. B. USD 0,92 für einen Plan in EUR (die Preise des Katalogs sind meist in USD). Mehrere: USD 0,92; GBP 1,17</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="398" />
-            <location filename="../../ui/design/wizard.py" line="411" />
+            <location filename="../../ui/design/wizard.py" line="399" />
+            <location filename="../../ui/design/wizard.py" line="412" />
             <source>Limits</source>
             <translation>Grenzen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="419" />
+            <location filename="../../ui/design/wizard.py" line="420" />
             <source>Maximum kW per rack</source>
             <translation>Maximale kW pro Rack</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="420" />
+            <location filename="../../ui/design/wizard.py" line="421" />
             <source>Maximum racks</source>
             <translation>Maximale Anzahl Racks</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="421" />
+            <location filename="../../ui/design/wizard.py" line="422" />
             <source>PUE</source>
             <translation>PUE</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="513" />
+            <location filename="../../ui/design/wizard.py" line="514" />
             <source>Preferred (none ticked: any)</source>
             <translation>Bevorzugt (keines angehakt: beliebig)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="497" />
+            <location filename="../../ui/design/wizard.py" line="498" />
             <source>Rates as of</source>
             <translation>Kurse vom</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="414" />
+            <location filename="../../ui/design/wizard.py" line="415" />
             <source>Running cost</source>
             <translation>Laufende Kosten</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="462" />
+            <location filename="../../ui/design/wizard.py" line="463" />
             <source>Site power</source>
             <translation>Stromversorgung am Standort</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="422" />
+            <location filename="../../ui/design/wizard.py" line="423" />
             <source>Utilisation (%)</source>
             <translation>Auslastung (%)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="535" />
+            <location filename="../../ui/design/wizard.py" line="536" />
             <source>Vendors</source>
             <translation>Hersteller</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="422" />
+            <location filename="../../ui/design/wizard.py" line="423" />
             <source>Years of use</source>
             <translation>Nutzungsjahre</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="561" />
+            <location filename="../../ui/design/wizard.py" line="562" />
             <source>e.g. USD 0.92</source>
             <translation>z. B. USD 0,92</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="492" />
+            <location filename="../../ui/design/wizard.py" line="493" />
             <source>e.g. {example}</source>
             <translation>z. B. {example}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="561" />
+            <location filename="../../ui/design/wizard.py" line="562" />
             <source>none needed</source>
             <translation>nicht nötig</translation>
         </message>
@@ -6666,12 +6666,12 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>ScalingSection</name>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="588" />
+            <location filename="../../ui/panels/scaling_chart.py" line="591" />
             <source>No scaling chart: {reason}</source>
             <translation>Kein Skalierungsdiagramm: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="545" />
+            <location filename="../../ui/panels/scaling_chart.py" line="548" />
             <source>Sizing the workload at other GPU counts…</source>
             <translation>Die Arbeitslast wird für andere GPU-Anzahlen dimensioniert…</translation>
         </message>
@@ -6681,7 +6681,12 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Storage-Ziele skalieren nicht mit der GPU-Anzahl: kein Skalierungsdiagramm.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="543" />
+            <location filename="../../ui/panels/scaling_chart.py" line="542" />
+            <source>This kind has no scaling chart: its verdict names the GPUs or CPU servers that would meet it.</source>
+            <translation>Diese Art hat kein Skalierungsdiagramm: ihr Urteil nennt die GPUs oder CPU-Server, die es erfüllen würden.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/scaling_chart.py" line="546" />
             <source>Updating…</source>
             <translation>Wird aktualisiert…</translation>
         </message>
@@ -6753,17 +6758,17 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>SizingWizard</name>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1264" />
+            <location filename="../../ui/design/wizard.py" line="1265" />
             <source>Create Plan</source>
             <translation>Plan erstellen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1253" />
+            <location filename="../../ui/design/wizard.py" line="1254" />
             <source>New from Workload</source>
             <translation>Neu aus Arbeitslast</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1253" />
+            <location filename="../../ui/design/wizard.py" line="1254" />
             <source>Size This Workload</source>
             <translation>Diese Arbeitslast dimensionieren</translation>
         </message>
@@ -7488,321 +7493,321 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>Wizard</name>
         <message>
-            <location filename="../../ui/design/wizard.py" line="744" />
+            <location filename="../../ui/design/wizard.py" line="745" />
             <source>1 month</source>
             <translation>1 Monat</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="712" />
+            <location filename="../../ui/design/wizard.py" line="713" />
             <source>Air</source>
             <translation>Luft</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="95" />
+            <location filename="../../ui/design/wizard.py" line="96" />
             <source>Air (hot/cold aisle containment)</source>
             <translation>Luft (Warmgang-/Kaltgang-Einhausung)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="675" />
+            <location filename="../../ui/design/wizard.py" line="676" />
             <source>Bottleneck</source>
             <translation>Engpass</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="687" />
+            <location filename="../../ui/design/wizard.py" line="688" />
             <source>Break-even</source>
             <translation>Amortisation</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1062" />
+            <location filename="../../ui/design/wizard.py" line="1063" />
             <source>Break-even from an incomplete capex: the items without a price are left out, so owning pays off later than this:
 {items}</source>
             <translation>Amortisation aus unvollständigen Investitionskosten: Die Positionen ohne Preis fehlen, der Kauf amortisiert sich also später:
 {items}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="683" />
-            <location filename="../../ui/design/wizard.py" line="708" />
+            <location filename="../../ui/design/wizard.py" line="684" />
+            <location filename="../../ui/design/wizard.py" line="709" />
             <source>Capex</source>
             <translation>Investitionskosten</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1069" />
+            <location filename="../../ui/design/wizard.py" line="1070" />
             <source>Capex incomplete: these items have no price in {currency} and are left out:
 {items}</source>
             <translation>Investitionskosten unvollständig: Diese Positionen haben keinen Preis in {currency} und fehlen:
 {items}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="695" />
+            <location filename="../../ui/design/wizard.py" line="696" />
             <source>Capex plus running cost over the years of use</source>
             <translation>Investitionskosten plus laufende Kosten über die Nutzungsjahre</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="680" />
+            <location filename="../../ui/design/wizard.py" line="681" />
             <source>Cooling</source>
             <translation>Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="691" />
+            <location filename="../../ui/design/wizard.py" line="692" />
             <source>Cost / M tok</source>
             <translation>Kosten / Mio. Tok.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="698" />
+            <location filename="../../ui/design/wizard.py" line="699" />
             <source>Cost per million tokens served, in the plan currency (capex share over the years of use and energy at the plan's electricity price)</source>
             <translation>Kosten je Million ausgelieferter Tokens in der Planwährung (Anteil der Investitionskosten über die Nutzungsjahre und Energie zum Strompreis des Plans)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1059" />
+            <location filename="../../ui/design/wizard.py" line="1060" />
             <source>Cost per token from an incomplete capex ({basis}): a lower bound</source>
             <translation>Kosten je Token aus unvollständigen Investitionskosten ({basis}): eine Untergrenze</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="688" />
+            <location filename="../../ui/design/wizard.py" line="689" />
             <source>Days to train</source>
             <translation>Tage Training</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="96" />
+            <location filename="../../ui/design/wizard.py" line="97" />
             <source>Direct liquid cooling (CDU)</source>
             <translation>Direkte Flüssigkeitskühlung (CDU)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1073" />
+            <location filename="../../ui/design/wizard.py" line="1074" />
             <source>Estimated by the search; the plan it writes is priced when you create it</source>
             <translation>Von der Suche geschätzt; der Plan wird beim Erstellen bepreist</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="682" />
+            <location filename="../../ui/design/wizard.py" line="683" />
             <source>Facility kW</source>
             <translation>Gebäude-kW</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1066" />
+            <location filename="../../ui/design/wizard.py" line="1067" />
             <source>From an incomplete capex (support is a share of it): a lower bound:
 {items}</source>
             <translation>Aus unvollständigen Investitionskosten (der Support ist ein Anteil davon): eine Untergrenze:
 {items}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="676" />
+            <location filename="../../ui/design/wizard.py" line="677" />
             <source>GPUs</source>
             <translation>GPUs</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="694" />
+            <location filename="../../ui/design/wizard.py" line="695" />
             <source>How far the tightest workload is past its target (negative: short of it)</source>
             <translation>Wie weit die knappste Arbeitslast über ihrem Ziel liegt (negativ: darunter)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="681" />
-            <location filename="../../ui/design/wizard.py" line="709" />
+            <location filename="../../ui/design/wizard.py" line="682" />
+            <location filename="../../ui/design/wizard.py" line="710" />
             <source>IT kW</source>
             <translation>IT-kW</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="701" />
+            <location filename="../../ui/design/wizard.py" line="702" />
             <source>IT load times PUE</source>
             <translation>IT-Last mal PUE</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="96" />
-            <location filename="../../ui/design/wizard.py" line="712" />
+            <location filename="../../ui/design/wizard.py" line="97" />
+            <location filename="../../ui/design/wizard.py" line="713" />
             <source>Immersion</source>
             <translation>Immersionskühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="712" />
+            <location filename="../../ui/design/wizard.py" line="713" />
             <source>Liquid (DLC)</source>
             <translation>Flüssigkeit (DLC)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="674" />
-            <location filename="../../ui/design/wizard.py" line="710" />
+            <location filename="../../ui/design/wizard.py" line="675" />
+            <location filename="../../ui/design/wizard.py" line="711" />
             <source>Margin</source>
             <translation>Spielraum</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="673" />
+            <location filename="../../ui/design/wizard.py" line="674" />
             <source>Meets</source>
             <translation>Erfüllt</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="703" />
+            <location filename="../../ui/design/wizard.py" line="704" />
             <source>Months after which owning has cost less than renting (capex paid up front)</source>
             <translation>Monate, nach denen Kaufen weniger gekostet hat als Mieten (Investitionskosten vorab bezahlt)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="796" />
+            <location filename="../../ui/design/wizard.py" line="797" />
             <source>No storage system in this build.</source>
             <translation>Dieser Aufbau hat kein Speichersystem.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="795" />
+            <location filename="../../ui/design/wizard.py" line="796" />
             <source>No storage system in this build: {why}</source>
             <translation>Dieser Aufbau hat kein Speichersystem: {why}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="684" />
+            <location filename="../../ui/design/wizard.py" line="685" />
             <source>Opex / year</source>
             <translation>Betriebskosten / Jahr</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="679" />
-            <location filename="../../ui/design/wizard.py" line="710" />
+            <location filename="../../ui/design/wizard.py" line="680" />
+            <location filename="../../ui/design/wizard.py" line="711" />
             <source>Racks</source>
             <translation>Racks</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="708" />
+            <location filename="../../ui/design/wizard.py" line="709" />
             <source>Ranking</source>
             <translation>Rangfolge</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="712" />
+            <location filename="../../ui/design/wizard.py" line="713" />
             <source>Rear door</source>
             <translation>Rückkühltür</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="95" />
+            <location filename="../../ui/design/wizard.py" line="96" />
             <source>Rear-door heat exchangers</source>
             <translation>Rückkühltüren</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="686" />
+            <location filename="../../ui/design/wizard.py" line="687" />
             <source>Rent / year</source>
             <translation>Miete / Jahr</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="677" />
+            <location filename="../../ui/design/wizard.py" line="678" />
             <source>Servers</source>
             <translation>Server</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="678" />
+            <location filename="../../ui/design/wizard.py" line="679" />
             <source>Storage</source>
             <translation>Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="690" />
+            <location filename="../../ui/design/wizard.py" line="691" />
             <source>TTFT (s)</source>
             <translation>TTFT (s)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="702" />
+            <location filename="../../ui/design/wizard.py" line="703" />
             <source>The same GPUs rented at the catalog's indicative cloud price per GPU-hour</source>
             <translation>Dieselben GPUs gemietet, zum Richtpreis des Katalogs pro GPU-Stunde</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="648" />
+            <location filename="../../ui/design/wizard.py" line="649" />
             <source>Tick at least one way of cooling the racks.</source>
             <translation>Mindestens eine Kühlungsart für die Racks anhaken.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="697" />
+            <location filename="../../ui/design/wizard.py" line="698" />
             <source>Time to first token, seconds</source>
             <translation>Zeit bis zum ersten Token, Sekunden</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="689" />
+            <location filename="../../ui/design/wizard.py" line="690" />
             <source>Tok/s per user</source>
             <translation>Tok/s pro Nutzer</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="696" />
+            <location filename="../../ui/design/wizard.py" line="697" />
             <source>Tokens per second each user gets</source>
             <translation>Tokens pro Sekunde, die jeder Nutzer erhält</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="685" />
-            <location filename="../../ui/design/wizard.py" line="709" />
+            <location filename="../../ui/design/wizard.py" line="686" />
+            <location filename="../../ui/design/wizard.py" line="710" />
             <source>Total cost</source>
             <translation>Gesamtkosten</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="626" />
+            <location filename="../../ui/design/wizard.py" line="627" />
             <source>a percentage from 0 to 100</source>
             <translation>ein Prozentwert von 0 bis 100</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="804" />
+            <location filename="../../ui/design/wizard.py" line="805" />
             <source>met</source>
             <translation>erfüllt</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="803" />
+            <location filename="../../ui/design/wizard.py" line="804" />
             <source>met within the model's uncertainty</source>
             <translation>im Rahmen der Modellunsicherheit erfüllt</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="438" />
+            <location filename="../../ui/design/wizard.py" line="439" />
             <source>no limit</source>
             <translation>keine Grenze</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="720" />
+            <location filename="../../ui/design/wizard.py" line="721" />
             <source>no storage</source>
             <translation>kein Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="804" />
+            <location filename="../../ui/design/wizard.py" line="805" />
             <source>not met</source>
             <translation>nicht erfüllt</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1032" />
+            <location filename="../../ui/design/wizard.py" line="1033" />
             <source>{currency} / M tok</source>
             <translation>{currency} / Mio. Tok.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="643" />
+            <location filename="../../ui/design/wizard.py" line="644" />
             <source>{date} is not a date (e.g. {example})</source>
             <translation>{date} ist kein Datum (z. B. {example})</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="761" />
+            <location filename="../../ui/design/wizard.py" line="762" />
             <source>{money} ⚠ incomplete</source>
             <translation>{money} ⚠ unvollständig</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="745" />
+            <location filename="../../ui/design/wizard.py" line="746" />
             <source>{months} months</source>
             <translation>{months} Monate</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="806" />
+            <location filename="../../ui/design/wizard.py" line="807" />
             <source>{name}: {met}, margin {margin}, limited by {bottleneck}</source>
             <translation>{name}: {met}, Spielraum {margin}, begrenzt durch {bottleneck}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="792" />
+            <location filename="../../ui/design/wizard.py" line="793" />
             <source>{n} × {name}: weights, checkpoints and logs</source>
             <translation>{n} × {name}: Modellgewichte, Checkpoints und Logs</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="747" />
-            <location filename="../../ui/design/wizard.py" line="752" />
-            <location filename="../../ui/design/wizard.py" line="763" />
+            <location filename="../../ui/design/wizard.py" line="748" />
+            <location filename="../../ui/design/wizard.py" line="753" />
+            <location filename="../../ui/design/wizard.py" line="764" />
             <source>{value} ⚠</source>
             <translation>{value} ⚠</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="759" />
+            <location filename="../../ui/design/wizard.py" line="760" />
             <source>≈ {money}</source>
             <translation>≈ {money}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="727" />
+            <location filename="../../ui/design/wizard.py" line="728" />
             <source>⚠ meets, within the model's uncertainty</source>
             <translation>⚠ erfüllt, im Rahmen der Modellunsicherheit</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="728" />
+            <location filename="../../ui/design/wizard.py" line="729" />
             <source>✔ meets</source>
             <translation>✔ erfüllt</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="728" />
+            <location filename="../../ui/design/wizard.py" line="729" />
             <source>✘ does not meet</source>
             <translation>✘ erfüllt nicht</translation>
         </message>
@@ -7810,84 +7815,133 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>Workloads</name>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="282" />
+            <location filename="../../ui/panels/workloads.py" line="328" />
             <source>  (asked {users})</source>
             <translation>  (gefragt: {users})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="278" />
-            <location filename="../../ui/panels/workloads.py" line="299" />
+            <location filename="../../ui/panels/workloads.py" line="324" />
+            <location filename="../../ui/panels/workloads.py" line="345" />
+            <location filename="../../ui/panels/workloads.py" line="384" />
+            <location filename="../../ui/panels/workloads.py" line="388" />
             <source>  (target {tgt})</source>
             <translation>  (Ziel {tgt})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="280" />
+            <location filename="../../ui/panels/workloads.py" line="326" />
             <source>  (target {tt} s)</source>
             <translation>  (Ziel {tt} s)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="295" />
+            <location filename="../../ui/panels/workloads.py" line="380" />
+            <source> (CPU servers)</source>
+            <translation> (CPU-Server)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="341" />
             <source> (energy {cost})</source>
             <translation> (Energie {cost})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="299" />
+            <location filename="../../ui/panels/workloads.py" line="345" />
             <source> days</source>
             <translation> Tage</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="302" />
+            <location filename="../../ui/panels/workloads.py" line="390" />
+            <source> h</source>
+            <translation> h</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="383" />
+            <source> min</source>
+            <translation> min</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="348" />
+            <location filename="../../ui/panels/workloads.py" line="393" />
             <source> of {capacity}</source>
             <translation> von {capacity}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="309" />
+            <location filename="../../ui/panels/workloads.py" line="355" />
             <source> on {gpus} × {gpu}</source>
             <translation> auf {gpus} × {gpu}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="287" />
+            <location filename="../../ui/panels/workloads.py" line="387" />
+            <source> samples/s</source>
+            <translation> Samples/s</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="294" />
+            <source> · CPU is enough</source>
+            <translation> · CPU reicht</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="333" />
             <source> · KV cache {size}</source>
             <translation> · KV-Cache {size}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="312" />
+            <location filename="../../ui/panels/workloads.py" line="358" />
             <source>, written in {time}</source>
             <translation>, geschrieben in {time}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="113" />
-            <location filename="../../ui/panels/workloads.py" line="310" />
+            <location filename="../../ui/panels/workloads.py" line="127" />
+            <location filename="../../ui/panels/workloads.py" line="356" />
             <source>Activation recompute</source>
             <translation>Aktivierungs-Neuberechnung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="125" />
+            <location filename="../../ui/panels/workloads.py" line="152" />
+            <source>Algorithm</source>
+            <translation>Algorithmus</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="112" />
+            <source>Analytics</source>
+            <translation>Analytik</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="96" />
+            <source>Analytics (gradient-boosted trees)</source>
+            <translation>Analytik (Gradient-Boosting-Bäume)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="139" />
             <source>Attention data parallel (MoE)</source>
             <translation>Attention-Datenparallelität (MoE)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="311" />
+            <location filename="../../ui/panels/workloads.py" line="398" />
+            <location filename="../../ui/panels/workloads.py" line="402" />
+            <source>CPU is enough</source>
+            <translation>CPU reicht</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="357" />
             <source>Checkpoint</source>
             <translation>Checkpoint</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="128" />
+            <location filename="../../ui/panels/workloads.py" line="142" />
             <source>Checkpoint every (min)</source>
             <translation>Checkpoint alle (min)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="315" />
+            <location filename="../../ui/panels/workloads.py" line="361" />
             <source>Checkpoint size</source>
             <translation>Checkpoint-Größe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="127" />
+            <location filename="../../ui/panels/workloads.py" line="141" />
             <source>Checkpoint size (GB)</source>
             <translation>Checkpoint-Größe (GB)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="317" />
+            <location filename="../../ui/panels/workloads.py" line="363" />
             <source>Checkpoint write</source>
             <translation>Checkpoint schreiben</translation>
         </message>
@@ -7897,32 +7951,57 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Checkpoint {model}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="117" />
+            <location filename="../../ui/panels/workloads.py" line="154" />
+            <source>Columns per row</source>
+            <translation>Spalten je Zeile</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="131" />
             <source>Concurrent users</source>
             <translation>Gleichzeitige Nutzer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="111" />
+            <location filename="../../ui/panels/workloads.py" line="125" />
             <source>Context parallel</source>
             <translation>Kontextparallel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="294" />
+            <location filename="../../ui/panels/workloads.py" line="340" />
             <source>Cost per million tokens</source>
             <translation>Kosten pro Million Tokens</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="130" />
+            <location filename="../../ui/panels/workloads.py" line="144" />
             <source>Dataset read (GB/s)</source>
             <translation>Datensatz lesen (GB/s)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="296" />
+            <location filename="../../ui/panels/workloads.py" line="151" />
+            <source>Embedding dimension</source>
+            <translation>Embedding-Dimension</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="149" />
+            <source>Embedding precision</source>
+            <translation>Embedding-Genauigkeit</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="150" />
+            <source>Embedding rows</source>
+            <translation>Embedding-Zeilen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="392" />
+            <source>Embedding tables</source>
+            <translation>Embedding-Tabellen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="342" />
             <source>Energy per token</source>
             <translation>Energie pro Token</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="124" />
+            <location filename="../../ui/panels/workloads.py" line="138" />
             <source>Expert parallel (MoE)</source>
             <translation>Expertenparallelität (MoE)</translation>
         </message>
@@ -7942,7 +8021,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Feintuning {model} (vollständig)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="96" />
+            <location filename="../../ui/panels/workloads.py" line="107" />
             <source>Fine-tuning</source>
             <translation>Feintuning</translation>
         </message>
@@ -7962,29 +8041,39 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Feintuning (vollständig)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="170" />
+            <location filename="../../ui/panels/workloads.py" line="202" />
             <source>GPU memory</source>
             <translation>GPU-Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="300" />
+            <location filename="../../ui/panels/workloads.py" line="346" />
             <source>GPU-hours</source>
             <translation>GPU-Stunden</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="326" />
+            <location filename="../../ui/panels/workloads.py" line="372" />
             <source>GPUs that would meet it</source>
             <translation>GPUs, die es erfüllen würden</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="108" />
+            <location filename="../../ui/panels/workloads.py" line="122" />
             <source>Global batch (tokens)</source>
             <translation>Globale Batch-Größe (Tokens)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="97" />
+            <location filename="../../ui/panels/workloads.py" line="147" />
+            <source>Images to train on</source>
+            <translation>Trainingsbilder</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="108" />
             <source>Inference</source>
             <translation>Inferenz</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="145" />
+            <source>Inference or training</source>
+            <translation>Inferenz oder Training</translation>
         </message>
         <message>
             <location filename="../../ui/panels/workloads.py" line="83" />
@@ -7992,103 +8081,109 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Inferenz-Betrieb</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="115" />
+            <location filename="../../ui/panels/workloads.py" line="129" />
             <source>Input tokens</source>
             <translation>Eingabe-Tokens</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="114" />
+            <location filename="../../ui/panels/workloads.py" line="128" />
             <source>KV-cache precision</source>
             <translation>KV-Cache-Genauigkeit</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="458" />
+            <location filename="../../ui/panels/workloads.py" line="534" />
             <source>Key figure</source>
             <translation>Kennzahl</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="284" />
-            <location filename="../../ui/panels/workloads.py" line="307" />
+            <location filename="../../ui/panels/workloads.py" line="330" />
+            <location filename="../../ui/panels/workloads.py" line="353" />
             <source>Layout</source>
             <translation>Aufteilung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="458" />
+            <location filename="../../ui/panels/workloads.py" line="534" />
             <source>Limited by</source>
             <translation>Begrenzt durch</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="158" />
+            <location filename="../../ui/panels/workloads.py" line="189" />
             <source>LoRA</source>
             <translation>LoRA</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="103" />
+            <location filename="../../ui/panels/workloads.py" line="117" />
             <source>LoRA rank</source>
             <translation>LoRA-Rang</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="301" />
+            <location filename="../../ui/panels/workloads.py" line="176" />
+            <location filename="../../ui/panels/workloads.py" line="177" />
+            <source>MLPerf's DLRM-dcnv2</source>
+            <translation>DLRM-dcnv2 aus MLPerf</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="347" />
             <source>Memory per GPU</source>
             <translation>Speicher pro GPU</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="236" />
+            <location filename="../../ui/panels/workloads.py" line="273" />
             <source>Met within the model's uncertainty · margin {margin} · limited by {bn}</source>
             <translation>Im Rahmen der Modellunsicherheit erfüllt · Spielraum {margin} · begrenzt durch {bn}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="239" />
+            <location filename="../../ui/panels/workloads.py" line="276" />
             <source>Met · margin {margin} · limited by {bn}</source>
             <translation>Erfüllt · Spielraum {margin} · begrenzt durch {bn}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="102" />
+            <location filename="../../ui/panels/workloads.py" line="116" />
             <source>Method</source>
             <translation>Methode</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="101" />
+            <location filename="../../ui/panels/workloads.py" line="115" />
             <source>Model</source>
             <translation>Modell</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="228" />
+            <location filename="../../ui/panels/workloads.py" line="265" />
             <source>No verdict yet</source>
             <translation>Noch kein Ergebnis</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="230" />
+            <location filename="../../ui/panels/workloads.py" line="267" />
             <source>Not evaluated</source>
             <translation>Nicht bewertet</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="242" />
+            <location filename="../../ui/panels/workloads.py" line="279" />
             <source>Not met · margin {margin} · limited by {bn}</source>
             <translation>Nicht erfüllt · Spielraum {margin} · begrenzt durch {bn}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="241" />
+            <location filename="../../ui/panels/workloads.py" line="278" />
             <source>Not met · the {bn} of its servers fails</source>
             <translation>Nicht erfüllt · {bn} der Server reicht nicht</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="116" />
+            <location filename="../../ui/panels/workloads.py" line="130" />
             <source>Output tokens</source>
             <translation>Ausgabe-Tokens</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="123" />
+            <location filename="../../ui/panels/workloads.py" line="137" />
             <source>Output-length spread (std. dev. / mean)</source>
             <translation>Streuung der Ausgabelänge (Std.-abw. / Mittel)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="126" />
+            <location filename="../../ui/panels/workloads.py" line="140" />
             <source>PCIe switch between GPUs</source>
             <translation>PCIe-Switch zwischen den GPUs</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="110" />
+            <location filename="../../ui/panels/workloads.py" line="124" />
             <source>Pipeline parallel</source>
             <translation>Pipeline-Parallelität</translation>
         </message>
@@ -8099,32 +8194,52 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
         </message>
         <message>
             <location filename="../../ui/panels/workloads.py" line="72" />
-            <location filename="../../ui/panels/workloads.py" line="95" />
+            <location filename="../../ui/panels/workloads.py" line="106" />
             <source>Pre-training</source>
             <translation>Vortraining</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="106" />
+            <location filename="../../ui/panels/workloads.py" line="120" />
             <source>Precision</source>
             <translation>Genauigkeit</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="159" />
+            <location filename="../../ui/panels/workloads.py" line="190" />
             <source>QLoRA</source>
             <translation>QLoRA</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="161" />
+            <location filename="../../ui/panels/workloads.py" line="95" />
+            <source>Recommend with {model}</source>
+            <translation>Empfehlungen mit {model}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="111" />
+            <source>Recommendation</source>
+            <translation>Empfehlung</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="93" />
+            <source>Recommendation (DLRM)</source>
+            <translation>Empfehlung (DLRM)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="380" />
+            <source>Runs on</source>
+            <translation>Läuft auf</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="192" />
             <source>SGLang</source>
             <translation>SGLang</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="122" />
+            <location filename="../../ui/panels/workloads.py" line="136" />
             <source>Scheduler limit (sequences per replica)</source>
             <translation>Scheduler-Grenze (Sequenzen je Replikat)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="107" />
+            <location filename="../../ui/panels/workloads.py" line="121" />
             <source>Sequence length</source>
             <translation>Sequenzlänge</translation>
         </message>
@@ -8134,22 +8249,22 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Bereitstellung {model}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="120" />
+            <location filename="../../ui/panels/workloads.py" line="134" />
             <source>Serving stack</source>
             <translation>Serving-Stack</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="233" />
+            <location filename="../../ui/panels/workloads.py" line="270" />
             <source>Sized (no target) · limited by {bn}</source>
             <translation>Dimensioniert (ohne Ziel) · begrenzt durch {bn}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="121" />
+            <location filename="../../ui/panels/workloads.py" line="135" />
             <source>Software generation (year)</source>
             <translation>Softwarestand (Jahr)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="98" />
+            <location filename="../../ui/panels/workloads.py" line="109" />
             <source>Storage</source>
             <translation>Speicher</translation>
         </message>
@@ -8159,299 +8274,413 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Speicher (Checkpoints, Datensatz)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="322" />
+            <location filename="../../ui/panels/workloads.py" line="368" />
             <source>Storage read</source>
             <translation>Speicher lesen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="321" />
+            <location filename="../../ui/panels/workloads.py" line="367" />
             <source>Storage write</source>
             <translation>Speicher schreiben</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="283" />
+            <location filename="../../ui/panels/workloads.py" line="329" />
             <source>System throughput</source>
             <translation>Systemdurchsatz</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="284" />
+            <location filename="../../ui/panels/workloads.py" line="330" />
             <source>TP {tp} × {replicas} replicas on {gpus} × {gpu}</source>
             <translation>TP {tp} × {replicas} Replikate auf {gpus} × {gpu}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="105" />
+            <location filename="../../ui/panels/workloads.py" line="119" />
             <source>Target duration (days)</source>
             <translation>Zieldauer (Tage)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="119" />
+            <location filename="../../ui/panels/workloads.py" line="148" />
+            <source>Target duration (hours)</source>
+            <translation>Zieldauer (Stunden)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="157" />
+            <source>Target duration (minutes)</source>
+            <translation>Zieldauer (Minuten)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="146" />
+            <source>Target samples/s</source>
+            <translation>Ziel Samples/s</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="133" />
             <source>Target time to first token (s)</source>
             <translation>Ziel-Zeit bis zum ersten Token (s)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="118" />
+            <location filename="../../ui/panels/workloads.py" line="132" />
             <source>Target tokens/s per user</source>
             <translation>Ziel-Tokens/s pro Nutzer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="109" />
+            <location filename="../../ui/panels/workloads.py" line="123" />
             <source>Tensor parallel</source>
             <translation>Tensor-Parallelität</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="160" />
+            <location filename="../../ui/panels/workloads.py" line="191" />
             <source>TensorRT-LLM</source>
             <translation>TensorRT-LLM</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="303" />
+            <location filename="../../ui/panels/workloads.py" line="349" />
+            <location filename="../../ui/panels/workloads.py" line="387" />
             <source>Throughput</source>
             <translation>Durchsatz</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="320" />
+            <location filename="../../ui/panels/workloads.py" line="366" />
             <source>Time spent checkpointing</source>
             <translation>Zeit für Checkpoints</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="280" />
+            <location filename="../../ui/panels/workloads.py" line="326" />
             <source>Time to first token</source>
             <translation>Zeit bis zum ersten Token</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="299" />
+            <location filename="../../ui/panels/workloads.py" line="345" />
+            <location filename="../../ui/panels/workloads.py" line="390" />
             <source>Time to train</source>
             <translation>Trainingsdauer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="277" />
+            <location filename="../../ui/panels/workloads.py" line="323" />
             <source>Tokens/s per user</source>
             <translation>Tokens/s pro Nutzer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="104" />
+            <location filename="../../ui/panels/workloads.py" line="97" />
+            <source>Train gradient-boosted trees</source>
+            <translation>Gradient-Boosting-Bäume trainieren</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="153" />
+            <source>Training rows</source>
+            <translation>Trainingszeilen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="383" />
+            <source>Training time</source>
+            <translation>Trainingsdauer</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="118" />
             <source>Training tokens</source>
             <translation>Trainings-Tokens</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="281" />
+            <location filename="../../ui/panels/workloads.py" line="156" />
+            <source>Tree depth</source>
+            <translation>Baumtiefe</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="155" />
+            <source>Trees (boosting rounds)</source>
+            <translation>Bäume (Boosting-Runden)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="395" />
+            <source>Units that would meet it</source>
+            <translation>Einheiten, die es erfüllen würden</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="327" />
             <source>Users that fit</source>
             <translation>Passende Nutzer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="457" />
+            <location filename="../../ui/panels/workloads.py" line="533" />
             <source>Verdict</source>
             <translation>Ergebnis</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="286" />
+            <location filename="../../ui/panels/workloads.py" line="110" />
+            <source>Vision</source>
+            <translation>Bildverarbeitung</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="90" />
+            <source>Vision (image recognition, detection)</source>
+            <translation>Bildverarbeitung (Erkennung, Detektion)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="92" />
+            <source>Vision {model}</source>
+            <translation>Bildverarbeitung {model}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="332" />
             <source>Weights per GPU</source>
             <translation>Gewichte pro GPU</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="457" />
+            <location filename="../../ui/panels/workloads.py" line="533" />
             <source>Workload</source>
             <translation>Arbeitslast</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="129" />
+            <location filename="../../ui/panels/workloads.py" line="143" />
             <source>Write checkpoint within (s)</source>
             <translation>Checkpoint schreiben innerhalb (s)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="112" />
+            <location filename="../../ui/panels/workloads.py" line="126" />
             <source>ZeRO stage</source>
             <translation>ZeRO-Stufe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="139" />
+            <location filename="../../ui/panels/workloads.py" line="166" />
             <source>as weights</source>
             <translation>wie Gewichte</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="134" />
-            <location filename="../../ui/panels/workloads.py" line="135" />
-            <location filename="../../ui/panels/workloads.py" line="137" />
+            <location filename="../../ui/panels/workloads.py" line="161" />
+            <location filename="../../ui/panels/workloads.py" line="162" />
+            <location filename="../../ui/panels/workloads.py" line="164" />
             <source>auto</source>
             <translation>automatisch</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="138" />
+            <location filename="../../ui/panels/workloads.py" line="165" />
             <source>automatic: fastest that fits</source>
             <translation>automatisch: die schnellste, die passt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="265" />
+            <location filename="../../ui/panels/workloads.py" line="309" />
             <source>checkpoint in {s} s</source>
             <translation>Checkpoint in {s} s</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="172" />
+            <location filename="../../ui/panels/workloads.py" line="204" />
             <source>compute</source>
             <translation>Rechenleistung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="176" />
+            <location filename="../../ui/panels/workloads.py" line="208" />
             <source>cooling</source>
             <translation>Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="261" />
+            <location filename="../../ui/panels/workloads.py" line="305" />
             <source>does not fit in GPU memory</source>
             <translation>passt nicht in den GPU-Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="166" />
+            <location filename="../../ui/panels/workloads.py" line="198" />
             <source>fp4 (NVFP4 on Blackwell)</source>
             <translation>fp4 (NVFP4 auf Blackwell)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="143" />
+            <location filename="../../ui/panels/workloads.py" line="170" />
             <source>from the model</source>
             <translation>aus dem Modell</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="165" />
+            <location filename="../../ui/panels/workloads.py" line="196" />
             <source>full (every layer)</source>
             <translation>vollständig (jede Schicht)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="158" />
+            <location filename="../../ui/panels/workloads.py" line="189" />
             <source>full fine-tuning</source>
             <translation>vollständiges Feintuning</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="334" />
+            <location filename="../../ui/panels/workloads.py" line="410" />
             <source>full, {k} of {n} layers per stage</source>
             <translation>vollständig, {k} von {n} Schichten je Stufe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="173" />
+            <location filename="../../ui/panels/workloads.py" line="197" />
+            <source>inference</source>
+            <translation>Inferenz</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="205" />
             <source>interconnect</source>
             <translation>Interconnect</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="171" />
+            <location filename="../../ui/panels/workloads.py" line="209" />
+            <source>memory</source>
+            <translation>Arbeitsspeicher</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="203" />
             <source>memory bandwidth</source>
             <translation>Speicherbandbreite</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="162" />
+            <location filename="../../ui/panels/workloads.py" line="193" />
             <source>no</source>
             <translation>nein</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="146" />
+            <location filename="../../ui/panels/workloads.py" line="173" />
             <source>no checkpoint target</source>
             <translation>kein Checkpoint-Ziel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="147" />
+            <location filename="../../ui/panels/workloads.py" line="178" />
             <source>no dataset target</source>
             <translation>kein Datensatz-Ziel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="141" />
-            <location filename="../../ui/panels/workloads.py" line="142" />
+            <location filename="../../ui/panels/workloads.py" line="400" />
+            <source>no price</source>
+            <translation>kein Preis</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="168" />
+            <location filename="../../ui/panels/workloads.py" line="169" />
+            <location filename="../../ui/panels/workloads.py" line="175" />
             <source>no target</source>
             <translation>kein Ziel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="140" />
+            <location filename="../../ui/panels/workloads.py" line="167" />
+            <location filename="../../ui/panels/workloads.py" line="174" />
             <source>no target (size only)</source>
             <translation>kein Ziel (nur dimensionieren)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="144" />
-            <location filename="../../ui/panels/workloads.py" line="163" />
+            <location filename="../../ui/panels/workloads.py" line="402" />
+            <source>no: {why}</source>
+            <translation>nein: {why}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="171" />
+            <location filename="../../ui/panels/workloads.py" line="194" />
             <source>none</source>
             <translation>keine</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="145" />
+            <location filename="../../ui/panels/workloads.py" line="172" />
             <source>not set</source>
             <translation>nicht gesetzt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="175" />
+            <location filename="../../ui/panels/workloads.py" line="207" />
             <source>power</source>
             <translation>Strom</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="266" />
+            <location filename="../../ui/panels/workloads.py" line="310" />
             <source>read {rate} GB/s</source>
             <translation>Lesen {rate} GB/s</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="164" />
+            <location filename="../../ui/panels/workloads.py" line="195" />
             <source>selective (attention core)</source>
             <translation>selektiv (Attention-Kern)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="136" />
+            <location filename="../../ui/panels/workloads.py" line="163" />
             <source>stack default</source>
             <translation>Vorgabe des Stacks</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="174" />
+            <location filename="../../ui/panels/workloads.py" line="206" />
             <source>storage</source>
             <translation>Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="160" />
+            <location filename="../../ui/panels/workloads.py" line="197" />
+            <source>training</source>
+            <translation>Training</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="191" />
             <source>vLLM</source>
             <translation>vLLM</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="162" />
+            <location filename="../../ui/panels/workloads.py" line="193" />
             <source>yes</source>
             <translation>ja</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="292" />
+            <location filename="../../ui/panels/workloads.py" line="338" />
             <source>{cost} ⚠ capex incomplete ({basis})</source>
             <translation>{cost} ⚠ Investitionskosten unvollständig ({basis})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="262" />
+            <location filename="../../ui/panels/workloads.py" line="306" />
             <source>{days} days · {hours} GPU-h</source>
             <translation>{days} Tage · {hours} GPU-h</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="257" />
+            <location filename="../../ui/panels/workloads.py" line="298" />
+            <source>{h} h of training</source>
+            <translation>{h} h Training</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="296" />
+            <source>{min} min</source>
+            <translation>{min} min</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="379" />
+            <source>{n} × {hw}</source>
+            <translation>{n} × {hw}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="398" />
+            <source>{n} × {server} ({capex})</source>
+            <translation>{n} × {server} ({capex})</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="301" />
             <source>{tps} tok/s/user · TTFT {ttft} s</source>
             <translation>{tps} tok/s/Nutzer · TTFT {ttft} s</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="299" />
+            <source>{x} samples/s</source>
+            <translation>{x} Samples/s</translation>
         </message>
     </context>
     <context>
         <name>WorkloadsPage</name>
         <message>
-            <location filename="../../ui/design/wizard.py" line="167" />
+            <location filename="../../ui/design/wizard.py" line="168" />
             <source>Add target</source>
             <translation>Ziel hinzufügen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="263" />
+            <location filename="../../ui/design/wizard.py" line="264" />
             <source>Kind</source>
             <translation>Art</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="262" />
+            <location filename="../../ui/design/wizard.py" line="263" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="170" />
+            <location filename="../../ui/design/wizard.py" line="171" />
             <source>Remove</source>
             <translation>Entfernen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="159" />
+            <location filename="../../ui/design/wizard.py" line="160" />
             <source>What the build has to do: train, fine-tune or serve a model. Add one target or several; each is a plan workload and is attached to the plan made.</source>
             <translation>Was der Aufbau leisten muss: ein Modell trainieren, feintunen oder betreiben. Ein Ziel oder mehrere hinzufügen; jedes wird eine Arbeitslast des Plans und dem erzeugten Plan zugeordnet.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="158" />
+            <location filename="../../ui/design/wizard.py" line="159" />
             <source>Workloads</source>
             <translation>Arbeitslasten</translation>
         </message>
@@ -8459,17 +8688,17 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>WorkloadsPanel</name>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="473" />
+            <location filename="../../ui/panels/workloads.py" line="549" />
             <source>Add a workload target: training, fine-tuning, inference serving or storage</source>
             <translation>Ein Arbeitslast-Ziel hinzufügen: Training, Feintuning, Inferenz oder Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="471" />
+            <location filename="../../ui/panels/workloads.py" line="547" />
             <source>Add target</source>
             <translation>Ziel hinzufügen</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1079" />
+            <location filename="../../ui/panels/workloads.py" line="1155" />
             <source>Cannot delete {name}: %n workload(s) run on it ({who}). Set “Runs on” to another group or the whole plan first.</source>
             <translation>
                 <numerusform>{name} kann nicht gelöscht werden: %n Arbeitslast läuft darauf ({who}). Zuerst „Läuft auf“ auf eine andere Gruppe oder den ganzen Plan setzen.</numerusform>
@@ -8477,27 +8706,27 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="1083" />
+            <location filename="../../ui/panels/workloads.py" line="1159" />
             <source>Cannot delete {name}: {reason}</source>
             <translation>{name} kann nicht gelöscht werden: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="1060" />
+            <location filename="../../ui/panels/workloads.py" line="1136" />
             <source>Cannot rename {name}: {reason}</source>
             <translation>{name} kann nicht umbenannt werden: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="514" />
+            <location filename="../../ui/panels/workloads.py" line="590" />
             <source>Delete</source>
             <translation>Löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="516" />
+            <location filename="../../ui/panels/workloads.py" line="592" />
             <source>Delete the server group chosen on the left (undoable); not while a workload runs on it</source>
             <translation>Die links gewählte Servergruppe löschen (rückgängig machbar); nicht, solange eine Arbeitslast darauf läuft</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1099" />
+            <location filename="../../ui/panels/workloads.py" line="1175" />
             <source>Group %n server(s)</source>
             <translation>
                 <numerusform>%n Server gruppieren</numerusform>
@@ -8505,7 +8734,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1098" />
+            <location filename="../../ui/panels/workloads.py" line="1174" />
             <source>Group %n server(s) for {name}</source>
             <translation>
                 <numerusform>%n Server für {name} gruppieren</numerusform>
@@ -8513,12 +8742,12 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="488" />
+            <location filename="../../ui/panels/workloads.py" line="564" />
             <source>Group from selection</source>
             <translation>Gruppe aus Auswahl</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1107" />
+            <location filename="../../ui/panels/workloads.py" line="1183" />
             <source>Group of %n server(s) created</source>
             <translation>
                 <numerusform>Gruppe aus %n Server angelegt</numerusform>
@@ -8526,7 +8755,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1106" />
+            <location filename="../../ui/panels/workloads.py" line="1182" />
             <source>Group of %n server(s) created; {name} runs on it</source>
             <translation>
                 <numerusform>Gruppe aus %n Server angelegt; {name} läuft darauf</numerusform>
@@ -8534,147 +8763,147 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="835" />
+            <location filename="../../ui/panels/workloads.py" line="911" />
             <source>Kind</source>
             <translation>Art</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="489" />
+            <location filename="../../ui/panels/workloads.py" line="565" />
             <source>Make a server group of the GPU servers selected in the racks or on the floor (servers of selected racks count too) and run the current workload on it</source>
             <translation>Aus den in den Racks oder im Raumplan gewählten GPU-Servern eine Servergruppe bilden (Server gewählter Racks zählen mit) und die aktuelle Arbeitslast darauf laufen lassen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="782" />
+            <location filename="../../ui/panels/workloads.py" line="858" />
             <source>NOT MET · {bn}</source>
             <translation>NICHT ERFÜLLT · {bn}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="785" />
+            <location filename="../../ui/panels/workloads.py" line="861" />
             <source>NOT MET · {margin}</source>
             <translation>NICHT ERFÜLLT · {margin}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="834" />
+            <location filename="../../ui/panels/workloads.py" line="910" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="1053" />
+            <location filename="../../ui/panels/workloads.py" line="1129" />
             <source>New name for {name}:</source>
             <translation>Neuer Name für {name}:</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="546" />
+            <location filename="../../ui/panels/workloads.py" line="622" />
             <source>No workload targets yet. Add one (training, fine-tuning, inference or storage) to see whether this build meets it.</source>
             <translation>Noch keine Arbeitslast-Ziele. Eines hinzufügen (Training, Feintuning, Inferenz oder Speicher), um zu sehen, ob dieser Aufbau es erfüllt.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="477" />
+            <location filename="../../ui/panels/workloads.py" line="553" />
             <source>Remove</source>
             <translation>Entfernen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="478" />
+            <location filename="../../ui/panels/workloads.py" line="554" />
             <source>Remove the selected workload target (undoable)</source>
             <translation>Das gewählte Arbeitslast-Ziel entfernen (rückgängig machbar)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="1052" />
+            <location filename="../../ui/panels/workloads.py" line="1128" />
             <source>Rename server group</source>
             <translation>Servergruppe umbenennen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="512" />
+            <location filename="../../ui/panels/workloads.py" line="588" />
             <source>Rename the server group chosen on the left (undoable)</source>
             <translation>Die links gewählte Servergruppe umbenennen (rückgängig machbar)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="510" />
+            <location filename="../../ui/panels/workloads.py" line="586" />
             <source>Rename…</source>
             <translation>Umbenennen…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="836" />
+            <location filename="../../ui/panels/workloads.py" line="912" />
             <source>Runs on</source>
             <translation>Läuft auf</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="1094" />
+            <location filename="../../ui/panels/workloads.py" line="1170" />
             <source>Select GPU servers (or their racks) in the rack view or the floor plan first</source>
             <translation>Zuerst GPU-Server (oder ihre Racks) in der Rackansicht oder im Raumplan auswählen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="519" />
+            <location filename="../../ui/panels/workloads.py" line="595" />
             <source>Server groups</source>
             <translation>Servergruppen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="1100" />
+            <location filename="../../ui/panels/workloads.py" line="1176" />
             <source>Servers {names}</source>
             <translation>Server {names}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="481" />
+            <location filename="../../ui/panels/workloads.py" line="557" />
             <source>Size a Build…</source>
             <translation>Aufbau dimensionieren…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="483" />
+            <location filename="../../ui/panels/workloads.py" line="559" />
             <source>Size this workload for me: compare the builds that meet the selected target and open the chosen one as a new plan</source>
             <translation>Diese Arbeitslast für mich dimensionieren: die Aufbauten vergleichen, die das gewählte Ziel erfüllen, und den gewählten als neuen Plan öffnen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="932" />
+            <location filename="../../ui/panels/workloads.py" line="1008" />
             <source>The model's median error on published runs of this kind (docs/validation.md)</source>
             <translation>Der mittlere Fehler des Modells gegenüber veröffentlichten Läufen dieser Art (docs/validation.md)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="508" />
+            <location filename="../../ui/panels/workloads.py" line="584" />
             <source>The plan's server groups (a workload can run on one)</source>
             <translation>Die Servergruppen des Plans (eine Arbeitslast kann auf einer laufen)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="929" />
+            <location filename="../../ui/panels/workloads.py" line="1005" />
             <source>Uncertainty</source>
             <translation>Unsicherheit</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="866" />
+            <location filename="../../ui/panels/workloads.py" line="942" />
             <source>Whole plan (every GPU server)</source>
             <translation>Ganzer Plan (jeder GPU-Server)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="785" />
+            <location filename="../../ui/panels/workloads.py" line="861" />
             <source>met · {margin}</source>
             <translation>erfüllt · {margin}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="778" />
+            <location filename="../../ui/panels/workloads.py" line="854" />
             <source>not evaluated</source>
             <translation>nicht bewertet</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="780" />
+            <location filename="../../ui/panels/workloads.py" line="856" />
             <source>sized (no target)</source>
             <translation>ausgelegt (ohne Ziel)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="790" />
+            <location filename="../../ui/panels/workloads.py" line="866" />
             <source>waiting for the engine</source>
             <translation>wartet auf die Berechnung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="773" />
+            <location filename="../../ui/panels/workloads.py" line="849" />
             <source>whole plan</source>
             <translation>ganzer Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="774" />
+            <location filename="../../ui/panels/workloads.py" line="850" />
             <source>{kind} · runs on {where}</source>
             <translation>{kind} · läuft auf {where}</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1078" />
+            <location filename="../../ui/panels/workloads.py" line="1154" />
             <source>{names} and %n more</source>
             <translation>
                 <numerusform>{names} und %n weitere</numerusform>
@@ -8682,7 +8911,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1020" />
+            <location filename="../../ui/panels/workloads.py" line="1096" />
             <source>{name} (%n server(s))</source>
             <translation>
                 <numerusform>{name} (%n Server)</numerusform>
@@ -8690,7 +8919,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="931" />
+            <location filename="../../ui/panels/workloads.py" line="1007" />
             <source>±{pct} %</source>
             <translation>±{pct} %</translation>
         </message>
@@ -8698,22 +8927,22 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>_Field</name>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="355" />
+            <location filename="../../ui/panels/workloads.py" line="431" />
             <source>not set</source>
             <translation>nicht gesetzt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="427" />
+            <location filename="../../ui/panels/workloads.py" line="503" />
             <source>{count} tokens</source>
             <translation>{count} Tokens</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="403" />
+            <location filename="../../ui/panels/workloads.py" line="479" />
             <source>{name} ({params} parameters)</source>
             <translation>{name} ({params} Parameter)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="412" />
+            <location filename="../../ui/panels/workloads.py" line="488" />
             <source>{value} (not in catalog)</source>
             <translation>{value} (nicht im Katalog)</translation>
         </message>

@@ -73,6 +73,7 @@ from ui.panels.workloads import (
     BOTTLENECK_TEXT,
     FIELD_LABELS,
     FIELD_ORDER,
+    GPU_BUILD_PRESETS,
     KIND_TEXT,
     PRESETS,
     _Field,
@@ -166,7 +167,7 @@ class WorkloadsPage(QWizardPage):
         self.list.setObjectName("wizardWorkloads")
         self.add_button = QPushButton(self.tr("Add target"), self)
         self.add_button.setObjectName("wizardAddWorkload")
-        self.add_actions = preset_menu(self.add_button, self.add)
+        self.add_actions = preset_menu(self.add_button, self.add, GPU_BUILD_PRESETS)  # plan-for sizes no others
         self.remove_button = QPushButton(self.tr("Remove"), self)
         self.remove_button.setObjectName("wizardRemoveWorkload")
         self.remove_button.clicked.connect(self.remove_current)

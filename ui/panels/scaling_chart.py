@@ -537,7 +537,10 @@ class ScalingSection(QWidget):
         if w.kind not in ("pretrain", "finetune", "inference"):
             self._timer.stop()
             self.chart.set_result(None)
-            self.chart.set_message(self.tr("Storage targets do not scale with the GPU count: no scaling chart."))
+            self.chart.set_message(self.tr("Storage targets do not scale with the GPU count: no scaling chart.")
+                                   if w.kind == "storage" else
+                                   self.tr("This kind has no scaling chart: its verdict names the GPUs or CPU "
+                                           "servers that would meet it."))
             return
         if self.chart.result is not None:
             self.chart.set_message(self.tr("Updating…"))

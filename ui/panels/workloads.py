@@ -54,7 +54,7 @@ from planner.i18n import error_text, format_count, format_margin, message_text, 
 from planner.model.edits import AddItem, Change, RemoveItem, SetProperty
 from planner.model.plan import ServerGroup, Workload
 from planner.workloads.evaluate import WorkloadVerdict
-from planner.workloads.specs import SPEC_MODELS, SpecError, has_target, parse_spec
+from planner.workloads.specs import NONLLM_KINDS, SPEC_MODELS, SpecError, has_target, parse_spec
 from ui import dialogs, style
 from ui.i18n import QT_TRANSLATE_NOOP, TrDict, current, tr_table
 from ui.panels.scaling_chart import ScalingSection
@@ -86,7 +86,18 @@ PRESETS: tuple[tuple[str, str, str, dict[str, Any], str], ...] = (
     ("storage", QT_TRANSLATE_NOOP("Workloads", "Storage (checkpoints, dataset)"), "storage",
      {"model": "llama-3-70b", "checkpoint_every_min": 30, "checkpoint_within_s": 60},
      QT_TRANSLATE_NOOP("Workloads", "Checkpoint {model}")),
+    # workloads beyond LLMs (planner.workloads.nonllm): their verdict says whether CPU servers do
+    ("vision", QT_TRANSLATE_NOOP("Workloads", "Vision (image recognition, detection)"), "vision",
+     {"model": "resnet-50", "mode": "infer", "target_samples_per_s": 5000},
+     QT_TRANSLATE_NOOP("Workloads", "Vision {model}")),
+    ("recommendation", QT_TRANSLATE_NOOP("Workloads", "Recommendation (DLRM)"), "recommendation",
+     {"model": "dlrm-dcnv2", "target_samples_per_s": 20000},
+     QT_TRANSLATE_NOOP("Workloads", "Recommend with {model}")),
+    ("analytics", QT_TRANSLATE_NOOP("Workloads", "Analytics (gradient-boosted trees)"), "analytics",
+     {"rows": 1e7, "target_minutes": 10}, QT_TRANSLATE_NOOP("Workloads", "Train gradient-boosted trees")),
 )
+# the presets a GPU build can be designed for (the sizing wizard, rackwright plan-for)
+GPU_BUILD_PRESETS = tuple(p[0] for p in PRESETS if p[2] not in NONLLM_KINDS)
 
 # workload kinds a build can be sized for (File > New from Workload; storage alone sizes no GPUs)
 SIZABLE_KINDS = ("pretrain", "finetune", "inference")
@@ -95,7 +106,10 @@ KIND_TEXT = TrDict("Workloads", {
     "pretrain": QT_TRANSLATE_NOOP("Workloads", "Pre-training"),
     "finetune": QT_TRANSLATE_NOOP("Workloads", "Fine-tuning"),
     "inference": QT_TRANSLATE_NOOP("Workloads", "Inference"),
-    "storage": QT_TRANSLATE_NOOP("Workloads", "Storage")})
+    "storage": QT_TRANSLATE_NOOP("Workloads", "Storage"),
+    "vision": QT_TRANSLATE_NOOP("Workloads", "Vision"),
+    "recommendation": QT_TRANSLATE_NOOP("Workloads", "Recommendation"),
+    "analytics": QT_TRANSLATE_NOOP("Workloads", "Analytics")})
 
 FIELD_LABELS = TrDict("Workloads", {
     "model": QT_TRANSLATE_NOOP("Workloads", "Model"),
@@ -128,6 +142,19 @@ FIELD_LABELS = TrDict("Workloads", {
     "checkpoint_every_min": QT_TRANSLATE_NOOP("Workloads", "Checkpoint every (min)"),
     "checkpoint_within_s": QT_TRANSLATE_NOOP("Workloads", "Write checkpoint within (s)"),
     "dataset_read_gb_per_s": QT_TRANSLATE_NOOP("Workloads", "Dataset read (GB/s)"),
+    "mode": QT_TRANSLATE_NOOP("Workloads", "Inference or training"),
+    "target_samples_per_s": QT_TRANSLATE_NOOP("Workloads", "Target samples/s"),
+    "samples": QT_TRANSLATE_NOOP("Workloads", "Images to train on"),
+    "target_hours": QT_TRANSLATE_NOOP("Workloads", "Target duration (hours)"),
+    "embedding_precision": QT_TRANSLATE_NOOP("Workloads", "Embedding precision"),
+    "embedding_rows": QT_TRANSLATE_NOOP("Workloads", "Embedding rows"),
+    "embedding_dim": QT_TRANSLATE_NOOP("Workloads", "Embedding dimension"),
+    "algorithm": QT_TRANSLATE_NOOP("Workloads", "Algorithm"),
+    "rows": QT_TRANSLATE_NOOP("Workloads", "Training rows"),
+    "features": QT_TRANSLATE_NOOP("Workloads", "Columns per row"),
+    "trees": QT_TRANSLATE_NOOP("Workloads", "Trees (boosting rounds)"),
+    "depth": QT_TRANSLATE_NOOP("Workloads", "Tree depth"),
+    "target_minutes": QT_TRANSLATE_NOOP("Workloads", "Target duration (minutes)"),
 })
 # what an empty optional field means
 EMPTY_TEXT = TrDict("Workloads", {
@@ -144,6 +171,10 @@ EMPTY_TEXT = TrDict("Workloads", {
     "model": QT_TRANSLATE_NOOP("Workloads", "none"),
     "checkpoint_every_min": QT_TRANSLATE_NOOP("Workloads", "not set"),
     "checkpoint_within_s": QT_TRANSLATE_NOOP("Workloads", "no checkpoint target"),
+    "target_hours": QT_TRANSLATE_NOOP("Workloads", "no target (size only)"),
+    "target_samples_per_s": QT_TRANSLATE_NOOP("Workloads", "no target"),
+    "embedding_rows": QT_TRANSLATE_NOOP("Workloads", "MLPerf's DLRM-dcnv2"),
+    "embedding_dim": QT_TRANSLATE_NOOP("Workloads", "MLPerf's DLRM-dcnv2"),
               "dataset_read_gb_per_s": QT_TRANSLATE_NOOP("Workloads", "no dataset target")})
 # count fields whose value is read out in words under the field (format_count)
 COUNT_FIELDS = ("tokens",)
@@ -163,6 +194,7 @@ CHOICE_TEXT = TrDict("Workloads", {
     "recompute:none": QT_TRANSLATE_NOOP("Workloads", "none"),
     "recompute:selective": QT_TRANSLATE_NOOP("Workloads", "selective (attention core)"),
     "recompute:full": QT_TRANSLATE_NOOP("Workloads", "full (every layer)"),
+    "mode:infer": QT_TRANSLATE_NOOP("Workloads", "inference"), "mode:train": QT_TRANSLATE_NOOP("Workloads", "training"),
     "precision:fp4": QT_TRANSLATE_NOOP("Workloads", "fp4 (NVFP4 on Blackwell)"),
 })
 
@@ -173,7 +205,8 @@ BOTTLENECK_TEXT = TrDict("Workloads", {
     "interconnect": QT_TRANSLATE_NOOP("Workloads", "interconnect"),
     "storage": QT_TRANSLATE_NOOP("Workloads", "storage"),
     "power": QT_TRANSLATE_NOOP("Workloads", "power"),
-    "cooling": QT_TRANSLATE_NOOP("Workloads", "cooling")})
+    "cooling": QT_TRANSLATE_NOOP("Workloads", "cooling"),
+    "memory": QT_TRANSLATE_NOOP("Workloads", "memory")})
 
 def field_errors(message: str) -> dict[str, str]:
     """Split a SpecError message ('spec.users: ...; spec.tokens: ...') by field;
@@ -210,12 +243,16 @@ def _num(v: Any, fmt: str, unit: str = "") -> str:
     return f"{fnum(v, fmt)}{unit}"
 
 
-def preset_menu(button: QPushButton, pick: Callable[[str], object]) -> dict[str, QAction]:
+def preset_menu(button: QPushButton, pick: Callable[[str], object],
+                keys: tuple[str, ...] | None = None) -> dict[str, QAction]:
     """The "Add target" menu of workload presets on ``button`` (the Workloads panel and the
-    sizing wizard): one action per preset, calling ``pick(key)``; returns the actions by key."""
+    sizing wizard): one action per preset (of ``keys``, default all), calling ``pick(key)``;
+    returns the actions by key."""
     menu = QMenu(button)
     actions: dict[str, QAction] = {}
     for key, text, _kind, _spec, _name in PRESETS:
+        if keys is not None and key not in keys:
+            continue
         act = menu.addAction(QCoreApplication.translate("Workloads", text))
         act.triggered.connect(lambda _c=False, k=key: pick(k))
         actions[key] = act
@@ -253,6 +290,13 @@ def key_figure(v: WorkloadVerdict | None, kind: str) -> str:
     if v is None or v.met is None:
         return ""
     f = v.figures
+    if kind in NONLLM_KINDS:
+        cpu = _t(" · CPU is enough") if f.get("cpu_enough") else ""
+        if kind == "analytics":
+            return _t("{min} min").format(min=_num(f.get("minutes"), ",.1f")) + cpu
+        if f.get("hours") is not None:
+            return _t("{h} h of training").format(h=_num(f.get("hours"), ",.2f")) + cpu
+        return _t("{x} samples/s").format(x=_num(f.get("samples_per_s"), ",.0f")) + cpu
     if kind == "inference":
         return _t("{tps} tok/s/user · TTFT {ttft} s").format(tps=_num(f.get('tokens_per_s_per_user'), ',.1f'),
                                                              ttft=_num(f.get('ttft_s'), '.2f'))
@@ -272,6 +316,8 @@ def figure_rows(v: WorkloadVerdict | None, kind: str, spec: dict[str, Any]) -> l
         return []
     f = v.figures
     rows: list[tuple[str, str]] = []
+    if kind in NONLLM_KINDS:
+        return nonllm_rows(f, kind, spec)
     if kind == "inference":
         tgt = spec.get("target_tokens_per_s_per_user")
         rows.append((_t("Tokens/s per user"), _num(f.get("tokens_per_s_per_user"), ",.1f")
@@ -327,6 +373,36 @@ def figure_rows(v: WorkloadVerdict | None, kind: str, spec: dict[str, Any]) -> l
     return rows
 
 
+def nonllm_rows(f: dict[str, Any], kind: str, spec: dict[str, Any]) -> list[tuple[str, str]]:
+    """The figure rows of a vision, recommendation or analytics verdict, with the CPU verdict."""
+    rows: list[tuple[str, str]] = []
+    on = _t("{n} × {hw}").format(n=f.get("units"), hw=f.get("hardware"))
+    rows.append((_t("Runs on"), on + (_t(" (CPU servers)") if f.get("hardware_kind") == "cpu" else "")))
+    if kind == "analytics":
+        tgt = spec.get("target_minutes")
+        rows.append((_t("Training time"), _num(f.get("minutes"), ",.1f", _t(" min"))
+                     + (_t("  (target {tgt})").format(tgt=fnum(tgt, "g")) if tgt else "")))
+    else:
+        tgt = spec.get("target_samples_per_s")
+        rows.append((_t("Throughput"), _num(f.get("samples_per_s"), ",.0f", _t(" samples/s"))
+                     + (_t("  (target {tgt})").format(tgt=fnum(tgt, ",.0f")) if tgt else "")))
+        if f.get("hours") is not None:
+            rows.append((_t("Time to train"), _num(f.get("hours"), ",.2f", _t(" h"))))
+    if f.get("embedding_gb") is not None:
+        rows.append((_t("Embedding tables"), _num(f.get("embedding_gb"), ",.1f", " GB")
+                     + _t(" of {capacity}").format(capacity=_num(f.get("embedding_memory_gb"), ",.1f", " GB"))))
+    if f.get("units_needed"):
+        rows.append((_t("Units that would meet it"), fnum(f["units_needed"], ",")))
+    if f.get("cpu_enough"):
+        capex = f.get("cpu_capex")
+        rows.append((_t("CPU is enough"), _t("{n} × {server} ({capex})").format(
+            n=f.get("cpu_servers"), server=f.get("cpu_server"),
+            capex=fnum(capex, ",.0f") + f" {f.get('cpu_currency') or 'USD'}" if capex is not None else _t("no price"))))
+    else:
+        rows.append((_t("CPU is enough"), _t("no: {why}").format(why=message_text(f.get("cpu_reason") or ""))))
+    return rows
+
+
 def _recompute_text(lay: dict[str, Any], per_stage: int | None) -> str:
     """How the sized layout recomputes activations (the engine's layout, in words)."""
     mode, k = lay.get("recompute"), lay.get("recompute_layers")
@@ -353,7 +429,7 @@ class _Field(QWidget):
         lay.setContentsMargins(0, 0, 0, 0)
         lay.setSpacing(1)
         empty = EMPTY_TEXT.get(name) or self.tr("not set")
-        if name == "model":
+        if name == "model" and typing.get_origin(ann) is not typing.Literal:  # the LLM kinds: the catalog's
             self.choices = sorted(catalog.llms) if catalog is not None else []
         elif typing.get_origin(ann) is typing.Literal:
             self.choices = list(typing.get_args(ann))
