@@ -119,14 +119,10 @@ def register(sub) -> None:
 
 
 def _bn(code: str | None) -> str:
-    """A bottleneck for the text output: the code in English (as before), the word in German
-    (planner.fabric.names.BOTTLENECKS, as the PDF and the findings name it)."""
-    from planner.fabric.names import bottleneck_text
-    from planner.i18n import active_language, message_text
+    """A bottleneck for the text output (planner.fabric.names.bottleneck_word)."""
+    from planner.fabric.names import bottleneck_word
 
-    if not code or active_language() == "en":
-        return code or ""
-    return message_text(bottleneck_text(code))
+    return bottleneck_word(code)
 
 
 def _setup(args):

@@ -70,7 +70,8 @@ def _spec(kind: str, d: dict):
 def _run(args, kind: str, spec) -> int:
     from planner.catalog import load_catalog
     from planner.commands.cli import UserError
-    from planner.commands.size import _bn
+    from planner.fabric.names import bottleneck_word as _bn
+    from planner.fabric.names import verdict_text
     from planner.i18n import _, error_text, message_text, tf
     from planner.workloads import nonllm
 
@@ -107,7 +108,7 @@ def _run(args, kind: str, spec) -> int:
                     tf("{x:,.0f} samples/s", x=s.figures["samples_per_s"]))
             lines.append(tf("{model} on {n} x {hw}: {what}; target {verdict} ({margin:+.0f} %), limited by {bn}",
                             model=d["model"], n=n, hw=unit.name, what=what,
-                            verdict=_("met") if s.met else _("NOT MET"), margin=s.margin * 100, bn=_bn(s.bottleneck))
+                            verdict=verdict_text(s.met), margin=s.margin * 100, bn=_bn(s.bottleneck))
                          + (tf(" (±{pct:.0f} %, the model's median leave-one-out error on published runs)",
                                pct=s.figures["error_band"] * 100) if s.figures.get("error_band") else ""))
         cpu = nonllm.cpu_verdict(spec, kind, cat)

@@ -88,3 +88,13 @@ def verdict_text(met: bool | None, level: str | None = None, unknown: str = VERD
     if met and level == "warn":
         return tmsg(MET_WITHIN_UNCERTAINTY)
     return tmsg(VERDICTS[met])
+
+
+def bottleneck_word(code: str | None) -> str:
+    """A bottleneck in a command's text output: the code in English (as it always printed),
+    the translated word in other languages (as the PDF and the findings name it)."""
+    from planner.i18n import active_language, message_text
+
+    if not code or active_language() == "en":
+        return code or ""
+    return message_text(bottleneck_text(code))
