@@ -5,33 +5,33 @@ docs/validation.md; do not edit: a test checks it is current)."""
 
 BANDS = {
     "inference": {
-        "median": 0.089,
-        "worst": 0.355,
-        "cases": 324
+        "median": 0.09,
+        "worst": 0.36,
+        "cases": 326
     },
     "inference-trtllm": {
-        "median": 0.085,
-        "worst": 0.355,
+        "median": 0.084,
+        "worst": 0.36,
         "cases": 269
     },
     "inference-trtllm-nvidia": {
-        "median": 0.085,
-        "worst": 0.355,
+        "median": 0.084,
+        "worst": 0.36,
         "cases": 269
     },
     "inference-vllm": {
-        "median": 0.131,
-        "worst": 0.295,
-        "cases": 55
+        "median": 0.126,
+        "worst": 0.299,
+        "cases": 57
     },
     "inference-vllm-amd": {
-        "median": 0.166,
-        "worst": 0.295,
-        "cases": 35
+        "median": 0.159,
+        "worst": 0.299,
+        "cases": 37
     },
     "inference-vllm-nvidia": {
-        "median": 0.057,
-        "worst": 0.279,
+        "median": 0.058,
+        "worst": 0.27,
         "cases": 20
     },
     "training": {
