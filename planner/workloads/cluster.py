@@ -234,16 +234,22 @@ class PlanHardwareError(ValueError):
     """The plan (or group) has no GPU servers to run a workload on."""
 
 
+def group_members(plan: Plan, group: str | None) -> set[str] | None:
+    """The placement ids of server group ``group`` (None: the whole plan); an unknown group
+    is a :class:`PlanHardwareError`."""
+    if group is None:
+        return None
+    grp = next((g for g in plan.groups if g.id == group), None)
+    if grp is None:
+        raise PlanHardwareError(tmsg("unknown server group {group!r}", group=group))
+    return set(grp.members)
+
+
 def plan_hardware(plan: Plan, catalog: Catalog, group: str | None = None) -> tuple[dict[str, int], dict[str, int],
                                                                                    list[str]]:
     """(GPU servers per device type, storage systems per device type, GPU server
     placement ids) of ``group`` (or the plan): one pass over the placements."""
-    members: set[str] | None = None
-    if group is not None:
-        grp = next((g for g in plan.groups if g.id == group), None)
-        if grp is None:
-            raise PlanHardwareError(tmsg("unknown server group {group!r}", group=group))
-        members = set(grp.members)
+    members = group_members(plan, group)
     servers: Counter[str] = Counter()
     storage: Counter[str] = Counter()
     pids: list[str] = []

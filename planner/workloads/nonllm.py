@@ -606,14 +606,9 @@ def is_cpu_server(dev: DeviceType | None) -> bool:
 def plan_counts(plan: Plan, catalog: Catalog, group: str | None = None) -> tuple[dict[str, int], dict[str, int]]:
     """(GPU servers, CPU-only servers with known CPU figures) per device type of ``group``
     (GPU servers) or the plan; CPU servers count plan-wide unless the group names them."""
-    from planner.workloads.cluster import PlanHardwareError, is_gpu_server
+    from planner.workloads.cluster import group_members, is_gpu_server
 
-    members: set[str] | None = None
-    if group is not None:
-        grp = next((g for g in plan.groups if g.id == group), None)
-        if grp is None:
-            raise PlanHardwareError(tmsg("unknown server group {group!r}", group=group))
-        members = set(grp.members)
+    members = group_members(plan, group)
     gpu: dict[str, int] = {}
     cpu: dict[str, int] = {}
     cpu_in_group: dict[str, int] = {}
