@@ -145,7 +145,19 @@ register_section("totals", _totals_with_currency)
 register_section("rent_vs_own", _rent_vs_own, after="totals")
 register_section("power_sources", _power_sources, after="feeds")
 register_section("energy", lambda r, p, c: None if r.energy is None else r.energy.to_dict(), after="rent_vs_own")
-register_section("findings", lambda r, p, c: [f.to_dict() for f in r.findings])
+register_section("phases", lambda r, p, c: None if r.phases is None else r.phases.to_dict(), after="energy")
+
+
+def _findings(results: Results, plan: Plan | None, catalog: Catalog | None) -> list[dict[str, Any]]:
+    """``findings[]``; with growth phases each names the phase that first breaks its limit
+    (``phase``, docs/phases.md)."""
+    ph = results.phases
+    if ph is None:
+        return [f.to_dict() for f in results.findings]
+    return [{**f.to_dict(), "phase": ph.phase_of(f)} for f in results.findings]
+
+
+register_section("findings", _findings)
 register_section("summary", lambda r, p, c: r.counts())
 
 
