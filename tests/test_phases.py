@@ -4,6 +4,7 @@ per-phase figures against separate plans of the same content (issue 32)."""
 from __future__ import annotations
 
 import copy
+import json
 from typing import Any
 
 import pytest
@@ -266,3 +267,51 @@ def test_later_rack_keeps_its_place(catalog):
     sub = phase_plan(plan, 1, catalog)
     assert "r02" not in sub.index.racks
     assert plan_footprints(sub, catalog)["r03"].x_m == pytest.approx(full["r03"].x_m)
+
+
+# --------------------------------------------------------------------------- check and the build plan
+
+
+def test_check_text_and_json_name_the_phase(tmp_path, capsys, phased):
+    from planner.commands import cli
+
+    path = tmp_path / "phased.json"
+    save_plan_json(phased, path)
+    assert cli.main(["check", str(path), "--lang", "en", "--max-findings", "500"]) == 1
+    out = capsys.readouterr().out
+    block = out[out.index("Growth phases"):out.index("\nRacks\n")]
+    assert "1 Pilot Q1" in block and "2 Production Q3" in block and "3 Expansion 2028" in block
+    assert "Production Q3 brings: POWER_FEED_FAILOVER_OVERLOAD feed-r01-a" in block
+    line = next(x for x in out.splitlines() if "POWER_FEED_FAILOVER_OVERLOAD" in x and "feed feed-r01-a" in x)
+    assert line.endswith("(from Production Q3)")
+    assert cli.main(["check", str(path), "--lang", "de"]) == 1
+    de = capsys.readouterr().out
+    assert "Ausbaustufen" in de and "(ab Production Q3)" in de and "Production Q3 bringt" in de
+    assert cli.main(["check", str(path), "--json"]) == 1
+    js = json.loads(capsys.readouterr().out)
+    assert [p["name"] for p in js["phases"]["phases"]] == ["Pilot Q1", "Production Q3", "Expansion 2028"]
+    assert js["phases"]["phases"][1]["totals"]["capex_added"] > 0
+    assert all("phase" in f for f in js["findings"])
+
+
+def test_build_plan_prints_each_phase_in_both_languages(tmp_path, catalog, phased, phased_results):
+    from planner.reports import ReportOptions, build_plan_pdf
+    from tests.test_report import pdf_text
+
+    for lang, words in (("en", ("Growth phases", "3 phases: from Pilot Q1 to Expansion 2028", "Capex added",
+                                "Findings phase Production Q3 brings and clears", "From phase", "Free rack kW")),
+                        ("de", ("Ausbaustufen", "3 Ausbaustufen: von Pilot Q1 bis Expansion 2028", "Capex neu",
+                                "Befunde, die Ausbaustufe Production Q3 bringt und behebt", "Ab Stufe",
+                                "Freie Rack-kW"))):
+        out = tmp_path / f"phases-{lang}.pdf"
+        build_plan_pdf(phased, catalog, phased_results, out, ReportOptions(sections=("phases", "findings"), lang=lang,
+                                                                           toc=False))
+        text = " ".join(pdf_text(out).split())
+        for w in words:
+            assert w in text, (lang, w)
+        for p in phased_results.phases.phases:
+            assert f"{p.number}. {p.name}" in text
+    plain = plan_from_dict(content(2, tagged=False))  # no phases: no section
+    out = tmp_path / "plain.pdf"
+    build_plan_pdf(plain, catalog, Engine(catalog).compute(plain), out, ReportOptions(sections=("phases",), toc=False))
+    assert "Growth phases" not in pdf_text(out)

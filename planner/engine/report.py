@@ -344,6 +344,44 @@ def energy_lines(results: Results) -> list[str]:
     return out
 
 
+def phase_lines(results: Results) -> list[str]:
+    """The growth-phase block of the text report (docs/phases.md): each phase's figures as the
+    plan stands after it, what it adds, the capacity it keeps free for the later phases and the
+    findings it brings or clears."""
+    ph = results.phases
+    if ph is None:
+        return []
+    cur = results.totals.currency
+    out = [_("Growth phases")]
+    rows = [_heads(N_("phase"), N_("start"), N_("GPUs"), N_("racks"), N_("IT max kW"), N_("facility kW"),
+                   N_("capex added"), N_("capex total"), N_("errors"), N_("warnings"))]
+    for p in ph.phases:
+        t = p.results.totals
+        counts = p.results.counts()
+        rows.append([f"{p.number} {p.name}", p.start or "-", str(t.gpus), str(t.racks),
+                     _n(t.agg.sums.get("max_w", 0.0) / 1000, 1), _n(t.facility_typical_w / 1000, 1),
+                     _money(p.capex_added, cur), _money(t.capex, cur) + ("" if t.capex_complete else " *"),
+                     str(counts["error"]), str(counts["warning"])])
+    out.extend(_table(rows, right=set(range(2, 10))))
+    for p in ph.phases:
+        r = p.reserved
+        if r and (r["u"] or r["power_kw"] or r["feed_kw"] or r["loop_kw"]):
+            out.append("  " + _("{phase} keeps free for later phases: {u} U, {kw} kW in its racks, {feed} kW on its "
+                                "feeds, {loop} kW on its loops").format(
+                phase=p.name, u=_n(r["u"], 0), kw=_n(r["power_kw"], 1), feed=_n(r["feed_kw"], 1),
+                loop=_n(r["loop_kw"], 1)))
+        for label, fs in ((N_("{phase} brings"), p.new_findings if p.number > 1 else ()),
+                          (N_("{phase} clears"), p.resolved_findings)):
+            shown = [f for f in fs if f.severity != "info"]
+            if shown:
+                codes = ", ".join(f"{f.code} {f.id or f.kind}" for f in shown[:6]) + (" ..." if len(shown) > 6 else "")
+                out.append("  " + _(label).format(phase=p.name) + ": " + codes)
+    if any(not p.results.totals.capex_complete for p in ph.phases):
+        out.append("  " + _("* incomplete: items without a price or exchange rate are left out"))
+    out.append("")
+    return out
+
+
 def _n(v: float | None, digits: int | None = None) -> str:
     return format_number(v, None, digits)
 
@@ -439,6 +477,7 @@ def _text_report(results: Results, plan: Plan | None, max_findings: int, imperia
     lines.append("")
     lines.extend(rent_vs_own_lines(results))
     lines.extend(energy_lines(results))
+    lines.extend(phase_lines(results))
     lines.append(_("Racks"))
     air_unit, flow_unit, mass_unit = ("CFM", "gpm", "lb") if imperial else ("m³/h", "L/min", "kg")
     rows = [_heads(N_("rack"), N_("typ kW"), N_("max kW"), N_("cooling"), N_("limit kW"))
@@ -484,9 +523,13 @@ def _text_report(results: Results, plan: Plan | None, max_findings: int, imperia
     fs = sorted(results.findings, key=lambda f: (SEVERITY_RANK.get(f.severity, 3), not f.code.startswith("UNKNOWN_")))
     sev = {"error": _("ERROR"), "warning": _("WARNING"), "info": _("INFO")}
     width = max(7, *(len(x) for x in sev.values()))
+    phases = results.phases
     for f in fs[:max_findings]:
         where = f"{f.kind} {f.id}" if f.id else f.kind
-        lines.append(f"  {sev.get(f.severity, f.severity).ljust(width)} {f.code:28s} {where}: {finding_text(f)}")
+        since = ""
+        if phases is not None and (first := phases.phase_of(f)) is not None:  # the phase that breaks it
+            since = " " + _("(from {phase})").format(phase=phases.phase_name(first))
+        lines.append(f"  {sev.get(f.severity, f.severity).ljust(width)} {f.code:28s} {where}: {finding_text(f)}{since}")
     if len(fs) > max_findings:
         lines.append("  " + _("... and {n} more (use --json for all)").format(n=len(fs) - max_findings))
     return "\n".join(lines) + "\n"

@@ -499,13 +499,13 @@ JsonBuilder = Callable[["Results", "Plan | None", "Catalog | None"], dict[str, A
 _json_builder: JsonBuilder | None = None
 
 
-FindingKey = tuple[str, str, "str | None", tuple[str, ...]]
+FindingKey = tuple[str, str, "str | None"]
 
 
 def finding_key(f: Finding) -> FindingKey:
     """What a finding is about, without its figures: the same limit broken in two phases (a
     feed at 104 % and at 130 %) is one key (planner.engine.rules.phases)."""
-    return (f.code, f.kind, f.id, f.related)
+    return (f.code, f.kind, f.id)
 
 
 @dataclass

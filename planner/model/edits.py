@@ -393,6 +393,7 @@ _FIELD_TEXTS = {
     "members": N_("Change group members"), "naming": N_("Change naming patterns"), "notes": N_("Edit notes"),
     "internal_notes": N_("Edit internal notes"), "site_region": N_("Set site region"),
     "requirements": N_("Change requirements"), "growth_phase": N_("Set growth phase"),
+    "growth_phases": N_("Change growth phases"),
     "site_country": N_("Set site country"), "operation_start": N_("Set start of operation"),
     "grid_co2_g_per_kwh": N_("Set grid emission factor"), "renewable_share": N_("Set renewable share"),
     "heat_customer": N_("Set heat customer"), "heat_reuse_share": N_("Set heat reuse"),

@@ -10,11 +10,10 @@ free for the later ones. It also reports the references to something a later pha
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from planner.engine.findings import Finding, make
 from planner.engine.results import FindingKey, PhaseFigures, PhasesResult, Results, finding_key
-from planner.i18n import N_
 
 if TYPE_CHECKING:
     from planner.model.phases import EarlyReference, PhaseMap
@@ -22,23 +21,6 @@ if TYPE_CHECKING:
 
 # the finding codes this family emits (planner.engine.rules.PROVIDERS; docs/engine.md, Findings)
 CODES: tuple[str, ...] = ("PHASE_NEEDS_LATER",)
-
-# what an early reference means until the later phase comes, by what it needs (and who needs it)
-_EARLY_TEXTS = {
-    ("placement", "feed"): N_("{name} ({phase}) hangs on feed {needs} of the later phase {later}: "
-                              "until then it is on no feed"),
-    ("rack", "loop"): N_("{name} ({phase}) is cooled by loop {needs} of the later phase {later}: "
-                         "until then it has no loop"),
-    ("row", "loop"): N_("row {name} is cooled by loop {needs} of the later phase {later}: "
-                        "until then its racks have no loop"),
-    ("placement", "pdu"): N_("{name} ({phase}) has a cord into PDU {needs} of the later phase {later}: "
-                             "until then that cord is not there"),
-    ("placement", "rack"): N_("{name} is set to {phase}, its rack {needs} comes in the later phase {later}: "
-                              "it comes with its rack"),
-    ("link", "placement"): N_("cable {name} is set to {phase}, its device {needs} comes in the later phase "
-                              "{later}: it comes with the device"),
-}
-
 
 def early_findings(plan: Plan, pmap: PhaseMap) -> list[Finding]:
     """One ``PHASE_NEEDS_LATER`` warning per reference to something a later phase adds."""
@@ -66,9 +48,28 @@ def early_findings(plan: Plan, pmap: PhaseMap) -> list[Finding]:
 
 
 def _early(e: EarlyReference, kind: str, name: str, needs: str, names: Sequence[str]) -> Finding:
-    template = _EARLY_TEXTS[(e.kind, e.needs_kind)]
-    return make("PHASE_NEEDS_LATER", template, kind, e.id, name=name, phase=names[e.phase], needs=needs,
-                later=names[e.needs_phase])
+    """What an early reference means until the later phase comes (each template a literal, for
+    the catalog)."""
+    p: dict[str, Any] = {"name": name, "phase": names[e.phase], "needs": needs, "later": names[e.needs_phase]}
+    match (e.kind, e.needs_kind):
+        case ("placement", "feed"):
+            return make("PHASE_NEEDS_LATER", "{name} ({phase}) hangs on feed {needs} of the later phase {later}: until then it is "
+                        "on no feed", kind, e.id, **p)
+        case ("rack", "loop"):
+            return make("PHASE_NEEDS_LATER", "{name} ({phase}) is cooled by loop {needs} of the later phase {later}: until then it "
+                        "has no loop", kind, e.id, **p)
+        case ("row", "loop"):
+            return make("PHASE_NEEDS_LATER", "row {name} is cooled by loop {needs} of the later phase {later}: until then its racks "
+                        "have no loop", kind, e.id, **p)
+        case ("placement", "pdu"):
+            return make("PHASE_NEEDS_LATER", "{name} ({phase}) has a cord into PDU {needs} of the later phase {later}: until then "
+                        "that cord is not there", kind, e.id, **p)
+        case ("placement", "rack"):
+            return make("PHASE_NEEDS_LATER", "{name} is set to {phase}, its rack {needs} comes in the later phase {later}: it comes "
+                        "with its rack", kind, e.id, **p)
+        case _:
+            return make("PHASE_NEEDS_LATER", "cable {name} is set to {phase}, its device {needs} comes in the later phase {later}: "
+                        "it comes with the device", kind, e.id, **p)
 
 
 def _keys(r: Results) -> dict[FindingKey, Finding]:
