@@ -153,3 +153,17 @@ def phase_plan(plan: Plan, k: int, catalog: Catalog | None, pmap: PhaseMap | Non
         g.members = [x for x in g.members if places.get(x, 0) <= k]
     sub.reindex()
     return sub
+
+
+def later_than(plan: Plan, phase_id: str | None, pmap: PhaseMap | None = None) -> dict[str, dict[str, str]]:
+    """What a later phase than ``phase_id`` adds (None: nothing), by kind (rack, placement,
+    link, feed, loop): id -> the id of the phase that adds it. The views draw these as
+    reserved when they show the plan up to ``phase_id``."""
+    ids = [ph.id for ph in plan.growth_phases]
+    if phase_id is None or phase_id not in ids:
+        return {k: {} for k in ("rack", "placement", "link", "feed", "loop")}
+    k = ids.index(phase_id)
+    m = pmap if pmap is not None else phase_map(plan)
+    return {kind: {eid: ids[v] for eid, v in coll.items() if v > k}
+            for kind, coll in (("rack", m.racks), ("placement", m.placements), ("link", m.links), ("feed", m.feeds),
+                               ("loop", m.loops))}
