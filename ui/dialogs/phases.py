@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from planner.gestures import phases as gp
-from ui.units import fnum
+from ui.units import fmt_money, fnum
 
 if TYPE_CHECKING:
     from planner.model.edits import Edit
@@ -52,7 +52,9 @@ class PhasesDialog(QDialog):
                                               self.tr("Capex added"), self.tr("Capex total"), self.tr("Errors")])
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.table.horizontalHeader().setSectionResizeMode(NAME, QHeaderView.ResizeMode.Stretch)
+        head = self.table.horizontalHeader()
+        head.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        head.setSectionResizeMode(NAME, QHeaderView.ResizeMode.Stretch)
         self.table.verticalHeader().setVisible(False)
         self.table.itemChanged.connect(self._edited)
         self.hint = QLabel(self.tr("Each phase is the build as it stands when it is done: everything of that phase "
@@ -108,8 +110,8 @@ class PhasesDialog(QDialog):
             t = f.results.totals if f is not None else None
             cells = [ph.name, ph.start, "" if t is None else fnum(t.gpus, ",.0f"),
                      "" if t is None else fnum(t.racks, ",.0f"),
-                     "" if f is None or t is None else fnum(f.capex_added, ",.0f") + f" {t.currency}",
-                     "" if t is None else fnum(t.capex, ",.0f") + f" {t.currency}" + ("" if t.capex_complete else " *"),
+                     "" if f is None or t is None else fmt_money(f.capex_added, t.currency),
+                     "" if t is None else fmt_money(t.capex, t.currency) + ("" if t.capex_complete else " *"),
                      "" if f is None else fnum(f.results.counts()["error"], ",.0f")]
             for col, text in enumerate(cells):
                 item = QTableWidgetItem(text)
