@@ -107,6 +107,7 @@ def test_three_phases_equal_three_separate_plans(catalog, phased, phased_results
     ph = phased_results.phases
     assert ph is not None and [p.name for p in ph.phases] == ["Pilot Q1", "Production Q3", "Expansion 2028"]
     assert [p.results.totals.gpus for p in ph.phases] == [8, 64, 256]
+    phases_json = phased_results.to_json(phased, catalog)["phases"]["phases"]
     for k, figures in enumerate(ph.phases):
         separate = plan_from_dict(content(k, tagged=False))
         derived = phase_plan(phased, k, catalog)
@@ -120,6 +121,8 @@ def test_three_phases_equal_three_separate_plans(catalog, phased, phased_results
         # the last phase is the whole plan, whose findings also name the phase that breaks each
         assert [{k: v for k, v in f.items() if k != "phase"} for f in got["findings"]] == want["findings"]
         assert got["summary"] == want["summary"] and got["workloads"] == want["workloads"]
+        assert got["rent_vs_own"] == want["rent_vs_own"] and got["energy"] == want["energy"]
+        assert phases_json[k]["rent_vs_own"] == want["rent_vs_own"]  # rent or own per phase
     caps = [p.results.totals.capex for p in ph.phases]
     assert [p.capex_added for p in ph.phases] == pytest.approx([caps[0], caps[1] - caps[0], caps[2] - caps[1]])
     assert caps[0] < caps[1] < caps[2]
@@ -299,10 +302,11 @@ def test_build_plan_prints_each_phase_in_both_languages(tmp_path, catalog, phase
     from tests.test_report import pdf_text
 
     for lang, words in (("en", ("Growth phases", "3 phases: from Pilot Q1 to Expansion 2028", "Capex added",
-                                "Findings phase Production Q3 brings and clears", "From phase", "Free rack kW")),
+                                "Findings phase Production Q3 brings and clears", "From phase", "Free rack kW",
+                                "Own or rent, per phase")),
                         ("de", ("Ausbaustufen", "3 Ausbaustufen: von Pilot Q1 bis Expansion 2028", "Capex neu",
                                 "Befunde, die Ausbaustufe Production Q3 bringt und behebt", "Ab Stufe",
-                                "Freie Rack-kW"))):
+                                "Freie Rack-kW", "Mieten oder kaufen, je Ausbaustufe"))):
         out = tmp_path / f"phases-{lang}.pdf"
         build_plan_pdf(phased, catalog, phased_results, out, ReportOptions(sections=("phases", "findings"), lang=lang,
                                                                            toc=False))

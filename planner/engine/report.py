@@ -364,6 +364,11 @@ def phase_lines(results: Results) -> list[str]:
                      str(counts["error"]), str(counts["warning"])])
     out.extend(_table(rows, right=set(range(2, 10))))
     for p in ph.phases:
+        rvo = p.results.totals.rent_vs_own
+        if rvo is not None and rvo.figures is not None and rvo.figures.cloud_cost_per_year is not None:
+            out.append("  " + _("{phase}: own {own}/year, rent {rent}/year").format(
+                phase=p.name, own=_money(rvo.own_cost_per_year, cur), rent=_money(rvo.figures.cloud_cost_per_year, cur)))
+    for p in ph.phases:
         r = p.reserved
         if r and (r["u"] or r["power_kw"] or r["feed_kw"] or r["loop_kw"]):
             out.append("  " + _("{phase} keeps free for later phases: {u} U, {kw} kW in its racks, {feed} kW on its "

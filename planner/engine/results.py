@@ -538,6 +538,7 @@ class PhaseFigures:
                        "energy_mwh_per_year": t.energy_kwh_per_year / 1000, "currency": t.currency,
                        "capex": t.capex, "capex_complete": t.capex_complete, "capex_added": self.capex_added,
                        "opex_per_year": t.opex_per_year},
+            "rent_vs_own": None if t.rent_vs_own is None else t.rent_vs_own.to_dict(),
             "added": dict(self.added),
             "reserved": dict(self.reserved),
             "workloads": {wid: {"name": v.name, "met": v.met, "margin": v.margin}

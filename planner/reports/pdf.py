@@ -1642,6 +1642,26 @@ class _Builder:
         if any(not p.results.totals.capex_complete for p in ph.phases):
             out.append(self.P(esc(_("* incomplete: items without a price or exchange rate are left out")),
                               self.st_small))
+        rents = [(p, p.results.totals.rent_vs_own) for p in ph.phases]
+        if any(rvo is not None for _p, rvo in rents):
+            out.append(CondPageBreak(80))
+            out.append(self.P(esc(_("Own or rent, per phase")), self.st_h2))
+            rows = []
+            for p, rvo in rents:
+                rent = rvo.figures if rvo is not None else None
+                be = rent.break_even_months if rent is not None else None
+                rows.append([self.cell(f"{p.number}. {p.name}", bold=True),
+                             "\u2013" if rvo is None else money(rvo.own_cost_per_year, cur),
+                             "\u2013" if rent is None or rent.cloud_cost_per_year is None
+                             else money(rent.cloud_cost_per_year, cur),
+                             "\u2013" if be is None else _("{months} months").format(months=num(be, 1)),
+                             self.cell("" if rvo is None or rent is not None else message_text(rvo.reason))])
+            out.append(self._rows_table(self.heads(N_("Phase"), N_("Own per year"), N_("Rent per year"),
+                                                   N_("Break-even"), N_("Note")), rows, [150, 110, 110, 90, 325],
+                                        numeric={1, 2, 3}))
+            out.append(self.P(esc(_("Each phase's build as a plan of its own: its capex over the years of use, "
+                                    "energy, support and colocation, against renting its GPUs (section Rent or "
+                                    "own).")), self.st_small))
         out.append(CondPageBreak(100))
         out.append(self.P(esc(_("What each phase adds, and keeps free for the later ones")), self.st_h2))
         rows = []
