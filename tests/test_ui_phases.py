@@ -123,3 +123,14 @@ def test_show_phase_draws_later_phases_as_reserved(qtbot, win):
     assert floor.racks["r01"].opacity() == 1.0
     box.setCurrentIndex(box.findData(None))
     assert doc.phase_view is None and scene.devices["gpu-2"][0].opacity() == 1.0
+
+
+def test_findings_panel_names_the_phase_that_breaks_each_limit(qtbot, win):
+    from ui.panels.findings import FindingsPanel
+
+    panel = win.panels["findingsDock"]
+    assert isinstance(panel, FindingsPanel)
+    win.doc.flush()
+    rows = {(r[1], r[4]): r[2] for r in panel.model.rows}
+    assert rows[("POWER_FEED_FAILOVER_OVERLOAD", "feed-r01-a")].endswith("(from Production Q3)")
+    assert rows[("FABRIC_UNCONNECTED_PORTS", "fab-ib")].endswith("(from Pilot Q1)")

@@ -2292,24 +2292,29 @@ Trays</translation>
     <context>
         <name>Findings</name>
         <message>
+            <location filename="../../ui/panels/findings.py" line="104" />
+            <source>(from {phase})</source>
+            <translation>(ab {phase})</translation>
+        </message>
+        <message>
             <location filename="../../ui/panels/findings.py" line="84" />
             <source>Code</source>
             <translation>Code</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="179" />
+            <location filename="../../ui/panels/findings.py" line="184" />
             <source>Double-click to show it</source>
             <translation>Doppelklick zeigt die Stelle</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="170" />
-            <location filename="../../ui/panels/findings.py" line="177" />
+            <location filename="../../ui/panels/findings.py" line="175" />
+            <location filename="../../ui/panels/findings.py" line="182" />
             <source>Error</source>
             <translation>Fehler</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="172" />
             <location filename="../../ui/panels/findings.py" line="177" />
+            <location filename="../../ui/panels/findings.py" line="182" />
             <source>Info</source>
             <translation>Hinweis</translation>
         </message>
@@ -2329,8 +2334,8 @@ Trays</translation>
             <translation>Schwere</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="171" />
-            <location filename="../../ui/panels/findings.py" line="177" />
+            <location filename="../../ui/panels/findings.py" line="176" />
+            <location filename="../../ui/panels/findings.py" line="182" />
             <source>Warning</source>
             <translation>Warnung</translation>
         </message>
@@ -2411,22 +2416,22 @@ Trays</translation>
             <translation>Arbeitslast</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="139" />
+            <location filename="../../ui/panels/findings.py" line="144" />
             <source>{device} in {rack}</source>
             <translation>{device} in {rack}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="139" />
+            <location filename="../../ui/panels/findings.py" line="144" />
             <source>{device} in {rack} U{u}</source>
             <translation>{device} in {rack}, HE {u}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="151" />
+            <location filename="../../ui/panels/findings.py" line="156" />
             <source>{kind} {place}</source>
             <translation>{kind} {place}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="150" />
+            <location filename="../../ui/panels/findings.py" line="155" />
             <source>{name} ({id})</source>
             <translation>{name} ({id})</translation>
         </message>
@@ -2434,7 +2439,7 @@ Trays</translation>
     <context>
         <name>FindingsPanel</name>
         <message numerus="yes">
-            <location filename="../../ui/panels/findings.py" line="345" />
+            <location filename="../../ui/panels/findings.py" line="350" />
             <source>%n finding(s)</source>
             <translation>
                 <numerusform>%n Befund</numerusform>
@@ -2442,47 +2447,47 @@ Trays</translation>
             </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="337" />
+            <location filename="../../ui/panels/findings.py" line="342" />
             <source>Errors</source>
             <translation>Fehler</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="283" />
+            <location filename="../../ui/panels/findings.py" line="288" />
             <source>Filter findings (code, message, rack...)</source>
             <translation>Befunde filtern (Code, Meldung, Rack …)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="337" />
+            <location filename="../../ui/panels/findings.py" line="342" />
             <source>Info</source>
             <translation>Hinweise</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="276" />
+            <location filename="../../ui/panels/findings.py" line="281" />
             <source>Show errors</source>
             <translation>Fehler anzeigen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="277" />
+            <location filename="../../ui/panels/findings.py" line="282" />
             <source>Show information</source>
             <translation>Hinweise anzeigen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="276" />
+            <location filename="../../ui/panels/findings.py" line="281" />
             <source>Show warnings</source>
             <translation>Warnungen anzeigen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="337" />
+            <location filename="../../ui/panels/findings.py" line="342" />
             <source>Warnings</source>
             <translation>Warnungen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="343" />
+            <location filename="../../ui/panels/findings.py" line="348" />
             <source>no findings: the design passes every check</source>
             <translation>keine Befunde: der Entwurf besteht jede Prüfung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="341" />
+            <location filename="../../ui/panels/findings.py" line="346" />
             <source>no results yet</source>
             <translation>noch keine Ergebnisse</translation>
         </message>
@@ -5120,7 +5125,7 @@ Seine Revisionen bleiben erhalten: er lässt sich unter „Entfernte Pläne zeig
     <context>
         <name>PhasesDialog</name>
         <message>
-            <location filename="../../ui/dialogs/phases.py" line="68" />
+            <location filename="../../ui/dialogs/phases.py" line="70" />
             <source>Add Phase</source>
             <translation>Stufe hinzufügen</translation>
         </message>
@@ -5135,12 +5140,12 @@ Seine Revisionen bleiben erhalten: er lässt sich unter „Entfernte Pläne zeig
             <translation>Capex gesamt</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/phases.py" line="58" />
+            <location filename="../../ui/dialogs/phases.py" line="60" />
             <source>Each phase is the build as it stands when it is done: everything of that phase and the ones before. A rack, device, cable, feed or loop that names no phase belongs to the first.</source>
             <translation>Jede Ausbaustufe ist der Aufbau, wie er nach ihrem Abschluss steht: alles dieser und der vorigen Stufen. Ein Rack, Gerät, Kabel, eine Einspeisung oder ein Kreislauf ohne Angabe gehört zur ersten.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/phases.py" line="70" />
+            <location filename="../../ui/dialogs/phases.py" line="72" />
             <source>Earlier</source>
             <translation>Früher</translation>
         </message>
@@ -5160,7 +5165,7 @@ Seine Revisionen bleiben erhalten: er lässt sich unter „Entfernte Pläne zeig
             <translation>Ausbaustufen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/phases.py" line="71" />
+            <location filename="../../ui/dialogs/phases.py" line="73" />
             <source>Later</source>
             <translation>Später</translation>
         </message>
@@ -5170,12 +5175,12 @@ Seine Revisionen bleiben erhalten: er lässt sich unter „Entfernte Pläne zeig
             <translation>Ausbaustufe</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/phases.py" line="161" />
+            <location filename="../../ui/dialogs/phases.py" line="163" />
             <source>Phase {n}</source>
             <translation>Stufe {n}</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/phases.py" line="72" />
+            <location filename="../../ui/dialogs/phases.py" line="74" />
             <source>Put Selection into Phase</source>
             <translation>Auswahl der Stufe zuordnen</translation>
         </message>
@@ -5185,7 +5190,7 @@ Seine Revisionen bleiben erhalten: er lässt sich unter „Entfernte Pläne zeig
             <translation>Racks</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/phases.py" line="69" />
+            <location filename="../../ui/dialogs/phases.py" line="71" />
             <source>Remove</source>
             <translation>Entfernen</translation>
         </message>
@@ -5195,7 +5200,7 @@ Seine Revisionen bleiben erhalten: er lässt sich unter „Entfernte Pläne zeig
             <translation>Beginn</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/phases.py" line="73" />
+            <location filename="../../ui/dialogs/phases.py" line="75" />
             <source>The selected racks, devices, feeds, loops and cables join the phase chosen in the table (one undo step)</source>
             <translation>Die ausgewählten Racks, Geräte, Einspeisungen, Kreisläufe und Kabel kommen zur in der Tabelle gewählten Stufe (ein Rückgängig-Schritt)</translation>
         </message>
@@ -6408,7 +6413,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Den Plan bis zu einer Ausbaustufe zeigen; was spätere Stufen hinzufügen, erscheint als reserviert (blass)</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/widget.py" line="158" />
+            <location filename="../../ui/scenes/rack/widget.py" line="162" />
             <source>There is no row: add one on the floor plan first</source>
             <translation>Es gibt keine Reihe: zuerst eine im Grundriss anlegen</translation>
         </message>
@@ -6423,12 +6428,12 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Reihe einpassen (Strg+Mausrad zoomt)</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/widget.py" line="125" />
+            <location filename="../../ui/scenes/rack/widget.py" line="129" />
             <source>{row} (1 rack)</source>
             <translation>{row} (1 Rack)</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/widget.py" line="125" />
+            <location filename="../../ui/scenes/rack/widget.py" line="129" />
             <source>{row} ({n} racks)</source>
             <translation>{row} ({n} Racks)</translation>
         </message>
