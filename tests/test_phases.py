@@ -153,6 +153,8 @@ def test_reserved_capacity(catalog, phased_results):
     r01 = [p.results.racks["r01"] for p in (pilot, last)]
     assert pilot.reserved["power_kw"] == pytest.approx((r01[1].max_w - r01[0].max_w) / 1000)
     assert pilot.reserved["power_kw"] > 3 * 10
+    # the leaf switch stands in the pilot's rack: the later 31 servers' cables take 31 of its ports
+    assert pilot.reserved["ports"] == 31 and prod.reserved["ports"] == 24
     assert prod.reserved["u"] == 0 and last.reserved == {}
 
 

@@ -370,11 +370,11 @@ def phase_lines(results: Results) -> list[str]:
                 phase=p.name, own=_money(rvo.own_cost_per_year, cur), rent=_money(rvo.figures.cloud_cost_per_year, cur)))
     for p in ph.phases:
         r = p.reserved
-        if r and (r["u"] or r["power_kw"] or r["feed_kw"] or r["loop_kw"]):
+        if r and (r["u"] or r["power_kw"] or r["feed_kw"] or r["loop_kw"] or r["ports"]):
             out.append("  " + _("{phase} keeps free for later phases: {u} U, {kw} kW in its racks, {feed} kW on its "
-                                "feeds, {loop} kW on its loops").format(
+                                "feeds, {loop} kW on its loops, {ports} ports").format(
                 phase=p.name, u=_n(r["u"], 0), kw=_n(r["power_kw"], 1), feed=_n(r["feed_kw"], 1),
-                loop=_n(r["loop_kw"], 1)))
+                loop=_n(r["loop_kw"], 1), ports=_n(r["ports"], 0)))
         for label, fs in ((N_("{phase} brings"), p.new_findings if p.number > 1 else ()),
                           (N_("{phase} clears"), p.resolved_findings)):
             shown = [f for f in fs if f.severity != "info"]

@@ -524,7 +524,8 @@ class PhaseFigures:
     resolved_findings: tuple[Finding, ...] = ()  # findings of the phase before that this one has not
     # capacity this phase's racks, feeds and loops keep free for the later phases (what those
     # phases add to them): u, power_kw (maximum draw), heat_kw, feed_kw (failover, on the
-    # feeds this phase has), loop_kw (heat on the loops this phase has)
+    # feeds this phase has), loop_kw (heat on the loops this phase has), ports (of its devices,
+    # that later phases' cables take)
     reserved: dict[str, float] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:

@@ -1670,14 +1670,15 @@ class _Builder:
             rows.append([self.cell(f"{p.number}. {p.name}", bold=True), num(a["racks"]), num(a["devices"]),
                          num(a["gpus"]), num(a["links"]), num(a["feeds"]), num(a["loops"]),
                          num(r["u"], 0) if r else "\u2013", num(r["power_kw"], 1) if r else "\u2013",
-                         num(r["feed_kw"], 1) if r else "\u2013", num(r["loop_kw"], 1) if r else "\u2013"])
+                         num(r["feed_kw"], 1) if r else "\u2013", num(r["loop_kw"], 1) if r else "\u2013",
+                         num(r["ports"], 0) if r else "\u2013"])
         out.append(self._rows_table(self.heads(N_("Phase"), N_("Racks"), N_("Devices"), N_("GPUs"), N_("Cables"),
                                                N_("Feeds"), N_("Loops"), N_("Free U"), N_("Free rack kW"),
-                                               N_("Free feed kW"), N_("Free loop kW")),
-                                    rows, [150, 50, 55, 50, 55, 50, 50, 60, 75, 80, 80], numeric=set(range(1, 11))))
+                                               N_("Free feed kW"), N_("Free loop kW"), N_("Free ports")),
+                                    rows, [140, 45, 50, 45, 50, 45, 45, 55, 70, 75, 75, 60], numeric=set(range(1, 12))))
         out.append(self.P(esc(_("Free: what the later phases will add to the racks, feeds and cooling loops this "
-                                "phase already has (rack units, maximum draw, failover load, heat), kept free for "
-                                "them.")), self.st_small))
+                                "phase already has (rack units, maximum draw, failover load, heat) and the ports of "
+                                "its devices their cables take, kept free for them.")), self.st_small))
         workloads = [w for w in self.plan.workloads]
         if workloads:
             out.append(CondPageBreak(80))

@@ -91,8 +91,9 @@ def _added(plan: Plan, pmap: PhaseMap, k: int, gpus: int) -> dict[str, int]:
     }
 
 
-def _reserved(now: Results, final: Results) -> dict[str, float]:
-    """What the later phases add to the racks, feeds and loops this phase already has."""
+def _reserved(plan: Plan, pmap: PhaseMap, k: int, now: Results, final: Results) -> dict[str, float]:
+    """What the later phases add to the racks, feeds and loops this phase already has, and the
+    ports of its devices that later phases' cables take."""
     u = power = heat = 0.0
     for rid, rr in now.racks.items():
         fr = final.racks.get(rid)
@@ -103,7 +104,11 @@ def _reserved(now: Results, final: Results) -> dict[str, float]:
     feed = sum(max(0.0, final.feeds[fid].failover_w - fr_.failover_w)
                for fid, fr_ in now.feeds.items() if fid in final.feeds)
     loop = sum(max(0.0, final.loops[lid].heat_w - lr.heat_w) for lid, lr in now.loops.items() if lid in final.loops)
-    return {"u": u, "power_kw": power / 1000, "heat_kw": heat / 1000, "feed_kw": feed / 1000, "loop_kw": loop / 1000}
+    places = pmap.placements
+    ports = sum((places.get(lk.a.placement, 0) <= k) + (places.get(lk.b.placement, 0) <= k)
+                for lk in plan.links if pmap.links[lk.id] > k)
+    return {"u": u, "power_kw": power / 1000, "heat_kw": heat / 1000, "feed_kw": feed / 1000, "loop_kw": loop / 1000,
+            "ports": float(ports)}
 
 
 def summarise(plan: Plan, pmap: PhaseMap, results: Sequence[Results]) -> PhasesResult:
@@ -124,7 +129,7 @@ def summarise(plan: Plan, pmap: PhaseMap, results: Sequence[Results]) -> PhasesR
             added=_added(plan, pmap, k, r.totals.gpus - gpus_before),
             new_findings=tuple(f for key, f in now.items() if key not in before),
             resolved_findings=tuple(f for key, f in before.items() if key not in now),
-            reserved=_reserved(r, final) if k < len(results) - 1 else {}))
+            reserved=_reserved(plan, pmap, k, r, final) if k < len(results) - 1 else {}))
         prev = r
     first: dict[FindingKey, str] = {}
     for key in keyed[-1]:
