@@ -321,3 +321,18 @@ def test_build_plan_prints_each_phase_in_both_languages(tmp_path, catalog, phase
     out = tmp_path / "plain.pdf"
     build_plan_pdf(plain, catalog, Engine(catalog).compute(plain), out, ReportOptions(sections=("phases",), toc=False))
     assert "Growth phases" not in pdf_text(out)
+
+
+def test_repository_diff_and_merge_know_phases():
+    from planner.files.repository.merge import diff_plans, merge_plans
+    from planner.i18n import message_text
+
+    base = plan_from_dict(content(2, tagged=True))
+    ours, theirs = base.snapshot(), base.snapshot()
+    gp.rename_phase(ours, "ph-prod", "Production Q4").apply(ours)
+    gp.set_phase(theirs, ["r04"], "ph-prod").apply(theirs)
+    d = diff_plans(base, ours)
+    assert [message_text(x) for x in d.lines] == ["growth phase 'ph-prod': name 'Production Q3' -> 'Production Q4'"]
+    merged = merge_plans(base, ours, theirs)
+    assert merged.conflicts == []
+    assert merged.plan.growth_phases[1].name == "Production Q4" and merged.plan.rack("r04").growth_phase == "ph-prod"
