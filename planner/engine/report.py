@@ -375,7 +375,7 @@ def phase_lines(results: Results) -> list[str]:
                                 "feeds, {loop} kW on its loops, {ports} ports").format(
                 phase=p.name, u=_n(r["u"], 0), kw=_n(r["power_kw"], 1), feed=_n(r["feed_kw"], 1),
                 loop=_n(r["loop_kw"], 1), ports=_n(r["ports"], 0)))
-        for label, fs in ((N_("{phase} brings"), p.new_findings if p.number > 1 else ()),
+        for label, fs in ((N_("{phase} brings"), p.new_findings),
                           (N_("{phase} clears"), p.resolved_findings)):
             shown = [f for f in fs if f.severity != "info"]
             if shown:
