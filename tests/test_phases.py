@@ -171,6 +171,39 @@ def test_incremental_update_equals_compute(catalog):
     assert [p.results.totals.gpus for p in res.phases.phases] == [8, 64, 256]
 
 
+def test_edit_sequence_updates_as_a_fresh_compute(catalog):
+    """Edits inside later phases, across phases and of the phases themselves, and their undo:
+    every update's phases equal a fresh compute's; an edit only inside the expansion leaves the
+    earlier phases' results as they were (not derived again)."""
+    from planner.model.edits import MovePlacement, RemovePlacement
+
+    plan = plan_from_dict(content(2, tagged=True))
+    eng = Engine(catalog)
+    first = eng.compute(plan)
+    edits = [
+        SetProperty("rack", "r10", "name", "R10-x"),  # only the expansion
+        MovePlacement("gpu-20", "r10", 30),  # a device of the expansion within its racks
+        RemovePlacement("gpu-5"),  # a production server
+        SetProperty("placement", "gpu-1", "growth_phase", "ph-exp"),  # the pilot's server moves out
+        gp.add_phase(plan, "Expansion 2029"),
+        gp.move_phase(plan, "ph-exp", -1),
+    ]
+    done = []
+    for i, e in enumerate(edits):
+        if i >= 4:  # built against the plan as it is now
+            e = gp.add_phase(plan, "Expansion 2029") if i == 4 else gp.move_phase(plan, "ph-exp", -1)
+        res = eng.update(plan, e.apply(plan))
+        done.append(e)
+        if i == 0:  # nothing of the pilot or production changed: their results are kept
+            assert [p.results for p in res.phases.phases[:2]] == [p.results for p in first.phases.phases[:2]]
+            assert all(a.results is b.results for a, b in zip(res.phases.phases[:2], first.phases.phases[:2]))
+        assert res.to_json(plan, catalog)["phases"] == Engine(catalog).compute(plan).to_json(plan, catalog)["phases"]
+    for e in reversed(done):
+        res = eng.update(plan, e.revert(plan))
+        assert res.to_json(plan, catalog)["phases"] == Engine(catalog).compute(plan).to_json(plan, catalog)["phases"]
+    assert [p.results.totals.gpus for p in res.phases.phases] == [8, 64, 256]
+
+
 def test_plan_without_phases_has_none(catalog):
     res = Engine(catalog).compute(plan_from_dict(content(2, tagged=False)))
     assert res.phases is None and "phases" not in res.to_json()

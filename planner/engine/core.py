@@ -56,7 +56,7 @@ from planner.engine.rules import workloads as rules_workloads
 from planner.engine.settings import EngineSettings
 from planner.engine.specs import SpecCache
 from planner.engine.workloads import WorkloadState
-from planner.model.phases import phase_map, phase_plan
+from planner.model.phases import PhaseMap, phase_map, phase_plan
 from planner.model.plan import Plan
 
 if TYPE_CHECKING:
@@ -121,8 +121,11 @@ class Engine:
         self.work = WorkloadState(catalog, self.settings)
         self._plan: Plan | None = None
         self._results: Results | None = None
-        # one engine per growth phase but the last, each following the plan after its phase
+        # one engine per growth phase but the last, each following the plan after its phase;
+        # the phase map and order they were last derived with
         self._phase_engines: dict[str, Engine] = {}
+        self._phase_map: PhaseMap | None = None
+        self._phase_order: list[str] = []
         self._reset()
 
     def _reset(self) -> None:
@@ -255,30 +258,37 @@ class Engine:
             room = idx.rooms.get(room_id)
             if room is not None:
                 racks.update(r.id for row in room.rows for r in row.racks)
-        return self._phased(plan, self._run(plan, racks, feeds, loops, rooms, change, dirty_sources=sources))
+        return self._phased(plan, self._run(plan, racks, feeds, loops, rooms, change, dirty_sources=sources), change)
 
-    def _phased(self, plan: Plan, res: Results) -> Results:
+    def _phased(self, plan: Plan, res: Results, change: Change | None = None) -> Results:
         """The growth phases' figures (docs/phases.md): the plan after each phase but the last
         is derived (planner.model.phases.phase_plan) and computed by an engine of its own, as a
         separate plan would be; one whose derived plan did not change keeps its results. The
-        last phase is the whole plan, ``res``."""
+        last phase is the whole plan, ``res``. After an edit that touched only what later
+        phases add (before and after it), a phase is not derived again at all."""
         phases = plan.growth_phases
         if not phases:
             self._phase_engines.clear()
+            self._phase_map = None
             return res
         pmap = phase_map(plan)
+        old_map, self._phase_map = self._phase_map, pmap
+        order = [ph.id for ph in phases]
         res.phase_findings = tuple(rules_phases.early_findings(plan, pmap))
         per: list[Results] = []
         engines: dict[str, Engine] = {}
         for k, ph in enumerate(phases[:-1]):
-            sub = phase_plan(plan, k, self.catalog, pmap)
             eng = self._phase_engines.get(ph.id) or Engine(self.catalog, self.settings)
             engines[ph.id] = eng
-            if eng._results is None or eng._plan != sub:
-                eng.compute(sub)
+            if (eng._results is None or change is None or old_map is None or order[:k + 1] != self._phase_order[:k + 1]
+                    or not _later_only(change, k, old_map, pmap)):
+                sub = phase_plan(plan, k, self.catalog, pmap)
+                if eng._results is None or eng._plan != sub:
+                    eng.compute(sub)
             assert eng._results is not None
             per.append(eng._results)
         self._phase_engines = engines
+        self._phase_order = order
         per.append(res)
         res.phases = rules_phases.summarise(plan, pmap, per)
         return res
@@ -562,6 +572,22 @@ class Engine:
                         capex_estimated=priced.capex_estimated)
         findings = [*priced.findings, *rent_findings, *balance.balance_findings(self.specs, agg, self.settings)]
         return totals, priced.lines, tuple(findings)
+
+
+def _later_only(change: Change, k: int, before: PhaseMap, after: PhaseMap) -> bool:
+    """``change`` touched only racks, devices, cables, feeds and loops that phases after ``k``
+    (an index) add, before the edit and after it: the plan after phase ``k`` is the same."""
+    if (change.metadata or change.rows or change.rooms or change.sources or change.fabrics or change.groups
+            or change.workloads):
+        return False
+    for kind, ids in (("rack", change.racks), ("placement", change.placements), ("link", change.links),
+                      ("feed", change.feeds), ("loop", change.loops)):
+        for eid in ids:
+            for m in (before, after):
+                v = m.of(kind, eid)
+                if v is not None and v <= k:
+                    return False
+    return True
 
 
 _GETTERS = {f: attrgetter(f) for f in (*SUM_FIELDS, *INT_FIELDS)}
