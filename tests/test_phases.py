@@ -108,6 +108,7 @@ def test_three_phases_equal_three_separate_plans(catalog, phased, phased_results
     assert ph is not None and [p.name for p in ph.phases] == ["Pilot Q1", "Production Q3", "Expansion 2028"]
     assert [p.results.totals.gpus for p in ph.phases] == [8, 64, 256]
     phases_json = phased_results.to_json(phased, catalog)["phases"]["phases"]
+    before = plan_to_dict(phased)
     for k, figures in enumerate(ph.phases):
         separate = plan_from_dict(content(k, tagged=False))
         derived = phase_plan(phased, k, catalog)
@@ -123,6 +124,7 @@ def test_three_phases_equal_three_separate_plans(catalog, phased, phased_results
         assert got["summary"] == want["summary"] and got["workloads"] == want["workloads"]
         assert got["rent_vs_own"] == want["rent_vs_own"] and got["energy"] == want["energy"]
         assert phases_json[k]["rent_vs_own"] == want["rent_vs_own"]  # rent or own per phase
+    assert plan_to_dict(phased) == before  # deriving the phases leaves the plan as it was
     caps = [p.results.totals.capex for p in ph.phases]
     assert [p.capex_added for p in ph.phases] == pytest.approx([caps[0], caps[1] - caps[0], caps[2] - caps[1]])
     assert caps[0] < caps[1] < caps[2]

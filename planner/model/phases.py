@@ -111,38 +111,46 @@ def phase_plan(plan: Plan, k: int, catalog: Catalog | None, pmap: PhaseMap | Non
     phases. Racks a later phase adds leave their place in the row free (the next rack's gap
     grows by their width and gap), so every rack stands where it stands in the whole plan."""
     m = pmap if pmap is not None else phase_map(plan)
-    sub = plan.snapshot()
-    sub.growth_phases = []
-    feeds, loops, places = m.feeds, m.loops, m.placements
+    feeds, loops, places, racks = m.feeds, m.loops, m.placements, m.racks
+    # what is kept, as shallow copies over the plan's own objects, then cloned once: only the
+    # kept part is copied (a pilot of a 4,096-GPU plan: a third of it)
+    gaps: dict[str, float] = {}  # kept rack -> the width and gaps of the later racks before it
+    rooms = []
+    for room in plan.site.rooms:
+        rows = []
+        for row in room.rows:
+            carry = 0.0
+            for rack in sorted(row.racks, key=lambda r: r.position):
+                if racks[rack.id] > k:
+                    carry += rack.gap_before_m + rack_outer_mm(catalog, rack.rack_type)[0] / 1000.0
+                elif carry:
+                    gaps[rack.id], carry = carry, 0.0
+            kept = [r.model_copy(update={"placements": [p for p in r.placements if places[p.id] <= k]})
+                    for r in row.racks if racks[r.id] <= k]
+            rows.append(row.model_copy(update={"racks": kept}))
+        rooms.append(room.model_copy(update={"rows": rows}))
+    shallow = plan.model_copy(update={
+        "growth_phases": [], "site": plan.site.model_copy(update={"rooms": rooms}),
+        "feeds": [f for f in plan.feeds if feeds[f.id] <= k],
+        "cooling_loops": [c for c in plan.cooling_loops if loops[c.id] <= k],
+        "links": [lk for lk in plan.links if m.links[lk.id] <= k]})
+    sub = shallow.snapshot()
     for room in sub.site.rooms:
         for row in room.rows:
             if row.cooling is not None and row.cooling.loop is not None and loops.get(row.cooling.loop, 0) > k:
                 row.cooling = row.cooling.model_copy(update={"loop": None})
-            carry = 0.0
-            kept = set()
-            for rack in sorted(row.racks, key=lambda r: r.position):
-                if m.racks[rack.id] > k:
-                    carry += rack.gap_before_m + rack_outer_mm(catalog, rack.rack_type)[0] / 1000.0
-                    continue
-                kept.add(rack.id)
-                if carry:
-                    rack.gap_before_m += carry
-                    carry = 0.0
-            row.racks = [r for r in row.racks if r.id in kept]
             for rack in row.racks:
                 rack.growth_phase = None
+                if rack.id in gaps:
+                    rack.gap_before_m += gaps[rack.id]
                 if rack.cooling is not None and rack.cooling.loop is not None and loops.get(rack.cooling.loop, 0) > k:
                     rack.cooling = rack.cooling.model_copy(update={"loop": None})
-                rack.placements = [p for p in rack.placements if places[p.id] <= k]
                 for p in rack.placements:
                     p.growth_phase = None
                     if p.feed is not None and feeds.get(p.feed, 0) > k:
                         p.feed = None
                     if p.power:
                         p.power = [c for c in p.power if places.get(c.pdu, 0) <= k]
-    sub.feeds = [f for f in sub.feeds if feeds[f.id] <= k]
-    sub.cooling_loops = [c for c in sub.cooling_loops if loops[c.id] <= k]
-    sub.links = [lk for lk in sub.links if m.links[lk.id] <= k]
     for f in sub.feeds:
         f.growth_phase = None
     for c in sub.cooling_loops:
@@ -151,8 +159,7 @@ def phase_plan(plan: Plan, k: int, catalog: Catalog | None, pmap: PhaseMap | Non
         lk.growth_phase = None
     for g in sub.groups:
         g.members = [x for x in g.members if places.get(x, 0) <= k]
-    sub.reindex()
-    return sub
+    return sub  # indexed by snapshot(): the entities were filtered before
 
 
 def later_than(plan: Plan, phase_id: str | None, pmap: PhaseMap | None = None) -> dict[str, dict[str, str]]:
