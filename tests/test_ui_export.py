@@ -150,7 +150,7 @@ def test_options_dialog_chooses_sections_and_paper_and_remembers(qtbot, tmp_path
         qtbot.mouseClick(dlg.ok_button, Qt.MouseButton.LeftButton)
     summary = blocker.args[0]
     assert summary.sections == ("cover", "requirements", "floor", "racks", "power", "cooling", "energy", "rent",
-                                "pull", "findings")
+                                "phases", "pull", "findings")
     assert "Internal checklist" not in "\n".join(pdf_pages_text(target))  # not in the customer's PDF by default
     data = target.read_bytes()
     assert b"/MediaBox [ 0 0 792 612 ]" in data  # US Letter landscape
@@ -224,8 +224,8 @@ def test_remembered_export_choices_survive_bad_values(tmp_path):
     store.setValue("report/page_size", "a3")
     store.setValue("report/toc", "false")
     # a choice saved before the Rent or own section existed gets it added (nobody unticked it)
-    # (and the pull list, the requirements and energy efficiency, added since)
-    assert s.report_sections == ("cover", "requirements", "energy", "rent", "pull", "findings")
+    # (and the pull list, the requirements, energy efficiency and growth phases, added since)
+    assert s.report_sections == ("cover", "requirements", "energy", "rent", "phases", "pull", "findings")
     store.setValue("report/sections_known", ",".join(SECTIONS))
     assert s.report_sections == ("cover", "findings")
     assert s.report_page_size == "a4" and s.report_toc is False

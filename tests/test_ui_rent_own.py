@@ -205,9 +205,9 @@ def test_a_saved_section_choice_gets_the_new_rent_section_once(tmp_path):
     store = QSettings(str(tmp_path / "old.ini"), QSettings.Format.IniFormat)
     store.setValue("report/sections", "cover,bom,findings")  # saved by a build before Rent or own
     s = AppSettings(store)
-    # the sections added since (requirements, energy, rent, pull) show up once; the labels (label
-    # stock) only when asked for
-    assert s.report_sections == ("cover", "requirements", "energy", "bom", "rent", "pull", "findings")
+    # the sections added since (requirements, energy, rent, growth phases, pull) show up once; the
+    # labels (label stock) only when asked for
+    assert s.report_sections == ("cover", "requirements", "energy", "bom", "rent", "phases", "pull", "findings")
     s.report_sections = ("cover", "bom", "findings")  # the user unticks it: it stays off
     assert AppSettings(store).report_sections == ("cover", "bom", "findings")
 

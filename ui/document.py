@@ -126,6 +126,7 @@ class Document(QObject):
     planReset = Signal()  # the whole plan was replaced (New/Open); a changed(full Change) follows
     busyChanged = Signal(bool)  # a full recompute is running in the background
     engineFailed = Signal(str)  # the engine raised; message for the status bar
+    phaseViewChanged = Signal(object)  # str | None: the growth phase the views show the plan up to
 
     def __init__(self, plan: Plan, catalog: Catalog, path: Path | None = None, parent: QObject | None = None,
                  engine: Engine | None | Literal["auto"] = "auto") -> None:
@@ -137,6 +138,9 @@ class Document(QObject):
         self.undo_stack = QUndoStack(self)
         self.results: Results | None = None
         self.selection: tuple[tuple[str, str], ...] = ()
+        # the views show the plan up to this growth phase (None: all of it), later phases as
+        # reserved (docs/phases.md); a view setting, not part of the plan
+        self.phase_view: str | None = None
         self.last_refusal: str = ""
         self.engine: Engine | None = make_engine(catalog) if engine == "auto" else engine
         self._pending = Change()
@@ -161,6 +165,23 @@ class Document(QObject):
     def selected(self, kind: str) -> list[str]:
         """Ids of the selected entities of one kind, in selection order."""
         return [i for k, i in self.selection if k == kind]
+
+    def set_phase_view(self, phase_id: str | None) -> None:
+        """Show the plan up to growth phase ``phase_id`` (None: all phases)."""
+        if phase_id not in {ph.id for ph in self.plan.growth_phases}:
+            phase_id = None
+        if phase_id != self.phase_view:
+            self.phase_view = phase_id
+            self.phaseViewChanged.emit(phase_id)
+
+    def later_phases(self) -> dict[str, dict[str, str]]:
+        """What the views draw as reserved: by kind, id -> the later phase that adds it
+        (planner.model.phases.later_than; empty when all phases are shown)."""
+        from planner.model.phases import later_than
+
+        if self.phase_view is not None and self.phase_view not in {ph.id for ph in self.plan.growth_phases}:
+            self.phase_view = None  # the phase was removed (or the plan replaced)
+        return later_than(self.plan, self.phase_view)
 
     # -- editing ---------------------------------------------------------------------
     # The one door for refusals (issue 27): an edit or a gesture the plan cannot take, and a

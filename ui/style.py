@@ -25,6 +25,8 @@ WARN = QColor("#e8a317")
 BAD = QColor("#d64541")
 NONE = QColor("#9aa3ad")  # no figure (empty rack, no limit known)
 INFO = QColor("#3b7dd8")
+# what a later growth phase adds, when the views show the plan up to an earlier one: faint
+RESERVED_OPACITY = 0.25
 
 # floor plan palette
 FLOOR_BG = QColor("#eef0f3")  # outside rooms

@@ -51,10 +51,12 @@ from planner.engine.results import (
 )
 from planner.engine.rules import balance, cooling, feeds, money, rack_power, space
 from planner.engine.rules import energy as rules_energy
+from planner.engine.rules import phases as rules_phases
 from planner.engine.rules import workloads as rules_workloads
 from planner.engine.settings import EngineSettings
 from planner.engine.specs import SpecCache
 from planner.engine.workloads import WorkloadState
+from planner.model.phases import PhaseMap, phase_map, phase_plan
 from planner.model.plan import Plan
 
 if TYPE_CHECKING:
@@ -119,6 +121,11 @@ class Engine:
         self.work = WorkloadState(catalog, self.settings)
         self._plan: Plan | None = None
         self._results: Results | None = None
+        # one engine per growth phase but the last, each following the plan after its phase;
+        # the phase map and order they were last derived with
+        self._phase_engines: dict[str, Engine] = {}
+        self._phase_map: PhaseMap | None = None
+        self._phase_order: list[str] = []
         self._reset()
 
     def _reset(self) -> None:
@@ -172,8 +179,9 @@ class Engine:
         with no_gc():
             self._check_rows(plan, plan.index.rows)
             self.net.full(plan)
-            return self._run(plan, racks, set(self._feeds), set(self._loops), set(plan.index.rooms),
-                             dirty_sources=set(self._sources))
+            res = self._run(plan, racks, set(self._feeds), set(self._loops), set(plan.index.rooms),
+                            dirty_sources=set(self._sources))
+        return self._phased(plan, res)
 
     def adopt(self, plan: Plan) -> None:
         """Follow ``plan`` from now on, given that it equals the plan last computed
@@ -250,7 +258,40 @@ class Engine:
             room = idx.rooms.get(room_id)
             if room is not None:
                 racks.update(r.id for row in room.rows for r in row.racks)
-        return self._run(plan, racks, feeds, loops, rooms, change, dirty_sources=sources)
+        return self._phased(plan, self._run(plan, racks, feeds, loops, rooms, change, dirty_sources=sources), change)
+
+    def _phased(self, plan: Plan, res: Results, change: Change | None = None) -> Results:
+        """The growth phases' figures (docs/phases.md): the plan after each phase but the last
+        is derived (planner.model.phases.phase_plan) and computed by an engine of its own, as a
+        separate plan would be; one whose derived plan did not change keeps its results. The
+        last phase is the whole plan, ``res``. After an edit that touched only what later
+        phases add (before and after it), a phase is not derived again at all."""
+        phases = plan.growth_phases
+        if not phases:
+            self._phase_engines.clear()
+            self._phase_map = None
+            return res
+        pmap = phase_map(plan)
+        old_map, self._phase_map = self._phase_map, pmap
+        order = [ph.id for ph in phases]
+        res.phase_findings = tuple(rules_phases.early_findings(plan, pmap))
+        per: list[Results] = []
+        engines: dict[str, Engine] = {}
+        for k, ph in enumerate(phases[:-1]):
+            eng = self._phase_engines.get(ph.id) or Engine(self.catalog, self.settings)
+            engines[ph.id] = eng
+            if (eng._results is None or change is None or old_map is None or order[:k + 1] != self._phase_order[:k + 1]
+                    or not _later_only(change, k, old_map, pmap)):
+                sub = phase_plan(plan, k, self.catalog, pmap)
+                if eng._results is None or eng._plan != sub:
+                    eng.compute(sub)
+            assert eng._results is not None
+            per.append(eng._results)
+        self._phase_engines = engines
+        self._phase_order = order
+        per.append(res)
+        res.phases = rules_phases.summarise(plan, pmap, per)
+        return res
 
     def _check_rows(self, plan: Plan, rows: Iterable[str]) -> set[str]:
         """Check the racks of ``rows`` against their room's walls (RACK_OUTSIDE_ROOM, from
@@ -531,6 +572,22 @@ class Engine:
                         capex_estimated=priced.capex_estimated)
         findings = [*priced.findings, *rent_findings, *balance.balance_findings(self.specs, agg, self.settings)]
         return totals, priced.lines, tuple(findings)
+
+
+def _later_only(change: Change, k: int, before: PhaseMap, after: PhaseMap) -> bool:
+    """``change`` touched only racks, devices, cables, feeds and loops that phases after ``k``
+    (an index) add, before the edit and after it: the plan after phase ``k`` is the same."""
+    if (change.metadata or change.rows or change.rooms or change.sources or change.fabrics or change.groups
+            or change.workloads):
+        return False
+    for kind, ids in (("rack", change.racks), ("placement", change.placements), ("link", change.links),
+                      ("feed", change.feeds), ("loop", change.loops)):
+        for eid in ids:
+            for m in (before, after):
+                v = m.of(kind, eid)
+                if v is not None and v <= k:
+                    return False
+    return True
 
 
 _GETTERS = {f: attrgetter(f) for f in (*SUM_FIELDS, *INT_FIELDS)}

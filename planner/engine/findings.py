@@ -131,6 +131,9 @@ CODES: dict[str, tuple[Severity, str]] = {
                                       "share for its start of operation (§ 11 Abs. 2 Satz 1 Nr. 2 EnEfG)."),
     "ENEFG_RENEWABLE": ("warning", "The renewable share of the electricity is not stated or below the Energy "
                                    "Efficiency Act's 100 % from 1 January 2027 (§ 11 Abs. 5 EnEfG)."),
+    # growth phases (planner.engine.rules.phases; docs/phases.md)
+    "PHASE_NEEDS_LATER": ("warning", "Something of an earlier growth phase needs what a later phase adds (a feed, a "
+                                     "loop, a PDU, its rack or device): the phases before stand without it."),
     # capacity
     "STRANDED_SPACE": ("info", "Free rack units that cannot be used: no power or cooling headroom left."),
     "STRANDED_POWER": ("info", "Power and cooling headroom that cannot be used: no rack units left."),

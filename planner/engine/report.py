@@ -145,7 +145,19 @@ register_section("totals", _totals_with_currency)
 register_section("rent_vs_own", _rent_vs_own, after="totals")
 register_section("power_sources", _power_sources, after="feeds")
 register_section("energy", lambda r, p, c: None if r.energy is None else r.energy.to_dict(), after="rent_vs_own")
-register_section("findings", lambda r, p, c: [f.to_dict() for f in r.findings])
+register_section("phases", lambda r, p, c: None if r.phases is None else r.phases.to_dict(), after="energy")
+
+
+def _findings(results: Results, plan: Plan | None, catalog: Catalog | None) -> list[dict[str, Any]]:
+    """``findings[]``; with growth phases each names the phase that first breaks its limit
+    (``phase``, docs/phases.md)."""
+    ph = results.phases
+    if ph is None:
+        return [f.to_dict() for f in results.findings]
+    return [{**f.to_dict(), "phase": ph.phase_of(f)} for f in results.findings]
+
+
+register_section("findings", _findings)
 register_section("summary", lambda r, p, c: r.counts())
 
 
@@ -332,6 +344,49 @@ def energy_lines(results: Results) -> list[str]:
     return out
 
 
+def phase_lines(results: Results) -> list[str]:
+    """The growth-phase block of the text report (docs/phases.md): each phase's figures as the
+    plan stands after it, what it adds, the capacity it keeps free for the later phases and the
+    findings it brings or clears."""
+    ph = results.phases
+    if ph is None:
+        return []
+    cur = results.totals.currency
+    out = [_("Growth phases")]
+    rows = [_heads(N_("phase"), N_("start"), N_("GPUs"), N_("racks"), N_("IT max kW"), N_("facility kW"),
+                   N_("capex added"), N_("capex total"), N_("errors"), N_("warnings"))]
+    for p in ph.phases:
+        t = p.results.totals
+        counts = p.results.counts()
+        rows.append([f"{p.number} {p.name}", p.start or "-", str(t.gpus), str(t.racks),
+                     _n(t.agg.sums.get("max_w", 0.0) / 1000, 1), _n(t.facility_typical_w / 1000, 1),
+                     _money(p.capex_added, cur), _money(t.capex, cur) + ("" if t.capex_complete else " *"),
+                     str(counts["error"]), str(counts["warning"])])
+    out.extend(_table(rows, right=set(range(2, 10))))
+    for p in ph.phases:
+        rvo = p.results.totals.rent_vs_own
+        if rvo is not None and rvo.figures is not None and rvo.figures.cloud_cost_per_year is not None:
+            out.append("  " + _("{phase}: own {own}/year, rent {rent}/year").format(
+                phase=p.name, own=_money(rvo.own_cost_per_year, cur), rent=_money(rvo.figures.cloud_cost_per_year, cur)))
+    for p in ph.phases:
+        r = p.reserved
+        if r and (r["u"] or r["power_kw"] or r["feed_kw"] or r["loop_kw"] or r["ports"]):
+            out.append("  " + _("{phase} keeps free for later phases: {u} U, {kw} kW in its racks, {feed} kW on its "
+                                "feeds, {loop} kW on its loops, {ports} ports").format(
+                phase=p.name, u=_n(r["u"], 0), kw=_n(r["power_kw"], 1), feed=_n(r["feed_kw"], 1),
+                loop=_n(r["loop_kw"], 1), ports=_n(r["ports"], 0)))
+        for label, fs in ((N_("{phase} brings"), p.new_findings),
+                          (N_("{phase} clears"), p.resolved_findings)):
+            shown = [f for f in fs if f.severity != "info"]
+            if shown:
+                codes = ", ".join(f"{f.code} {f.id or f.kind}" for f in shown[:6]) + (" ..." if len(shown) > 6 else "")
+                out.append("  " + _(label).format(phase=p.name) + ": " + codes)
+    if any(not p.results.totals.capex_complete for p in ph.phases):
+        out.append("  " + _("* incomplete: items without a price or exchange rate are left out"))
+    out.append("")
+    return out
+
+
 def _n(v: float | None, digits: int | None = None) -> str:
     return format_number(v, None, digits)
 
@@ -427,6 +482,7 @@ def _text_report(results: Results, plan: Plan | None, max_findings: int, imperia
     lines.append("")
     lines.extend(rent_vs_own_lines(results))
     lines.extend(energy_lines(results))
+    lines.extend(phase_lines(results))
     lines.append(_("Racks"))
     air_unit, flow_unit, mass_unit = ("CFM", "gpm", "lb") if imperial else ("m³/h", "L/min", "kg")
     rows = [_heads(N_("rack"), N_("typ kW"), N_("max kW"), N_("cooling"), N_("limit kW"))
@@ -472,9 +528,13 @@ def _text_report(results: Results, plan: Plan | None, max_findings: int, imperia
     fs = sorted(results.findings, key=lambda f: (SEVERITY_RANK.get(f.severity, 3), not f.code.startswith("UNKNOWN_")))
     sev = {"error": _("ERROR"), "warning": _("WARNING"), "info": _("INFO")}
     width = max(7, *(len(x) for x in sev.values()))
+    phases = results.phases
     for f in fs[:max_findings]:
         where = f"{f.kind} {f.id}" if f.id else f.kind
-        lines.append(f"  {sev.get(f.severity, f.severity).ljust(width)} {f.code:28s} {where}: {finding_text(f)}")
+        since = ""
+        if phases is not None and (first := phases.phase_of(f)) is not None:  # the phase that breaks it
+            since = " " + _("(from {phase})").format(phase=phases.phase_name(first))
+        lines.append(f"  {sev.get(f.severity, f.severity).ljust(width)} {f.code:28s} {where}: {finding_text(f)}{since}")
     if len(fs) > max_findings:
         lines.append("  " + _("... and {n} more (use --json for all)").format(n=len(fs) - max_findings))
     return "\n".join(lines) + "\n"

@@ -499,6 +499,76 @@ JsonBuilder = Callable[["Results", "Plan | None", "Catalog | None"], dict[str, A
 _json_builder: JsonBuilder | None = None
 
 
+FindingKey = tuple[str, str, "str | None"]
+
+
+def finding_key(f: Finding) -> FindingKey:
+    """What a finding is about, without its figures: the same limit broken in two phases (a
+    feed at 104 % and at 130 %) is one key (planner.engine.rules.phases)."""
+    return (f.code, f.kind, f.id)
+
+
+@dataclass
+class PhaseFigures:
+    """One growth phase (docs/phases.md): the results of the plan as it stands after it
+    (everything of this phase and the ones before), what it adds, and what changes."""
+
+    id: str
+    name: str
+    start: str  # YYYY-MM(-DD) or empty
+    number: int  # 1-based, in build order
+    results: Results  # cumulative: the plan of phases 1..number
+    capex_added: float  # this phase's capex less the one before (the whole capex for the first)
+    added: dict[str, int]  # what the phase adds: racks, devices, gpus, links, feeds, loops
+    new_findings: tuple[Finding, ...] = ()  # findings not in the phase before (all of them for the first)
+    resolved_findings: tuple[Finding, ...] = ()  # findings of the phase before that this one has not
+    # capacity this phase's racks, feeds and loops keep free for the later phases (what those
+    # phases add to them): u, power_kw (maximum draw), heat_kw, feed_kw (failover, on the
+    # feeds this phase has), loop_kw (heat on the loops this phase has), ports (of its devices,
+    # that later phases' cables take)
+    reserved: dict[str, float] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        t = self.results.totals
+        s, i = t.agg.sums, t.agg.ints
+        return {
+            "id": self.id, "name": self.name, "start": self.start, "number": self.number,
+            "totals": {"racks": t.racks, "devices": i["devices"], "gpus": t.gpus, "u_used": i["u_used"],
+                       "it_power_kw": {"typical": s["typical_w"] / 1000, "max": s["max_w"] / 1000},
+                       "facility_power_kw": t.facility_typical_w / 1000, "heat_kw": s["heat_w"] / 1000,
+                       "energy_mwh_per_year": t.energy_kwh_per_year / 1000, "currency": t.currency,
+                       "capex": t.capex, "capex_complete": t.capex_complete, "capex_added": self.capex_added,
+                       "opex_per_year": t.opex_per_year},
+            "rent_vs_own": None if t.rent_vs_own is None else t.rent_vs_own.to_dict(),
+            "added": dict(self.added),
+            "reserved": dict(self.reserved),
+            "workloads": {wid: {"name": v.name, "met": v.met, "margin": v.margin}
+                          for wid, v in self.results.workloads.items()},
+            "summary": self.results.counts(),
+            "new_findings": [f.to_dict() for f in self.new_findings],
+            "resolved_findings": [f.to_dict() for f in self.resolved_findings],
+        }
+
+
+@dataclass
+class PhasesResult:
+    """The figures of every growth phase, in build order (the last is the whole plan), and for
+    each finding of the whole plan the phase that first breaks its limit: the first of the
+    unbroken run of phases up to the last that have it (planner.engine.rules.phases)."""
+
+    phases: list[PhaseFigures]
+    first_phase: dict[FindingKey, str] = field(default_factory=dict)
+
+    def phase_of(self, f: Finding) -> str | None:
+        return self.first_phase.get(finding_key(f))
+
+    def phase_name(self, phase_id: str | None) -> str:
+        return next((p.name for p in self.phases if p.id == phase_id), phase_id or "")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"phases": [p.to_dict() for p in self.phases]}
+
+
 def set_json_builder(builder: JsonBuilder) -> None:
     """Install the function behind :meth:`Results.to_json` (``planner.engine.report`` does,
     on import)."""
@@ -535,6 +605,10 @@ class Results:
     # docs/energy.md); None only for results made outside the engine
     energy: EnergyResult | None = None
     energy_findings: tuple[Finding, ...] = ()
+    # the growth phases' figures (planner.engine.rules.phases; docs/phases.md): None for a plan
+    # without phases; and its references to what a later phase adds (PHASE_NEEDS_LATER)
+    phases: PhasesResult | None = None
+    phase_findings: tuple[Finding, ...] = ()
     _findings: list[Finding] | None = None
     _rack_summaries: dict[str, RackSummary] = field(default_factory=dict)
 
@@ -579,6 +653,7 @@ class Results:
         yield from self.fabric_findings
         yield from self.workload_findings
         yield from self.energy_findings
+        yield from self.phase_findings
 
     @property
     def findings(self) -> list[Finding]:

@@ -89,8 +89,15 @@ def _v2_to_v3(data: dict[str, Any]) -> dict[str, Any]:
     return {**data, "format_version": 3}
 
 
+def _v3_to_v4(data: dict[str, Any]) -> dict[str, Any]:
+    """Format 4 added the growth phases (``growth_phases``; ``growth_phase`` on racks,
+    placements, links, feeds and cooling loops; docs/phases.md); absent means one build, as
+    before. Only the version changes. Frozen."""
+    return {**data, "format_version": 4}
+
+
 # MIGRATIONS[n] takes a plan dict of format n to n+1 (docs/plan-format.md, "Versions").
-MIGRATIONS = {1: _v1_to_v2, 2: _v2_to_v3}
+MIGRATIONS = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4}
 
 
 def migrate(data: dict[str, Any]) -> dict[str, Any]:

@@ -27,10 +27,12 @@ from planner.base.fileio import validation_message
 from planner.i18n import N_, Np_, deferred, tmsg
 from planner.model.placement import PlacementChecker
 from planner.model.plan import (
+    MAX_GROWTH_PHASES,
     CoolingChoice,
     CoolingLoop,
     Fabric,
     Face,
+    GrowthPhase,
     Link,
     Placement,
     Plan,
@@ -75,7 +77,7 @@ _STILL_USED = {
     "group": N_("group {id!r} is still used by {users}"),
 }
 _NO_SUCH = {"feed": N_("there is no feed {id!r}"), "source": N_("there is no source {id!r}"),
-            "group": N_("there is no group {id!r}")}
+            "group": N_("there is no group {id!r}"), "phase": N_("there is no growth phase {id!r}")}
 
 
 def _missing(kind: str, item_id: object) -> str:
@@ -342,9 +344,9 @@ def _find_entity(plan: Plan, kind: str, entity_id: str | None) -> BaseModel:
                                                 "placement": idx.placements}
     if kind in maps:
         return maps[kind][entity_id]
-    colls: dict[str, Sequence[Item]] = {
+    colls: dict[str, Sequence[Item | GrowthPhase]] = {
         "source": plan.power_sources, "feed": plan.feeds, "loop": plan.cooling_loops, "fabric": plan.fabrics, "link": plan.links,
-             "group": plan.groups, "workload": plan.workloads}
+             "group": plan.groups, "workload": plan.workloads, "phase": plan.growth_phases}
     for item in colls[kind]:
         if item.id == entity_id:
             return item
@@ -390,7 +392,8 @@ _FIELD_TEXTS = {
     "label": N_("Set label"), "length_m": N_("Set cable length"), "logo": N_("Change logo"),
     "members": N_("Change group members"), "naming": N_("Change naming patterns"), "notes": N_("Edit notes"),
     "internal_notes": N_("Edit internal notes"), "site_region": N_("Set site region"),
-    "requirements": N_("Change requirements"),
+    "requirements": N_("Change requirements"), "growth_phase": N_("Set growth phase"),
+    "growth_phases": N_("Change growth phases"),
     "site_country": N_("Set site country"), "operation_start": N_("Set start of operation"),
     "grid_co2_g_per_kwh": N_("Set grid emission factor"), "renewable_share": N_("Set renewable share"),
     "heat_customer": N_("Set heat customer"), "heat_reuse_share": N_("Set heat reuse"),
@@ -482,7 +485,8 @@ class SetProperty(Edit):
 
 # (entity kind, field) -> the kind of entity the field refers to by id
 _REFERENCES = {("placement", "feed"): "feed", ("feed", "upstream"): "source", ("source", "upstream"): "source",
-               ("workload", "group"): "group"}
+               ("workload", "group"): "group",
+               **{(k, "growth_phase"): "phase" for k in ("rack", "placement", "feed", "loop", "link")}}
 
 
 def _check_reference(plan: Plan, kind: str, entity_id: str | None, ref_kind: str, ref_id: str) -> None:
@@ -847,6 +851,72 @@ def _users_of(plan: Plan, kind: str, item_id: str) -> list[str]:
     if kind == "group":
         return [w.id for w in plan.workloads if w.group == item_id]
     return []
+
+
+# -- growth phases -------------------------------------------------------------------
+
+_PHASES: TypeAdapter[list[GrowthPhase]] = TypeAdapter(list[GrowthPhase])
+
+
+def phase_users(plan: Plan, phase_id: str) -> list[tuple[str, str]]:
+    """(kind, id) of every rack, device, feed, cooling loop and link that names ``phase_id``."""
+    out: list[tuple[str, str]] = [("rack", r.id) for r in plan.index.racks.values() if r.growth_phase == phase_id]
+    out += [("placement", p.id) for p in plan.index.placements.values() if p.growth_phase == phase_id]
+    out += [("feed", f.id) for f in plan.feeds if f.growth_phase == phase_id]
+    out += [("loop", c.id) for c in plan.cooling_loops if c.growth_phase == phase_id]
+    out += [("link", lk.id) for lk in plan.links if lk.growth_phase == phase_id]
+    return out
+
+
+class SetGrowthPhases(Edit):
+    """Sets the plan's list of growth phases (docs/phases.md): adds, renames, dates,
+    reorders and removes phases in one step. Refuses a duplicate id or name, an id another
+    entity uses, and removing a phase that racks, devices, links, feeds or loops still name
+    (planner.gestures.phases moves them first)."""
+
+    def __init__(self, phases: Sequence[GrowthPhase | dict[str, Any]], text: str = N_("Change growth phases")) -> None:
+        self.phases = list(phases)
+        self.text = deferred(text)
+        self._old: list[GrowthPhase] | None = None
+
+    def _apply(self, plan: Plan) -> Change:
+        try:
+            new = _PHASES.validate_python([p.model_dump() if isinstance(p, BaseModel) else p for p in self.phases])
+        except ValidationError as e:
+            raise EditRefused(_first_error(e, "growth_phases")) from None
+        if len(new) > MAX_GROWTH_PHASES:
+            raise EditRefused(tmsg("a plan has at most {n} growth phases", n=MAX_GROWTH_PHASES))
+        ids: set[str] = set()
+        names: set[str] = set()
+        old_ids = {p.id for p in plan.growth_phases}
+        for ph in new:
+            if ph.id in ids or (ph.id not in old_ids and plan.index.id_exists(ph.id)):
+                raise EditRefused(tmsg("id {id!r} is already used", id=ph.id))
+            if ph.name.casefold() in names:
+                raise EditRefused(tmsg("there is already a growth phase named {name!r}", name=ph.name))
+            ids.add(ph.id)
+            names.add(ph.name.casefold())
+        for gone in old_ids - ids:
+            users = phase_users(plan, gone)
+            if users:
+                listed = ", ".join(i for _, i in users[:5]) + (" ..." if len(users) > 5 else "")
+                raise EditRefused(tmsg("growth phase {id!r} is still used by {users}", id=gone, users=listed))
+        self._old = plan.growth_phases
+        self._set(plan, self._old, new)
+        return Change(metadata=True)
+
+    def _revert(self, plan: Plan) -> Change:
+        assert self._old is not None
+        self._set(plan, plan.growth_phases, self._old)
+        return Change(metadata=True)
+
+    @staticmethod
+    def _set(plan: Plan, old: list[GrowthPhase], new: list[GrowthPhase]) -> None:
+        for ph in old:
+            plan.index.remove_id(ph.id)
+        plan.growth_phases = new
+        for ph in new:
+            plan.index.add_id(ph.id)
 
 
 # -- composition -------------------------------------------------------------------

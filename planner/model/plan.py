@@ -27,7 +27,7 @@ from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator,
 
 from planner.i18n import N_, active_language, gettext, tmsg
 
-FORMAT_VERSION: Final = 3
+FORMAT_VERSION: Final = 4
 
 Face = Literal["front", "rear"]
 Side = Literal["left", "right"]
@@ -249,6 +249,28 @@ class Metadata(_Model):
         return v
 
 
+# "<kind> 'id': unknown growth phase 'x'", whole sentences so a translation can inflect the noun
+_UNKNOWN_PHASE = {
+    "rack": N_("rack {id!r}: unknown growth phase {phase!r}"),
+    "placement": N_("device {id!r}: unknown growth phase {phase!r}"),
+    "feed": N_("feed {id!r}: unknown growth phase {phase!r}"),
+    "loop": N_("cooling loop {id!r}: unknown growth phase {phase!r}"),
+    "link": N_("link {id!r}: unknown growth phase {phase!r}"),
+}
+PhaseRef = Annotated[Id | None, Field(description="The growth phase that adds it (absent: the first)")]
+MAX_GROWTH_PHASES = 50
+
+
+class GrowthPhase(_Model):
+    """A growth phase of the build (docs/phases.md): "Pilot Q1", "Production Q3". The plan's
+    list is in build order; racks, devices, links, feeds and cooling loops name the phase that
+    adds them (``growth_phase``; absent: the first). Phase k is everything of phases 1..k."""
+
+    id: Id
+    name: Annotated[str, Field(min_length=1, max_length=200)]
+    start: DateText = ""  # when the phase goes into operation (YYYY-MM-DD or YYYY-MM), or empty
+
+
 class PowerConnection(_Model):
     """One PSU cord of a device plugged into a PDU outlet (outlet numbers from 1)."""
 
@@ -277,6 +299,7 @@ class Placement(_Model):
     tags: list[Name] = Field(default_factory=list)
     asset_tag: Annotated[str, Field(max_length=50)] = ""  # NetBox limits both to 50 characters
     serial: Annotated[str, Field(max_length=50)] = ""
+    growth_phase: PhaseRef = None
 
     @model_validator(mode="after")
     def _zero_u_needs_side(self) -> Placement:
@@ -310,6 +333,7 @@ class Rack(_Model):
     placements: list[Placement] = Field(default_factory=list)
     cooling: CoolingChoice | None = None
     tags: list[Name] = Field(default_factory=list)
+    growth_phase: PhaseRef = None
 
 
 class Row(_Model):
@@ -360,6 +384,7 @@ class PowerFeed(_Model):
     continuous_derating: Annotated[float, Field(gt=0, le=1)] | None = None
     source: Name = ""
     upstream: Id | None = Field(default=None, description="The power source (UPS, panel) the feed hangs off")
+    growth_phase: PhaseRef = None
 
 
 class PowerSource(_Model):
@@ -391,6 +416,7 @@ class CoolingLoop(_Model):
     delta_t_k: Annotated[float, Field(gt=0, le=40)] = 10.0
     capacity_kw: Annotated[float, Field(gt=0, le=1e6)] | None = None
     flow_l_per_min: Annotated[float, Field(gt=0, le=1e7)] | None = None
+    growth_phase: PhaseRef = None
 
     @model_validator(mode="after")
     def _capacity_known(self) -> CoolingLoop:
@@ -422,6 +448,7 @@ class Link(_Model):
     cable: Slug | None = None
     length_m: Annotated[float, Field(ge=0, le=100_000)] | None = None
     label: Name = ""
+    growth_phase: PhaseRef = None
 
 
 class ServerGroup(_Model):
@@ -455,8 +482,10 @@ class Workload(_Model):
 
 class Plan(_Model):
     format: Literal["rackwright-plan"] = "rackwright-plan"
-    format_version: Literal[3] = FORMAT_VERSION
+    format_version: Literal[4] = FORMAT_VERSION
     metadata: Metadata = Field(default_factory=Metadata)
+    # the growth phases in build order (format 4; docs/phases.md); empty: one build
+    growth_phases: list[GrowthPhase] = Field(default_factory=list, max_length=MAX_GROWTH_PHASES)
     site: Site = Field(default_factory=Site)
     power_sources: list[PowerSource] = Field(default_factory=list)
     feeds: list[PowerFeed] = Field(default_factory=list)
@@ -468,7 +497,20 @@ class Plan(_Model):
 
     _index: PlanIndex | None = PrivateAttr(default=None)
 
-    @field_validator("power_sources", "feeds", "cooling_loops", "fabrics", "links", "groups", "workloads")
+    @field_validator("growth_phases")
+    @classmethod
+    def _unique_phase_names(cls, items: list[GrowthPhase]) -> list[GrowthPhase]:
+        seen: dict[str, int] = {}
+        for i, ph in enumerate(items):
+            key = ph.name.casefold()
+            if key in seen:
+                raise ValueError(tmsg("duplicate phase name {name!r}: entries [{first}] and [{second}] both use it",
+                                      name=ph.name, first=seen[key], second=i))
+            seen[key] = i
+        return items
+
+    @field_validator("growth_phases", "power_sources", "feeds", "cooling_loops", "fabrics", "links", "groups",
+                     "workloads")
     @classmethod
     def _unique_ids(cls, items: list[Any]) -> list[Any]:
         seen: dict[str, int] = {}
@@ -504,6 +546,13 @@ class Plan(_Model):
         loops = {c.id for c in self.cooling_loops}
         fabrics = {f.id for f in self.fabrics}
         groups = {g.id for g in self.groups}
+        phases = {ph.id for ph in self.growth_phases}
+        for what, items in (("rack", idx.racks.values()), ("placement", idx.placements.values()),
+                            ("feed", self.feeds), ("loop", self.cooling_loops), ("link", self.links)):
+            for item in items:
+                ph = item.growth_phase
+                if ph is not None and ph not in phases:
+                    raise ValueError(tmsg(_UNKNOWN_PHASE[what], id=item.id, phase=ph))
         for p, _ in idx.iter_placements():
             if p.feed is not None and p.feed not in feeds:
                 raise ValueError(f"placement {p.id!r}: unknown feed {p.feed!r}")
@@ -666,7 +715,8 @@ def _id_paths(plan: Plan, entity_id: str) -> list[str]:
                 kp = f"{wp}.racks[{k}]"
                 out += [kp] if rack.id == entity_id else []
                 out += [f"{kp}.placements[{m}]" for m, p in enumerate(rack.placements) if p.id == entity_id]
-    for name in ("power_sources", "feeds", "cooling_loops", "fabrics", "links", "groups", "workloads"):
+    for name in ("growth_phases", "power_sources", "feeds", "cooling_loops", "fabrics", "links", "groups",
+                 "workloads"):
         out += [f"{name}[{i}]" for i, item in enumerate(getattr(plan, name)) if item.id == entity_id]
     return out or ["id"]
 
@@ -693,7 +743,8 @@ class PlanIndex:
                 self.row_room[row.id] = room.id
                 for rack in row.racks:
                     self.add_rack(rack, row.id)
-        for coll in (plan.power_sources, plan.feeds, plan.cooling_loops, plan.fabrics, plan.links, plan.groups, plan.workloads):
+        for coll in (plan.growth_phases, plan.power_sources, plan.feeds, plan.cooling_loops, plan.fabrics, plan.links,
+                     plan.groups, plan.workloads):
             for item in coll:
                 self._ids.add(item.id)
                 self._bump(item.id)

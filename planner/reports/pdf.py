@@ -101,15 +101,15 @@ if TYPE_CHECKING:
     from planner.engine.results import Results
     from planner.model.plan import Plan, Rack
 
-SECTIONS = ("cover", "requirements", "floor", "racks", "power", "cooling", "energy", "bom", "rent", "cables", "pull",
-            "findings", "labels")
+SECTIONS = ("cover", "requirements", "floor", "racks", "power", "cooling", "energy", "bom", "rent", "phases", "cables",
+            "pull", "findings", "labels")
 # printed unless chosen otherwise: the cable labels go on label stock, so they are asked for
 DEFAULT_SECTIONS = tuple(s for s in SECTIONS if s != "labels")
 # English source texts (N_: marked for the catalog); translate with _() where shown
 SECTION_TITLES = {"cover": N_("Cover and summary"), "requirements": N_("Requirements"), "floor": N_("Floor plan"), "racks": N_("Rack elevations"),
                   "power": N_("Power"), "cooling": N_("Cooling"), "energy": N_("Energy efficiency"),
                   "bom": N_("Bill of materials"),
-                  "rent": N_("Rent or own"), "cables": N_("Cable schedule"), "pull": N_("Pull list per rack"),
+                  "rent": N_("Rent or own"), "phases": N_("Growth phases"), "cables": N_("Cable schedule"), "pull": N_("Pull list per rack"),
                   "findings": N_("Findings and workloads"), "labels": N_("Cable labels")}
 PAGE_SIZES = {"a4": A4, "letter": letter}
 BASIS_NAMES = {"list": N_("list"), "street-estimate": N_("street"), "quote": N_("quote"), "estimate": N_("estimate"),
@@ -481,7 +481,8 @@ class _Builder:
         # work units for the layout stage: flowables plus table rows (ticked as pages fill)
         self.ticker = Ticker(1.0, self.progress, self.cancel, 0.1, 0.85)
         builders = {"cover": self.cover, "floor": self.floor, "racks": self.racks, "power": self.power,
-                    "cooling": self.cooling, "energy": self.energy_section, "bom": self.bom, "rent": self.rent, "cables": self.cables_section,
+                    "cooling": self.cooling, "energy": self.energy_section, "bom": self.bom, "rent": self.rent, "phases": self.phases_section,
+                    "cables": self.cables_section,
                     "pull": self.pull_section, "findings": self.findings, "labels": self.labels_section,
                     "requirements": self.requirements_section}
         toc_at, toc_entry_at = 0, 0
@@ -715,7 +716,8 @@ class _Builder:
             more = " <i>" + esc(_("(continued on the next page)")) + "</i>" if len(notes) > room else ""
             out.append(self.P(esc(truncate(notes.replace("\n", " \u00b6 "), room)) + more, self.st_small))
         contents = "" if self.opts.toc else _("Contents: {sections}.").format(sections=", ".join(
-            _(SECTION_TITLES[k]) for k in SECTIONS if k in self.opts.sections and k != "cover")) + " "
+            _(SECTION_TITLES[k]) for k in SECTIONS if k in self.opts.sections and k != "cover"
+            and (k != "phases" or self.results.phases is not None))) + " "
         # the approvals, what they sign against and the small print stay together: when the
         # cover is full they move to the next page as one, never a line left on its own
         out.append(KeepTogether([Spacer(1, 4), self.approvals(), Spacer(1, 6), self.P(esc(contents) + esc(_(
@@ -1604,6 +1606,109 @@ class _Builder:
               "A planning check, not legal advice."))))), self.st_small))
         return out
 
+    # -- growth phases -----------------------------------------------------------------------
+    def phases_section(self) -> list[Any]:
+        """Each growth phase as the plan stands after it (docs/phases.md): its figures and capex
+        (added and in total), what it adds, what it keeps free for the later phases, its
+        workload verdicts and the findings it brings and clears. Nothing for a plan without
+        phases. Every figure is the engine's (``Results.phases``)."""
+        ph = self.results.phases
+        if ph is None:
+            return []
+        cur = self.currency
+        first, last = ph.phases[0], ph.phases[-1]
+        out = self.section_heading("phases", esc(ngettext(
+            "{n} phase", "{n} phases", len(ph.phases)).format(n=num(len(ph.phases)))
+            + ": " + _("from {first} to {last}").format(first=first.name, last=last.name)))
+        out.append(self.P(esc(_("Each phase is the build as it stands when the phase is done: everything of that "
+                                "phase and the ones before, computed as a plan of its own. Capex added is what the "
+                                "phase buys.")), self.st_small))
+        rows, styles = [], {}
+        for i, p in enumerate(ph.phases):
+            t = p.results.totals
+            s_, c = t.agg.sums, p.results.counts()
+            rows.append([self.cell(f"{p.number}. {p.name}", bold=True), start_text(p.start) if p.start else "\u2013",
+                         num(t.gpus), num(t.racks), num(t.agg.ints["devices"]),
+                         f"{kw(s_.get('typical_w', 0.0))} / {kw(s_.get('max_w', 0.0))}", kw(t.facility_typical_w),
+                         num(t.energy_kwh_per_year / 1000, 0), money(p.capex_added, cur),
+                         money(t.capex, cur) + ("" if t.capex_complete else " *"), num(c["error"]), num(c["warning"])])
+            if c["error"]:
+                styles[i] = [("TEXTCOLOR", colors.HexColor("#c0392b"))]
+        out.append(self._rows_table(self.heads(N_("Phase"), N_("Start"), N_("GPUs"), N_("Racks"), N_("Devices"),
+                                               N_("IT kW typ. / max"), N_("Facility kW"), N_("MWh/year"),
+                                               N_("Capex added"), N_("Capex total"), N_("Errors"), N_("Warnings")),
+                                    rows, [120, 55, 40, 40, 45, 70, 55, 55, 85, 85, 40, 50],
+                                    numeric=set(range(2, 12)), row_styles=styles))
+        if any(not p.results.totals.capex_complete for p in ph.phases):
+            out.append(self.P(esc(_("* incomplete: items without a price or exchange rate are left out")),
+                              self.st_small))
+        rents = [(p, p.results.totals.rent_vs_own) for p in ph.phases]
+        if any(rvo is not None for _p, rvo in rents):
+            out.append(CondPageBreak(80))
+            out.append(self.P(esc(_("Own or rent, per phase")), self.st_h2))
+            rows = []
+            for p, rvo in rents:
+                rent = rvo.figures if rvo is not None else None
+                be = rent.break_even_months if rent is not None else None
+                rows.append([self.cell(f"{p.number}. {p.name}", bold=True),
+                             "\u2013" if rvo is None else money(rvo.own_cost_per_year, cur),
+                             "\u2013" if rent is None or rent.cloud_cost_per_year is None
+                             else money(rent.cloud_cost_per_year, cur),
+                             "\u2013" if be is None else _("{months} months").format(months=num(be, 1)),
+                             self.cell("" if rvo is None or rent is not None else message_text(rvo.reason))])
+            out.append(self._rows_table(self.heads(N_("Phase"), N_("Own per year"), N_("Rent per year"),
+                                                   N_("Break-even"), N_("Note")), rows, [150, 110, 110, 90, 325],
+                                        numeric={1, 2, 3}))
+            out.append(self.P(esc(_("Each phase's build as a plan of its own: its capex over the years of use, "
+                                    "energy, support and colocation, against renting its GPUs (section Rent or "
+                                    "own).")), self.st_small))
+        out.append(CondPageBreak(100))
+        out.append(self.P(esc(_("What each phase adds, and keeps free for the later ones")), self.st_h2))
+        rows = []
+        for p in ph.phases:
+            a, r = p.added, p.reserved
+            rows.append([self.cell(f"{p.number}. {p.name}", bold=True), num(a["racks"]), num(a["devices"]),
+                         num(a["gpus"]), num(a["links"]), num(a["feeds"]), num(a["loops"]),
+                         num(r["u"], 0) if r else "\u2013", num(r["power_kw"], 1) if r else "\u2013",
+                         num(r["feed_kw"], 1) if r else "\u2013", num(r["loop_kw"], 1) if r else "\u2013",
+                         num(r["ports"], 0) if r else "\u2013"])
+        out.append(self._rows_table(self.heads(N_("Phase"), N_("Racks"), N_("Devices"), N_("GPUs"), N_("Cables"),
+                                               N_("Feeds"), N_("Loops"), N_("Free U"), N_("Free rack kW"),
+                                               N_("Free feed kW"), N_("Free loop kW"), N_("Free ports")),
+                                    rows, [140, 45, 50, 45, 50, 45, 45, 55, 70, 75, 75, 60], numeric=set(range(1, 12))))
+        out.append(self.P(esc(_("Free: what the later phases will add to the racks, feeds and cooling loops this "
+                                "phase already has (rack units, maximum draw, failover load, heat) and the ports of "
+                                "its devices their cables take, kept free for them.")), self.st_small))
+        workloads = [w for w in self.plan.workloads]
+        if workloads:
+            out.append(CondPageBreak(80))
+            out.append(self.P(esc(_("Workloads per phase")), self.st_h2))
+            rows = []
+            for w in workloads:
+                cells: list[Any] = [self.cell(w.name)]
+                for p in ph.phases:
+                    v = p.results.workloads.get(w.id)
+                    cells.append(self.cell("\u2013" if v is None else message_text(verdict_text(v.met, v.level))
+                                           + ("" if v.margin is None else f" ({format_margin(v.margin)})")))
+                rows.append(cells)
+            out.append(self._rows_table([_("Workload"), *(f"{p.number}. {p.name}" for p in ph.phases)], rows,
+                                        [200, *([585 / len(ph.phases)] * len(ph.phases))]))
+        for p in ph.phases:
+            brings = [f for f in p.new_findings if f.severity != "info"]
+            clears = [f for f in p.resolved_findings if f.severity != "info"]
+            if not brings and not clears:
+                continue
+            out.append(CondPageBreak(80))
+            out.append(self.P(esc(_("Findings phase {name} brings and clears").format(name=p.name)), self.st_h2))
+            rows, styles = [], {}
+            for f in (*brings, *clears):
+                styles[len(rows)] = [("TEXTCOLOR", colors.HexColor(SEVERITY_COLORS.get(f.severity, "#1f2328")))]
+                rows.append([_("new") if f in brings else _("cleared"), _(SEVERITY_NAMES.get(f.severity, f.severity)),
+                             clean(f.code), self.cell(self.where(f.kind, f.id)), self.cell(finding_text(f))])
+            out.append(self._rows_table(self.heads(N_("Change"), N_("Severity"), N_("Code"), N_("Where"),
+                                                   N_("Message")), rows, [50, 50, 150, 130, 405], row_styles=styles))
+        return out
+
     # -- BOM ---------------------------------------------------------------------------------
     def _price(self, table: str, slug: str) -> Price | None:
         if self.catalog is None:
@@ -2045,14 +2150,21 @@ class _Builder:
             out.append(self.P(_("No findings."), self.st_small))
             return out
         rows, styles = [], {}
+        phases = r.phases  # with growth phases: the phase that first breaks each limit
         for i, f in enumerate(shown):
             where = self.where(f.kind, f.id)
             rows.append([_(SEVERITY_NAMES.get(f.severity, f.severity)), clean(f.code), self.cell(where),
                          self.cell(finding_text(f))])
+            if phases is not None:
+                rows[-1].append(self.cell(phases.phase_name(phases.phase_of(f)) or "\u2013"))
             styles[i] = [("TEXTCOLOR", colors.HexColor(SEVERITY_COLORS.get(f.severity, "#1f2328")))]
-        out.append(self._rows_table(self.heads(N_("Severity"), N_("Code"), N_("Where"), N_("Message")), rows,
-                                    [50, 150, 140, 446],
-                                    row_styles=styles))
+        if phases is None:
+            out.append(self._rows_table(self.heads(N_("Severity"), N_("Code"), N_("Where"), N_("Message")), rows,
+                                        [50, 150, 140, 446], row_styles=styles))
+        else:
+            out.append(self._rows_table(self.heads(N_("Severity"), N_("Code"), N_("Where"), N_("Message"),
+                                                   N_("From phase")), rows, [50, 150, 130, 371, 85],
+                                        row_styles=styles))
         rest = infos[self.opts.info_findings_limit:] if self.opts.include_info_findings else infos
         if rest:
             by_code = Counter(f.code for f in rest)

@@ -1477,12 +1477,12 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
     <context>
         <name>Document</name>
         <message>
-            <location filename="../../ui/document.py" line="340" />
+            <location filename="../../ui/document.py" line="361" />
             <source>Engine error: {error}</source>
             <translation>Fehler der Berechnung: {error}</translation>
         </message>
         <message>
-            <location filename="../../ui/document.py" line="243" />
+            <location filename="../../ui/document.py" line="264" />
             <source>Untitled</source>
             <translation>Unbenannt</translation>
         </message>
@@ -2292,24 +2292,29 @@ Trays</translation>
     <context>
         <name>Findings</name>
         <message>
+            <location filename="../../ui/panels/findings.py" line="104" />
+            <source>(from {phase})</source>
+            <translation>(ab {phase})</translation>
+        </message>
+        <message>
             <location filename="../../ui/panels/findings.py" line="84" />
             <source>Code</source>
             <translation>Code</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="179" />
+            <location filename="../../ui/panels/findings.py" line="184" />
             <source>Double-click to show it</source>
             <translation>Doppelklick zeigt die Stelle</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="170" />
-            <location filename="../../ui/panels/findings.py" line="177" />
+            <location filename="../../ui/panels/findings.py" line="175" />
+            <location filename="../../ui/panels/findings.py" line="182" />
             <source>Error</source>
             <translation>Fehler</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="172" />
             <location filename="../../ui/panels/findings.py" line="177" />
+            <location filename="../../ui/panels/findings.py" line="182" />
             <source>Info</source>
             <translation>Hinweis</translation>
         </message>
@@ -2329,8 +2334,8 @@ Trays</translation>
             <translation>Schwere</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="171" />
-            <location filename="../../ui/panels/findings.py" line="177" />
+            <location filename="../../ui/panels/findings.py" line="176" />
+            <location filename="../../ui/panels/findings.py" line="182" />
             <source>Warning</source>
             <translation>Warnung</translation>
         </message>
@@ -2411,22 +2416,22 @@ Trays</translation>
             <translation>Arbeitslast</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="139" />
+            <location filename="../../ui/panels/findings.py" line="144" />
             <source>{device} in {rack}</source>
             <translation>{device} in {rack}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="139" />
+            <location filename="../../ui/panels/findings.py" line="144" />
             <source>{device} in {rack} U{u}</source>
             <translation>{device} in {rack}, HE {u}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="151" />
+            <location filename="../../ui/panels/findings.py" line="156" />
             <source>{kind} {place}</source>
             <translation>{kind} {place}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="150" />
+            <location filename="../../ui/panels/findings.py" line="155" />
             <source>{name} ({id})</source>
             <translation>{name} ({id})</translation>
         </message>
@@ -2434,7 +2439,7 @@ Trays</translation>
     <context>
         <name>FindingsPanel</name>
         <message numerus="yes">
-            <location filename="../../ui/panels/findings.py" line="345" />
+            <location filename="../../ui/panels/findings.py" line="350" />
             <source>%n finding(s)</source>
             <translation>
                 <numerusform>%n Befund</numerusform>
@@ -2442,47 +2447,47 @@ Trays</translation>
             </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="337" />
+            <location filename="../../ui/panels/findings.py" line="342" />
             <source>Errors</source>
             <translation>Fehler</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="283" />
+            <location filename="../../ui/panels/findings.py" line="288" />
             <source>Filter findings (code, message, rack...)</source>
             <translation>Befunde filtern (Code, Meldung, Rack …)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="337" />
+            <location filename="../../ui/panels/findings.py" line="342" />
             <source>Info</source>
             <translation>Hinweise</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="276" />
+            <location filename="../../ui/panels/findings.py" line="281" />
             <source>Show errors</source>
             <translation>Fehler anzeigen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="277" />
+            <location filename="../../ui/panels/findings.py" line="282" />
             <source>Show information</source>
             <translation>Hinweise anzeigen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="276" />
+            <location filename="../../ui/panels/findings.py" line="281" />
             <source>Show warnings</source>
             <translation>Warnungen anzeigen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="337" />
+            <location filename="../../ui/panels/findings.py" line="342" />
             <source>Warnings</source>
             <translation>Warnungen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="343" />
+            <location filename="../../ui/panels/findings.py" line="348" />
             <source>no findings: the design passes every check</source>
             <translation>keine Befunde: der Entwurf besteht jede Prüfung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="341" />
+            <location filename="../../ui/panels/findings.py" line="346" />
             <source>no results yet</source>
             <translation>noch keine Ergebnisse</translation>
         </message>
@@ -2513,7 +2518,7 @@ Trays</translation>
             <translation>KALTGANG</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/items.py" line="615" />
+            <location filename="../../ui/scenes/floor/items.py" line="618" />
             <source>Drag along the row to reorder; Shift+drag moves the row</source>
             <translation>Entlang der Reihe ziehen zum Umordnen; Umschalt+Ziehen verschiebt die Reihe</translation>
         </message>
@@ -2523,27 +2528,32 @@ Trays</translation>
             <translation>WARMGANG</translation>
         </message>
         <message>
+            <location filename="../../ui/scenes/floor/items.py" line="616" />
+            <source>Reserved: added in growth phase {phase}</source>
+            <translation>Reserviert: kommt mit Ausbaustufe {phase}</translation>
+        </message>
+        <message>
             <location filename="../../ui/scenes/floor/gestures.py" line="164" />
             <source>Rows go inside a room: right-click on a room's floor</source>
             <translation>Reihen liegen in einem Raum: Rechtsklick auf den Boden eines Raums</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/items.py" line="609" />
+            <location filename="../../ui/scenes/floor/items.py" line="610" />
             <source>no figures yet</source>
             <translation>noch keine Werte</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/items.py" line="610" />
+            <location filename="../../ui/scenes/floor/items.py" line="611" />
             <source>{percent} % of its limit</source>
             <translation>{percent} % seiner Grenze</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/items.py" line="612" />
+            <location filename="../../ui/scenes/floor/items.py" line="613" />
             <source>{rack} ({id}) — cooling: {utilisation}{figure}</source>
             <translation>{rack} ({id}) — Kühlung: {utilisation}{figure}</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/items.py" line="611" />
+            <location filename="../../ui/scenes/floor/items.py" line="612" />
             <source>{rack} ({id}) — power: {utilisation}{figure}</source>
             <translation>{rack} ({id}) — Leistung: {utilisation}{figure}</translation>
         </message>
@@ -2940,739 +2950,762 @@ Trays</translation>
     <context>
         <name>Inspector</name>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="659" />
+            <location filename="../../ui/panels/inspector.py" line="700" />
             <source>(default)</source>
             <translation>(Standard)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="645" />
+            <location filename="../../ui/panels/inspector.py" line="686" />
             <source>(generic)</source>
             <translation>(generisch)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="659" />
+            <location filename="../../ui/panels/inspector.py" line="700" />
             <source>(loop's)</source>
             <translation>(des Kreislaufs)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="960" />
-            <location filename="../../ui/panels/inspector.py" line="976" />
+            <location filename="../../ui/panels/inspector.py" line="1005" />
+            <location filename="../../ui/panels/inspector.py" line="1021" />
             <source>(no engine results yet)</source>
             <translation>(noch keine Berechnungsergebnisse)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="619" />
+            <location filename="../../ui/panels/inspector.py" line="660" />
             <source>(none)</source>
             <translation>(keine)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="429" />
+            <location filename="../../ui/panels/inspector.py" line="469" />
             <source>(not connected)</source>
             <translation>(nicht verbunden)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="652" />
+            <location filename="../../ui/panels/inspector.py" line="693" />
             <source>(not set)</source>
             <translation>(nicht gesetzt)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="728" />
+            <location filename="../../ui/panels/inspector.py" line="769" />
             <source>Air (no row default)</source>
             <translation>Luft (kein Reihen-Standard)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="657" />
+            <location filename="../../ui/panels/inspector.py" line="698" />
             <source>Air ΔT</source>
             <translation>Luft-ΔT</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="740" />
+            <location filename="../../ui/panels/inspector.py" line="781" />
             <source>All {total} racks follow the row.</source>
             <translation>Alle {total} Racks folgen der Reihe.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="743" />
+            <location filename="../../ui/panels/inspector.py" line="784" />
             <source>Apply to all racks</source>
             <translation>Auf alle Racks anwenden</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="603" />
+            <location filename="../../ui/panels/inspector.py" line="644" />
             <source>As row ({method})</source>
             <translation>Wie Reihe ({method})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="307" />
+            <location filename="../../ui/panels/inspector.py" line="346" />
             <source>Asset tag</source>
             <translation>Inventarnummer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="269" />
+            <location filename="../../ui/panels/inspector.py" line="308" />
             <source>Author</source>
             <translation>Autor</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="337" />
+            <location filename="../../ui/panels/inspector.py" line="377" />
             <source>Catalog figures</source>
             <translation>Katalogwerte</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="282" />
+            <location filename="../../ui/panels/inspector.py" line="321" />
             <source>Change in Plan &gt; Plan Settings…</source>
             <translation>Ändern unter Plan &gt; Planeinstellungen…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="800" />
+            <location filename="../../ui/panels/inspector.py" line="283" />
+            <source>Choose a phase for the selection…</source>
+            <translation>Ausbaustufe für die Auswahl wählen…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="841" />
             <source>Compute</source>
             <translation>Rechenleistung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="661" />
+            <location filename="../../ui/panels/inspector.py" line="702" />
             <source>Coolant temperature rise, overriding the loop's</source>
             <translation>Temperaturanstieg des Kühlmittels, statt dem des Kreislaufs</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="657" />
+            <location filename="../../ui/panels/inspector.py" line="698" />
             <source>Coolant ΔT</source>
             <translation>Kühlmittel-ΔT</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="599" />
-            <location filename="../../ui/panels/inspector.py" line="981" />
+            <location filename="../../ui/panels/inspector.py" line="640" />
+            <location filename="../../ui/panels/inspector.py" line="1026" />
             <source>Cooling</source>
             <translation>Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="727" />
+            <location filename="../../ui/panels/inspector.py" line="768" />
             <source>Cooling (row default)</source>
             <translation>Kühlung (Reihen-Standard)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="58" />
-            <location filename="../../ui/panels/inspector.py" line="640" />
-            <location filename="../../ui/panels/inspector.py" line="859" />
+            <location filename="../../ui/panels/inspector.py" line="59" />
+            <location filename="../../ui/panels/inspector.py" line="681" />
+            <location filename="../../ui/panels/inspector.py" line="902" />
             <source>Cooling loop</source>
             <translation>Kühlkreislauf</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="292" />
+            <location filename="../../ui/panels/inspector.py" line="331" />
             <source>Cooling loops</source>
             <translation>Kühlkreisläufe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="485" />
+            <location filename="../../ui/panels/inspector.py" line="525" />
             <source>Cord {n}</source>
             <translation>Netzkabel {n}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="636" />
+            <location filename="../../ui/panels/inspector.py" line="677" />
             <source>Create a cooling loop and put this rack on it (one undo step)</source>
             <translation>Einen Kühlkreislauf anlegen und dieses Rack daran hängen (ein Rückgängig-Schritt)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="267" />
+            <location filename="../../ui/panels/inspector.py" line="306" />
             <source>Customer</source>
             <translation>Kunde</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="891" />
+            <location filename="../../ui/panels/inspector.py" line="936" />
             <source>Delete loop</source>
             <translation>Kreislauf löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="361" />
-            <location filename="../../ui/panels/inspector.py" line="774" />
+            <location filename="../../ui/panels/inspector.py" line="401" />
+            <location filename="../../ui/panels/inspector.py" line="815" />
             <source>Depth</source>
             <translation>Tiefe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="305" />
+            <location filename="../../ui/panels/inspector.py" line="344" />
             <source>Device</source>
             <translation>Gerät</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="573" />
-            <location filename="../../ui/panels/inspector.py" line="874" />
+            <location filename="../../ui/panels/inspector.py" line="614" />
+            <location filename="../../ui/panels/inspector.py" line="919" />
             <source>Engine</source>
             <translation>Berechnung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="745" />
+            <location filename="../../ui/panels/inspector.py" line="786" />
             <source>Every rack of the row follows the row's cooling: their own choices are cleared (one undo step)</source>
             <translation>Jedes Rack der Reihe folgt der Kühlung der Reihe: seine eigene Wahl wird gelöscht (ein Rückgängig-Schritt)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="60" />
-            <location filename="../../ui/panels/inspector.py" line="792" />
+            <location filename="../../ui/panels/inspector.py" line="61" />
+            <location filename="../../ui/panels/inspector.py" line="833" />
             <source>Fabric</source>
             <translation>Fabric</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="325" />
+            <location filename="../../ui/panels/inspector.py" line="365" />
             <source>Face</source>
             <translation>Seite</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="59" />
+            <location filename="../../ui/panels/inspector.py" line="60" />
             <source>Feed</source>
             <translation>Einspeisung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="783" />
+            <location filename="../../ui/panels/inspector.py" line="824" />
             <source>Floor</source>
             <translation>Raum</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="776" />
+            <location filename="../../ui/panels/inspector.py" line="817" />
             <source>Floor load limit</source>
             <translation>Grenze der Bodenlast</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="775" />
+            <location filename="../../ui/panels/inspector.py" line="816" />
             <source>Floor tiles</source>
             <translation>Bodenplatten</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="325" />
+            <location filename="../../ui/panels/inspector.py" line="365" />
             <source>Front</source>
             <translation>Vorne</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="800" />
+            <location filename="../../ui/panels/inspector.py" line="841" />
             <source>Front-end</source>
             <translation>Frontend</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="350" />
+            <location filename="../../ui/panels/inspector.py" line="390" />
             <source>GPUs</source>
             <translation>GPUs</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="339" />
+            <location filename="../../ui/panels/inspector.py" line="275" />
+            <location filename="../../ui/panels/inspector.py" line="282" />
+            <location filename="../../ui/panels/inspector.py" line="873" />
+            <location filename="../../ui/panels/inspector.py" line="918" />
+            <source>Growth phase</source>
+            <translation>Ausbaustufe</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="379" />
             <source>Height</source>
             <translation>Höhe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="312" />
-            <location filename="../../ui/panels/inspector.py" line="561" />
-            <location filename="../../ui/panels/inspector.py" line="772" />
-            <location filename="../../ui/panels/inspector.py" line="794" />
+            <location filename="../../ui/panels/inspector.py" line="351" />
+            <location filename="../../ui/panels/inspector.py" line="601" />
+            <location filename="../../ui/panels/inspector.py" line="813" />
+            <location filename="../../ui/panels/inspector.py" line="835" />
             <source>Id</source>
             <translation>ID</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="402" />
+            <location filename="../../ui/panels/inspector.py" line="442" />
             <source>Included in another item's price, {qty} in the plan</source>
             <translation>Im Preis eines anderen Teils inbegriffen, {qty} im Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="400" />
+            <location filename="../../ui/panels/inspector.py" line="440" />
             <source>Included in the price of {entry}, {qty} in the plan</source>
             <translation>Im Preis von {entry} inbegriffen, {qty} im Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="802" />
+            <location filename="../../ui/panels/inspector.py" line="843" />
             <source>Kind</source>
             <translation>Art</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="815" />
+            <location filename="../../ui/panels/inspector.py" line="856" />
             <source>Layout</source>
             <translation>Aufteilung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="329" />
+            <location filename="../../ui/panels/inspector.py" line="369" />
             <source>Left</source>
             <translation>Links</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="58" />
+            <location filename="../../ui/panels/inspector.py" line="59" />
             <source>Link</source>
             <translation>Verbindung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="805" />
+            <location filename="../../ui/panels/inspector.py" line="846" />
             <source>Link speed</source>
             <translation>Verbindungsgeschwindigkeit</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="818" />
+            <location filename="../../ui/panels/inspector.py" line="859" />
             <source>Links</source>
             <translation>Verbindungen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="323" />
+            <location filename="../../ui/panels/inspector.py" line="363" />
             <source>Lowest U</source>
             <translation>Unterste HE</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="801" />
+            <location filename="../../ui/panels/inspector.py" line="842" />
             <source>Management</source>
             <translation>Management</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="359" />
+            <location filename="../../ui/panels/inspector.py" line="399" />
             <source>Mass</source>
             <translation>Masse</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="341" />
+            <location filename="../../ui/panels/inspector.py" line="381" />
             <source>Max power</source>
             <translation>Maximale Leistung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="651" />
+            <location filename="../../ui/panels/inspector.py" line="692" />
             <source>Max. supply</source>
             <translation>Max. Versorgung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="605" />
-            <location filename="../../ui/panels/inspector.py" line="730" />
+            <location filename="../../ui/panels/inspector.py" line="646" />
+            <location filename="../../ui/panels/inspector.py" line="771" />
             <source>Method</source>
             <translation>Methode</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="283" />
+            <location filename="../../ui/panels/inspector.py" line="322" />
             <source>Money</source>
             <translation>Geld</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="801" />
+            <location filename="../../ui/panels/inspector.py" line="842" />
             <source>NVLink</source>
             <translation>NVLink</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="306" />
-            <location filename="../../ui/panels/inspector.py" line="560" />
-            <location filename="../../ui/panels/inspector.py" line="713" />
-            <location filename="../../ui/panels/inspector.py" line="771" />
-            <location filename="../../ui/panels/inspector.py" line="793" />
+            <location filename="../../ui/panels/inspector.py" line="345" />
+            <location filename="../../ui/panels/inspector.py" line="600" />
+            <location filename="../../ui/panels/inspector.py" line="754" />
+            <location filename="../../ui/panels/inspector.py" line="812" />
+            <location filename="../../ui/panels/inspector.py" line="834" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="357" />
+            <location filename="../../ui/panels/inspector.py" line="397" />
             <source>Needs data</source>
             <translation>Daten fehlen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="634" />
+            <location filename="../../ui/panels/inspector.py" line="675" />
             <source>New loop…</source>
             <translation>Neuer Kreislauf…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="584" />
+            <location filename="../../ui/panels/inspector.py" line="625" />
             <source>No PDUs in this rack: drag PDUs from the catalog onto its sides.</source>
             <translation>Keine PDUs in diesem Rack: PDUs aus dem Katalog an seine Seiten ziehen.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="443" />
+            <location filename="../../ui/panels/inspector.py" line="483" />
             <source>No feeds yet: add them in Plan &gt; Power Feeds and Sources</source>
             <translation>Noch keine Einspeisungen: unter Plan &gt; Einspeisungen und Stromquellen anlegen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="397" />
+            <location filename="../../ui/panels/inspector.py" line="437" />
             <source>No price: not in the capex, which is incomplete.</source>
             <translation>Kein Preis: nicht in den Investitionskosten, die damit unvollständig sind.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="887" />
+            <location filename="../../ui/panels/inspector.py" line="932" />
             <source>No racks yet: choose this loop in a rack's or row's cooling, or use Plan &gt; Cooling Loops &gt; Assign selected racks.</source>
             <translation>Noch keine Racks: diesen Kreislauf in der Kühlung eines Racks oder einer Reihe wählen oder Plan &gt; Kühlkreisläufe &gt; Gewählte Racks zuordnen nutzen.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="395" />
+            <location filename="../../ui/panels/inspector.py" line="435" />
             <source>No results yet.</source>
             <translation>Noch keine Ergebnisse.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="610" />
+            <location filename="../../ui/panels/inspector.py" line="651" />
             <source>Not on a cooling loop: choose one, or create it with New loop…</source>
             <translation>An keinem Kühlkreislauf: einen wählen oder mit „Neuer Kreislauf…“ anlegen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="716" />
+            <location filename="../../ui/panels/inspector.py" line="757" />
             <source>Orientation</source>
             <translation>Ausrichtung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="807" />
+            <location filename="../../ui/panels/inspector.py" line="848" />
             <source>Oversubscription target</source>
             <translation>Überbuchungsziel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="346" />
+            <location filename="../../ui/panels/inspector.py" line="386" />
             <source>PSU nameplate</source>
             <translation>Netzteil-Typenschild</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="271" />
+            <location filename="../../ui/panels/inspector.py" line="310" />
             <source>PUE</source>
             <translation>PUE</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="517" />
-            <location filename="../../ui/panels/inspector.py" line="540" />
+            <location filename="../../ui/panels/inspector.py" line="294" />
+            <source>Phase of {n} items</source>
+            <translation>Ausbaustufe von {n} Elementen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="557" />
+            <location filename="../../ui/panels/inspector.py" line="580" />
             <source>Pin</source>
             <translation>Fest</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="265" />
+            <location filename="../../ui/panels/inspector.py" line="304" />
             <source>Plan</source>
             <translation>Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="519" />
+            <location filename="../../ui/panels/inspector.py" line="559" />
             <source>Plug this cord into the chosen outlet; the device's other cords stay where they are. A cord the engine spread there moves elsewhere.</source>
             <translation>Dieses Netzkabel in den gewählten Steckplatz stecken; die anderen Netzkabel des Geräts bleiben, wo sie sind. Ein von der Berechnung dort verteiltes Netzkabel zieht um.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="980" />
+            <location filename="../../ui/panels/inspector.py" line="1025" />
             <source>Power</source>
             <translation>Strom</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="467" />
+            <location filename="../../ui/panels/inspector.py" line="507" />
             <source>Power cords</source>
             <translation>Netzkabel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="332" />
-            <location filename="../../ui/panels/inspector.py" line="824" />
+            <location filename="../../ui/panels/inspector.py" line="372" />
+            <location filename="../../ui/panels/inspector.py" line="865" />
             <source>Power feed</source>
             <translation>Einspeisung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="286" />
-            <location filename="../../ui/panels/inspector.py" line="582" />
+            <location filename="../../ui/panels/inspector.py" line="325" />
+            <location filename="../../ui/panels/inspector.py" line="623" />
             <source>Power feeds</source>
             <translation>Einspeisungen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="59" />
+            <location filename="../../ui/panels/inspector.py" line="60" />
             <source>Power source</source>
             <translation>Stromquelle</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="370" />
+            <location filename="../../ui/panels/inspector.py" line="410" />
             <source>Price</source>
             <translation>Preis</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="377" />
+            <location filename="../../ui/panels/inspector.py" line="417" />
             <source>Price for this plan…</source>
             <translation>Preis für diesen Plan…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="268" />
+            <location filename="../../ui/panels/inspector.py" line="307" />
             <source>Project</source>
             <translation>Projekt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="313" />
-            <location filename="../../ui/panels/inspector.py" line="559" />
+            <location filename="../../ui/panels/inspector.py" line="352" />
+            <location filename="../../ui/panels/inspector.py" line="599" />
             <source>Rack</source>
             <translation>Rack</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="567" />
+            <location filename="../../ui/panels/inspector.py" line="608" />
             <source>Rack type</source>
             <translation>Racktyp</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="719" />
-            <location filename="../../ui/panels/inspector.py" line="786" />
+            <location filename="../../ui/panels/inspector.py" line="760" />
+            <location filename="../../ui/panels/inspector.py" line="827" />
             <source>Racks</source>
             <translation>Racks</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="880" />
+            <location filename="../../ui/panels/inspector.py" line="925" />
             <source>Racks on this loop</source>
             <translation>Racks an diesem Kreislauf</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="810" />
+            <location filename="../../ui/panels/inspector.py" line="851" />
             <source>Rail-optimised</source>
             <translation>Rail-optimiert</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="778" />
+            <location filename="../../ui/panels/inspector.py" line="819" />
             <source>Raised floor (unchecked: slab)</source>
             <translation>Doppelboden (nicht angehakt: Rohboden)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="325" />
+            <location filename="../../ui/panels/inspector.py" line="365" />
             <source>Rear</source>
             <translation>Hinten</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="270" />
+            <location filename="../../ui/panels/inspector.py" line="309" />
             <source>Revision</source>
             <translation>Revision</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="329" />
+            <location filename="../../ui/panels/inspector.py" line="369" />
             <source>Right</source>
             <translation>Rechts</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="60" />
-            <location filename="../../ui/panels/inspector.py" line="770" />
+            <location filename="../../ui/panels/inspector.py" line="61" />
+            <location filename="../../ui/panels/inspector.py" line="811" />
             <source>Room</source>
             <translation>Raum</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="562" />
-            <location filename="../../ui/panels/inspector.py" line="712" />
+            <location filename="../../ui/panels/inspector.py" line="602" />
+            <location filename="../../ui/panels/inspector.py" line="753" />
             <source>Row</source>
             <translation>Reihe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="785" />
+            <location filename="../../ui/panels/inspector.py" line="826" />
             <source>Rows</source>
             <translation>Reihen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="295" />
+            <location filename="../../ui/panels/inspector.py" line="334" />
             <source>Select a rack or a device to see its properties.</source>
             <translation>Ein Rack oder Gerät wählen, um seine Eigenschaften zu sehen.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="308" />
+            <location filename="../../ui/panels/inspector.py" line="347" />
             <source>Serial</source>
             <translation>Seriennummer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="662" />
+            <location filename="../../ui/panels/inspector.py" line="703" />
             <source>Server air temperature rise, for the airflow</source>
             <translation>Temperaturanstieg der Serverluft, für die Luftmenge</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="57" />
+            <location filename="../../ui/panels/inspector.py" line="58" />
             <source>Server group</source>
             <translation>Servergruppe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="329" />
+            <location filename="../../ui/panels/inspector.py" line="369" />
             <source>Side</source>
             <translation>Seite</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="266" />
+            <location filename="../../ui/panels/inspector.py" line="305" />
             <source>Site</source>
             <translation>Standort</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="366" />
+            <location filename="../../ui/panels/inspector.py" line="406" />
             <source>Sources</source>
             <translation>Quellen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="545" />
+            <location filename="../../ui/panels/inspector.py" line="585" />
             <source>Spread automatically</source>
             <translation>Automatisch verteilen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="800" />
+            <location filename="../../ui/panels/inspector.py" line="841" />
             <source>Storage</source>
             <translation>Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="804" />
+            <location filename="../../ui/panels/inspector.py" line="845" />
             <source>Technology</source>
             <translation>Technik</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="355" />
+            <location filename="../../ui/panels/inspector.py" line="395" />
             <source>The catalog entry lacks these figures (imported from NetBox?); the engine counts what is missing as zero. Fill them in the catalog file.</source>
             <translation>Dem Katalogeintrag fehlen diese Werte (aus NetBox importiert?); die Berechnung zählt Fehlendes als null. Im Katalog eintragen.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="551" />
+            <location filename="../../ui/panels/inspector.py" line="591" />
             <source>The engine spreads these cords over the rack's PDUs, A/B alternating, each on the least-loaded phase.</source>
             <translation>Die Berechnung verteilt diese Netzkabel auf die PDUs des Racks, abwechselnd A/B, jeweils auf die am wenigsten belastete Phase.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="170" />
+            <location filename="../../ui/panels/inspector.py" line="172" />
             <source>The selected item no longer exists.</source>
             <translation>Das gewählte Element existiert nicht mehr.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="654" />
+            <location filename="../../ui/panels/inspector.py" line="695" />
             <source>The warmest coolant the door, cold plates or tank are designed for; a warning when the loop supplies warmer water</source>
             <translation>Das wärmste Kühlmittel, für das Tür, Kühlplatten oder Tank ausgelegt sind; eine Warnung, wenn der Kreislauf wärmeres Wasser liefert</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="311" />
+            <location filename="../../ui/panels/inspector.py" line="350" />
             <source>Type</source>
             <translation>Typ</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="343" />
+            <location filename="../../ui/panels/inspector.py" line="383" />
             <source>Typical power</source>
             <translation>Typische Leistung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="893" />
+            <location filename="../../ui/panels/inspector.py" line="938" />
             <source>Unassign racks and delete</source>
             <translation>Racks lösen und löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="649" />
+            <location filename="../../ui/panels/inspector.py" line="690" />
             <source>Unit</source>
             <translation>Einheit</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="773" />
+            <location filename="../../ui/panels/inspector.py" line="814" />
             <source>Width</source>
             <translation>Breite</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="57" />
+            <location filename="../../ui/panels/inspector.py" line="58" />
             <source>Workload</source>
             <translation>Arbeitslast</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="714" />
+            <location filename="../../ui/panels/inspector.py" line="755" />
             <source>X</source>
             <translation>X</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="715" />
+            <location filename="../../ui/panels/inspector.py" line="756" />
             <source>Y</source>
             <translation>Y</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="412" />
+            <location filename="../../ui/panels/inspector.py" line="452" />
             <source>catalog estimate, not a quote (basis: {basis})</source>
             <translation>Katalogschätzung, kein Angebot (Grundlage: {basis})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="415" />
+            <location filename="../../ui/panels/inspector.py" line="455" />
             <source>catalog price</source>
             <translation>Katalogpreis</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="499" />
+            <location filename="../../ui/panels/inspector.py" line="539" />
             <source>cord </source>
             <translation>Netzkabel </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="417" />
+            <location filename="../../ui/panels/inspector.py" line="457" />
             <source>no exchange rate: not in the capex</source>
             <translation>kein Wechselkurs: nicht in den Investitionskosten</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="275" />
+            <location filename="../../ui/panels/inspector.py" line="314" />
             <source>none</source>
             <translation>keine</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="506" />
+            <location filename="../../ui/panels/inspector.py" line="546" />
             <source>outlet </source>
             <translation>Steckplatz </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="480" />
+            <location filename="../../ui/panels/inspector.py" line="520" />
             <source>pinned</source>
             <translation>fest</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="410" />
+            <location filename="../../ui/panels/inspector.py" line="450" />
             <source>price set for this plan{source}</source>
             <translation>Preis für diesen Plan gesetzt{source}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="480" />
+            <location filename="../../ui/panels/inspector.py" line="520" />
             <source>spread by the engine</source>
             <translation>von der Berechnung verteilt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="984" />
+            <location filename="../../ui/panels/inspector.py" line="1029" />
             <source>{0}: {1}</source>
             <translation>{0}: {1}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="987" />
+            <location filename="../../ui/panels/inspector.py" line="1032" />
             <source>{0}: {1} % of its limit, {2}</source>
             <translation>{0}: {1} % der Grenze, {2}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="346" />
+            <location filename="../../ui/panels/inspector.py" line="386" />
             <source>{count} x {rating} W</source>
             <translation>{count} × {rating} W</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="276" />
+            <location filename="../../ui/panels/inspector.py" line="315" />
             <source>{cur}; exchange rates: {rates}{date}; {price:g} {cur}/kWh, utilisation {util:g} %</source>
             <translation>{cur}; Wechselkurse: {rates}{date}; {price:g} {cur}/kWh, Auslastung {util:g} %</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="168" />
+            <location filename="../../ui/panels/inspector.py" line="170" />
             <source>{kind} {id}</source>
             <translation>{kind} {id}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="288" />
-            <location filename="../../ui/panels/inspector.py" line="435" />
+            <location filename="../../ui/panels/inspector.py" line="327" />
+            <location filename="../../ui/panels/inspector.py" line="475" />
             <source>{name} (side {side})</source>
             <translation>{name} (Seite {side})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="432" />
+            <location filename="../../ui/panels/inspector.py" line="472" />
             <source>{name} (side {side}, on {source})</source>
             <translation>{name} (Seite {side}, an {source})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="159" />
+            <location filename="../../ui/panels/inspector.py" line="160" />
             <source>{n} items selected ({kinds}).
 Delete, Copy and Duplicate act on all of them.</source>
             <translation>{n} Elemente gewählt ({kinds}).
 Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="737" />
+            <location filename="../../ui/panels/inspector.py" line="778" />
             <source>{n} of {total} racks have their own cooling: {names}</source>
             <translation>{n} von {total} Racks haben ihre eigene Kühlung: {names}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="481" />
+            <location filename="../../ui/panels/inspector.py" line="521" />
             <source>{pdu} outlet {outlet}, {phase} ({how})</source>
             <translation>{pdu} Steckplatz {outlet}, {phase} ({how})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="477" />
+            <location filename="../../ui/panels/inspector.py" line="517" />
             <source>{pdu}, outlet not known yet</source>
             <translation>{pdu}, Steckplatz noch unbekannt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="405" />
+            <location filename="../../ui/panels/inspector.py" line="262" />
+            <source>{phase} (not named: the first)</source>
+            <translation>{phase} (nicht angegeben: die erste)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="445" />
             <source>{price} {currency} each, {qty} in the plan</source>
             <translation>{price} {currency} pro Stück, {qty} im Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="309" />
-            <location filename="../../ui/panels/inspector.py" line="566" />
-            <location filename="../../ui/panels/inspector.py" line="648" />
+            <location filename="../../ui/panels/inspector.py" line="348" />
+            <location filename="../../ui/panels/inspector.py" line="607" />
+            <location filename="../../ui/panels/inspector.py" line="689" />
             <source>{slug} (not in catalog)</source>
             <translation>{slug} (nicht im Katalog)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="338" />
+            <location filename="../../ui/panels/inspector.py" line="378" />
             <source>{u} U</source>
             <translation>{u} HE</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="338" />
+            <location filename="../../ui/panels/inspector.py" line="378" />
             <source>{u} U (full depth)</source>
             <translation>{u} HE (volle Tiefe)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="289" />
+            <location filename="../../ui/panels/inspector.py" line="328" />
             <source>{v} V {phases}-phase, {a} A</source>
             <translation>{v} V {phases}-phasig, {a} A</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="885" />
+            <location filename="../../ui/panels/inspector.py" line="930" />
             <source>… and {n} more</source>
             <translation>… und {n} weitere</translation>
         </message>
@@ -3680,52 +3713,52 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
     <context>
         <name>Levels</name>
         <message>
-            <location filename="../../ui/style.py" line="288" />
+            <location filename="../../ui/style.py" line="290" />
             <source>&gt; 100 %</source>
             <translation>&gt; 100 %</translation>
         </message>
         <message>
-            <location filename="../../ui/style.py" line="293" />
+            <location filename="../../ui/style.py" line="295" />
             <source>&gt; {0} %</source>
             <translation>&gt; {0} %</translation>
         </message>
         <message>
-            <location filename="../../ui/style.py" line="200" />
+            <location filename="../../ui/style.py" line="202" />
             <source>close to the limit</source>
             <translation>nahe der Grenze</translation>
         </message>
         <message>
-            <location filename="../../ui/style.py" line="290" />
+            <location filename="../../ui/style.py" line="292" />
             <source>near limit</source>
             <translation>nahe der Grenze</translation>
         </message>
         <message>
-            <location filename="../../ui/style.py" line="288" />
+            <location filename="../../ui/style.py" line="290" />
             <source>no figures</source>
             <translation>keine Werte</translation>
         </message>
         <message>
-            <location filename="../../ui/style.py" line="203" />
+            <location filename="../../ui/style.py" line="205" />
             <source>no limit to compare</source>
             <translation>keine Grenze zum Vergleich</translation>
         </message>
         <message>
-            <location filename="../../ui/style.py" line="290" />
+            <location filename="../../ui/style.py" line="292" />
             <source>ok</source>
             <translation>ok</translation>
         </message>
         <message>
-            <location filename="../../ui/style.py" line="202" />
+            <location filename="../../ui/style.py" line="204" />
             <source>over the limit</source>
             <translation>über der Grenze</translation>
         </message>
         <message>
-            <location filename="../../ui/style.py" line="198" />
+            <location filename="../../ui/style.py" line="200" />
             <source>within limits</source>
             <translation>innerhalb der Grenzen</translation>
         </message>
         <message>
-            <location filename="../../ui/style.py" line="293" />
+            <location filename="../../ui/style.py" line="295" />
             <source>≤ {0} %</source>
             <translation>≤ {0} %</translation>
         </message>
@@ -3980,7 +4013,7 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
     <context>
         <name>MainWindow</name>
         <message>
-            <location filename="../../ui/shell/actions.py" line="140" />
+            <location filename="../../ui/shell/actions.py" line="143" />
             <source>&amp;About Rackwright</source>
             <translation>Ü&amp;ber Rackwright</translation>
         </message>
@@ -3995,7 +4028,7 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>&amp;Löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/actions.py" line="169" />
+            <location filename="../../ui/shell/actions.py" line="172" />
             <source>&amp;Edit</source>
             <translation>&amp;Bearbeiten</translation>
         </message>
@@ -4005,7 +4038,7 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>Aufbauplan als PDF &amp;exportieren…</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/actions.py" line="164" />
+            <location filename="../../ui/shell/actions.py" line="167" />
             <source>&amp;File</source>
             <translation>&amp;Datei</translation>
         </message>
@@ -4015,12 +4048,17 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>Rackansichten &amp;einpassen</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/actions.py" line="177" />
+            <location filename="../../ui/shell/actions.py" line="136" />
+            <source>&amp;Growth Phases…</source>
+            <translation>&amp;Ausbaustufen…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/shell/actions.py" line="180" />
             <source>&amp;Help</source>
             <translation>&amp;Hilfe</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/actions.py" line="139" />
+            <location filename="../../ui/shell/actions.py" line="142" />
             <source>&amp;Keyboard Shortcuts</source>
             <translation>&amp;Tastenkürzel</translation>
         </message>
@@ -4040,7 +4078,7 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>E&amp;infügen</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/actions.py" line="174" />
+            <location filename="../../ui/shell/actions.py" line="177" />
             <source>&amp;Plan</source>
             <translation>&amp;Plan</translation>
         </message>
@@ -4060,13 +4098,13 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>&amp;Neu berechnen</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/actions.py" line="225" />
-            <location filename="../../ui/shell/actions.py" line="238" />
+            <location filename="../../ui/shell/actions.py" line="228" />
+            <location filename="../../ui/shell/actions.py" line="241" />
             <source>&amp;Redo</source>
             <translation>&amp;Wiederholen</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/actions.py" line="238" />
+            <location filename="../../ui/shell/actions.py" line="241" />
             <source>&amp;Redo {action}</source>
             <translation>&amp;Wiederholen: {action}</translation>
         </message>
@@ -4076,18 +4114,18 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>&amp;Speichern</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/actions.py" line="223" />
-            <location filename="../../ui/shell/actions.py" line="234" />
+            <location filename="../../ui/shell/actions.py" line="226" />
+            <location filename="../../ui/shell/actions.py" line="237" />
             <source>&amp;Undo</source>
             <translation>&amp;Rückgängig</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/actions.py" line="234" />
+            <location filename="../../ui/shell/actions.py" line="237" />
             <source>&amp;Undo {action}</source>
             <translation>&amp;Rückgängig: {action}</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/actions.py" line="172" />
+            <location filename="../../ui/shell/actions.py" line="175" />
             <source>&amp;View</source>
             <translation>&amp;Ansicht</translation>
         </message>
@@ -4107,23 +4145,23 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>&amp;NVLink-Domäne automatisch verkabeln</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/windows.py" line="110" />
+            <location filename="../../ui/shell/windows.py" line="111" />
             <source>Auto-wired {links} NVLink links to {trays} switch trays</source>
             <translation>{links} NVLink-Verbindungen zu {trays} Switch-Trays automatisch verkabelt</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/windows.py" line="90" />
+            <location filename="../../ui/shell/windows.py" line="91" />
             <source>Auto-wired {links} links, {switches} switches</source>
             <translation>{links} Verbindungen, {switches} Switches automatisch verkabelt</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="350" />
-            <location filename="../../ui/shell/mainwindow.py" line="358" />
+            <location filename="../../ui/shell/mainwindow.py" line="352" />
+            <location filename="../../ui/shell/mainwindow.py" line="360" />
             <source>Autosave failed</source>
             <translation>Automatisches Speichern fehlgeschlagen</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="353" />
+            <location filename="../../ui/shell/mainwindow.py" line="355" />
             <source>Autosave failed: {error}. Until a save works, a crash would lose the changes since the last save.</source>
             <translation>Automatisches Speichern fehlgeschlagen: {error}. Bis ein Speichern gelingt, gingen bei einem Absturz die Änderungen seit dem letzten Speichern verloren.</translation>
         </message>
@@ -4193,7 +4231,7 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>Rack × &amp;N duplizieren…</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="210" />
+            <location filename="../../ui/shell/mainwindow.py" line="212" />
             <source>Engine not available</source>
             <translation>Berechnung nicht verfügbar</translation>
         </message>
@@ -4213,12 +4251,12 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>Tabellen exportieren (&amp;CSV)…</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/windows.py" line="92" />
+            <location filename="../../ui/shell/windows.py" line="93" />
             <source>Extended the fabric: {links} links, {switches} switches added</source>
             <translation>Fabric erweitert: {links} Verbindungen, {switches} Switches hinzugefügt</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/actions.py" line="173" />
+            <location filename="../../ui/shell/actions.py" line="176" />
             <source>F&amp;loor</source>
             <translation>&amp;Raum</translation>
         </message>
@@ -4258,7 +4296,7 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>1 HE nach oben</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/actions.py" line="147" />
+            <location filename="../../ui/shell/actions.py" line="150" />
             <source>Name the selected racks or devices from a pattern (one undo step)</source>
             <translation>Die gewählten Racks oder Geräte nach einem Muster benennen (ein Rückgängig-Schritt)</translation>
         </message>
@@ -4268,12 +4306,12 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>Neu aus &amp;laufendem NetBox…</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/actions.py" line="149" />
+            <location filename="../../ui/shell/actions.py" line="152" />
             <source>New from &amp;Template…</source>
             <translation>Neu aus &amp;Vorlage…</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/actions.py" line="152" />
+            <location filename="../../ui/shell/actions.py" line="155" />
             <source>New from &amp;Workload…</source>
             <translation>Neu aus &amp;Arbeitslast…</translation>
         </message>
@@ -4283,12 +4321,12 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>Neu aus NetBox-&amp;Standort…</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="214" />
+            <location filename="../../ui/shell/mainwindow.py" line="216" />
             <source>No results yet</source>
             <translation>Noch keine Ergebnisse</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="163" />
+            <location filename="../../ui/shell/mainwindow.py" line="165" />
             <source>Open &amp;Recent</source>
             <translation>&amp;Zuletzt geöffnet</translation>
         </message>
@@ -4308,9 +4346,14 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>Aus Re&amp;pository öffnen…</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/actions.py" line="143" />
+            <location filename="../../ui/shell/actions.py" line="146" />
             <source>Plan &amp;Settings…</source>
             <translation>Plan&amp;einstellungen…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/shell/actions.py" line="137" />
+            <source>Plan the build in phases (pilot, production, expansion): figures per phase; put the selection into a phase</source>
+            <translation>Den Aufbau in Stufen planen (Pilot, Produktion, Erweiterung): Kennzahlen je Stufe; die Auswahl einer Stufe zuordnen</translation>
         </message>
         <message>
             <location filename="../../ui/shell/actions.py" line="99" />
@@ -4318,12 +4361,12 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>In Net&amp;Box schreiben…</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/actions.py" line="137" />
+            <location filename="../../ui/shell/actions.py" line="140" />
             <source>Rackwright &amp;Guide</source>
             <translation>Rackwright-&amp;Handbuch</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/actions.py" line="146" />
+            <location filename="../../ui/shell/actions.py" line="149" />
             <source>Re&amp;name Selection…</source>
             <translation>Auswahl &amp;umbenennen…</translation>
         </message>
@@ -4333,12 +4376,12 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>Eine Händler-Preisliste (XLSX oder CSV) in den Katalog einlesen; die Investitionskosten nutzen ihre Preise</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="212" />
+            <location filename="../../ui/shell/mainwindow.py" line="214" />
             <source>Recalculating…</source>
             <translation>Wird neu berechnet…</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="198" />
+            <location filename="../../ui/shell/mainwindow.py" line="200" />
             <source>Refused: {reason}</source>
             <translation>Abgelehnt: {reason}</translation>
         </message>
@@ -4348,7 +4391,7 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>&amp;Layout zurücksetzen</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="216" />
+            <location filename="../../ui/shell/mainwindow.py" line="218" />
             <source>Results up to date</source>
             <translation>Ergebnisse aktuell</translation>
         </message>
@@ -4383,7 +4426,7 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>Ein&amp;stellungen…</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/actions.py" line="156" />
+            <location filename="../../ui/shell/actions.py" line="159" />
             <source>Search the builds that meet the selected workload of this plan and open the chosen one as a new plan</source>
             <translation>Die Aufbauten suchen, die die gewählte Arbeitslast dieses Plans erfüllen, und den gewählten als neuen Plan öffnen</translation>
         </message>
@@ -4393,17 +4436,17 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>&amp;Alles auswählen</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/windows.py" line="161" />
+            <location filename="../../ui/shell/windows.py" line="174" />
             <source>Select racks or devices to rename</source>
             <translation>Racks oder Geräte zum Umbenennen wählen</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/actions.py" line="155" />
+            <location filename="../../ui/shell/actions.py" line="158" />
             <source>Si&amp;ze This Workload…</source>
             <translation>Diese Arbeitslast &amp;dimensionieren…</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/actions.py" line="144" />
+            <location filename="../../ui/shell/actions.py" line="147" />
             <source>Site, customer, currency and exchange rates, energy price, PUE, utilisation and naming patterns of this plan</source>
             <translation>Standort, Kunde, Währung und Wechselkurse, Strompreis, PUE, Auslastung und Namensmuster dieses Plans</translation>
         </message>
@@ -4423,17 +4466,17 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>Einen Plan aus einem Standort eines laufenden NetBox beginnen, über dessen REST-API gelesen</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/actions.py" line="150" />
+            <location filename="../../ui/shell/actions.py" line="153" />
             <source>Start from a reference design: racks placed, powered, cooled and wired, with its workload</source>
             <translation>Von einem Referenzdesign ausgehen: Racks platziert, mit Strom versorgt, gekühlt und verkabelt, mit seiner Arbeitslast</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/actions.py" line="153" />
+            <location filename="../../ui/shell/actions.py" line="156" />
             <source>State the workloads and limits; compare the builds that meet them and open the chosen one as a plan</source>
             <translation>Arbeitslasten und Grenzen angeben; die Aufbauten vergleichen, die sie erfüllen, und den gewählten als Plan öffnen</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/actions.py" line="138" />
+            <location filename="../../ui/shell/actions.py" line="141" />
             <source>The user guide: catalog, racks, feeds, workloads, wiring, export</source>
             <translation>Das Benutzerhandbuch: Katalog, Racks, Einspeisungen, Arbeitslasten, Verkabelung, Export</translation>
         </message>
@@ -4448,7 +4491,7 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>Den NVLink-Spine des gewählten NVL72-Racks verkabeln: jede GPU an jeden Switch-Chip (ein Rückgängig-Schritt)</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/windows.py" line="105" />
+            <location filename="../../ui/shell/windows.py" line="106" />
             <source>Wiring the NVLink domain of {name}…</source>
             <translation>NVLink-Domäne von {name} wird verkabelt…</translation>
         </message>
@@ -4478,7 +4521,7 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>Standort, Racks, Geräte, Einspeisungen und Kabel als NetBox-Massenimportdateien schreiben, mit den Gerätetypen</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="244" />
+            <location filename="../../ui/shell/mainwindow.py" line="246" />
             <source>{path} no longer exists</source>
             <translation>{path} existiert nicht mehr</translation>
         </message>
@@ -5077,6 +5120,89 @@ Seine Revisionen bleiben erhalten: er lässt sich unter „Entfernte Pläne zeig
             <location filename="../../ui/dialogs/repository.py" line="173" />
             <source>{n} removed plan(s) in the repository.</source>
             <translation>Entfernte Pläne im Repository: {n}.</translation>
+        </message>
+    </context>
+    <context>
+        <name>PhasesDialog</name>
+        <message>
+            <location filename="../../ui/dialogs/phases.py" line="70" />
+            <source>Add Phase</source>
+            <translation>Stufe hinzufügen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/phases.py" line="52" />
+            <source>Capex added</source>
+            <translation>Capex neu</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/phases.py" line="52" />
+            <source>Capex total</source>
+            <translation>Capex gesamt</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/phases.py" line="60" />
+            <source>Each phase is the build as it stands when it is done: everything of that phase and the ones before. A rack, device, cable, feed or loop that names no phase belongs to the first.</source>
+            <translation>Jede Ausbaustufe ist der Aufbau, wie er nach ihrem Abschluss steht: alles dieser und der vorigen Stufen. Ein Rack, Gerät, Kabel, eine Einspeisung oder ein Kreislauf ohne Angabe gehört zur ersten.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/phases.py" line="72" />
+            <source>Earlier</source>
+            <translation>Früher</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/phases.py" line="52" />
+            <source>Errors</source>
+            <translation>Fehler</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/phases.py" line="51" />
+            <source>GPUs</source>
+            <translation>GPUs</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/phases.py" line="47" />
+            <source>Growth Phases</source>
+            <translation>Ausbaustufen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/phases.py" line="73" />
+            <source>Later</source>
+            <translation>Später</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/phases.py" line="51" />
+            <source>Phase</source>
+            <translation>Ausbaustufe</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/phases.py" line="163" />
+            <source>Phase {n}</source>
+            <translation>Stufe {n}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/phases.py" line="74" />
+            <source>Put Selection into Phase</source>
+            <translation>Auswahl der Stufe zuordnen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/phases.py" line="51" />
+            <source>Racks</source>
+            <translation>Racks</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/phases.py" line="71" />
+            <source>Remove</source>
+            <translation>Entfernen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/phases.py" line="51" />
+            <source>Start</source>
+            <translation>Beginn</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/phases.py" line="75" />
+            <source>The selected racks, devices, feeds, loops and cables join the phase chosen in the table (one undo step)</source>
+            <translation>Die ausgewählten Racks, Geräte, Einspeisungen, Kreisläufe und Kabel kommen zur in der Tabelle gewählten Stufe (ein Rückgängig-Schritt)</translation>
         </message>
     </context>
     <context>
@@ -6104,7 +6230,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>0 HE, Seite {side}, {face}</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="516" />
+            <location filename="../../ui/scenes/rack/scene.py" line="532" />
             <source>1 GPU</source>
             <translation>1 GPU</translation>
         </message>
@@ -6194,12 +6320,12 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>{feed} über {pdu}</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="515" />
+            <location filename="../../ui/scenes/rack/scene.py" line="531" />
             <source>{load} kW (no PDU capacity)</source>
             <translation>{load} kW (keine PDU-Kapazität)</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="514" />
+            <location filename="../../ui/scenes/rack/scene.py" line="530" />
             <source>{load} kW of {cap} kW</source>
             <translation>{load} kW von {cap} kW</translation>
         </message>
@@ -6209,7 +6335,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>{name} (hinten)</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="516" />
+            <location filename="../../ui/scenes/rack/scene.py" line="532" />
             <source>{n} GPUs</source>
             <translation>{n} GPUs</translation>
         </message>
@@ -6234,12 +6360,12 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>{span}, {face}</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="518" />
+            <location filename="../../ui/scenes/rack/scene.py" line="534" />
             <source>{used} U</source>
             <translation>{used} HE</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="517" />
+            <location filename="../../ui/scenes/rack/scene.py" line="533" />
             <source>{used}/{height} U</source>
             <translation>{used}/{height} HE</translation>
         </message>
@@ -6257,6 +6383,11 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Rack hinzufügen</translation>
         </message>
         <message>
+            <location filename="../../ui/scenes/rack/widget.py" line="103" />
+            <source>All phases</source>
+            <translation>Alle Stufen</translation>
+        </message>
+        <message>
             <location filename="../../ui/scenes/rack/widget.py" line="57" />
             <source>Drag devices from the catalog into a rack; Up/Down moves the selection 1U</source>
             <translation>Geräte aus dem Katalog in ein Rack ziehen; Auf/Ab verschiebt die Auswahl um 1 HE</translation>
@@ -6272,9 +6403,24 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Reihe:</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/widget.py" line="129" />
+            <location filename="../../ui/scenes/rack/widget.py" line="69" />
+            <source>Show phase:</source>
+            <translation>Stufe zeigen:</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/rack/widget.py" line="72" />
+            <source>Show the plan up to a growth phase; what later phases add is drawn as reserved (faint)</source>
+            <translation>Den Plan bis zu einer Ausbaustufe zeigen; was spätere Stufen hinzufügen, erscheint als reserviert (blass)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/rack/widget.py" line="162" />
             <source>There is no row: add one on the floor plan first</source>
             <translation>Es gibt keine Reihe: zuerst eine im Grundriss anlegen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/rack/widget.py" line="105" />
+            <source>Up to {phase}</source>
+            <translation>Bis {phase}</translation>
         </message>
         <message>
             <location filename="../../ui/scenes/rack/widget.py" line="50" />
@@ -6282,12 +6428,12 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Reihe einpassen (Strg+Mausrad zoomt)</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/widget.py" line="96" />
+            <location filename="../../ui/scenes/rack/widget.py" line="129" />
             <source>{row} (1 rack)</source>
             <translation>{row} (1 Rack)</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/widget.py" line="96" />
+            <location filename="../../ui/scenes/rack/widget.py" line="129" />
             <source>{row} ({n} racks)</source>
             <translation>{row} ({n} Racks)</translation>
         </message>

@@ -71,7 +71,7 @@ Everything else in the catalog loaded normally.</numerusform>
     <context>
         <name>FindingsPanel</name>
         <message numerus="yes">
-            <location filename="../../ui/panels/findings.py" line="345" />
+            <location filename="../../ui/panels/findings.py" line="350" />
             <source>%n finding(s)</source>
             <translation>
                 <numerusform>%n finding</numerusform>

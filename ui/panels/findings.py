@@ -99,10 +99,15 @@ class FindingsModel(QAbstractTableModel):
                        for item in coll}
         self._idx = plan.index  # one lookup: plan.index goes through pydantic's __getattr__
         self.rows = []
+        res = self.doc.results
+        phases = res.phases if res is not None else None  # growth phases: the phase that breaks each
+        since = _tr("(from {phase})")
         for f in findings:
             # the message in the app's language (planner.base.findings.finding_text: the template
             # through the planner's catalog); a finding without a template keeps its text
             msg = finding_text(f)
+            if phases is not None and (first := phases.phase_of(f)) is not None:
+                msg = f"{msg} {since.format(phase=phases.phase_name(first))}"
             self.rows.append((f.severity, f.code, msg, f.kind, f.id, self._where_text(f.kind, f.id)))
         self._sort_rows()
         self.endResetModel()

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from planner.gestures import cooling
+from planner.gestures import phases as phase_gestures
 from planner.gestures.builders import set_name_edit
 from planner.gestures.cooling import LOOP_METHODS
 from planner.i18n import error_text, message_text
@@ -158,6 +159,7 @@ class Inspector(QWidget):
             kinds = sorted({k for k, _ in sel})
             self._body.addWidget(QLabel(self.tr("{n} items selected ({kinds}).\nDelete, Copy and Duplicate "
                                                 "act on all of them.").format(n=len(sel), kinds=", ".join(kinds))))
+            self._selection_phase(sel)
         else:
             kind, eid = sel[0]
             builder = getattr(self, f"_show_{kind}", None)
@@ -254,6 +256,43 @@ class Inspector(QWidget):
         self.fields[name] = w
         return w
 
+    # -- growth phases (docs/phases.md) -----------------------------------------------------
+    def _phase_options(self) -> list[tuple[object, str]]:
+        phases = self.doc.plan.growth_phases
+        return [(None, self.tr("{phase} (not named: the first)").format(phase=phases[0].name)),
+                *((ph.id, ph.name) for ph in phases)]
+
+    def _phase_choice(self, form: QFormLayout, kind: str, eid: str) -> None:
+        """The growth phase that adds the entity (only when the plan has phases)."""
+        if not self.doc.plan.growth_phases:
+            return
+        current = self._entity(kind, eid).growth_phase
+
+        def pick(value: object) -> None:
+            if value != self._entity(kind, eid).growth_phase:
+                self._push(SetProperty(kind, eid, "growth_phase", value))
+
+        self._choice(form, self.tr("Growth phase"), self._phase_options(), current, pick, "growth_phase")
+
+    def _selection_phase(self, sel: Sequence[tuple[str, str]]) -> None:
+        """Put the selected racks, devices, feeds, loops and cables into a phase: one undo step."""
+        ids = [i for k, i in sel if k in phase_gestures.PHASED_KINDS]
+        if not self.doc.plan.growth_phases or not ids:
+            return
+        form = self._group(self.tr("Growth phase"))
+        opts: list[tuple[object, str]] = [("", self.tr("Choose a phase for the selection\u2026")),
+                                          *self._phase_options()]
+
+        def pick(value: object) -> None:
+            if value == "":
+                return
+            if self.doc.push_built(lambda: phase_gestures.set_phase(self.doc.plan, ids, value if isinstance(
+                    value, str) else None), announce=False) is None:
+                self.error.setText(self.doc.last_refusal)
+                self.error.show()
+
+        self._choice(form, self.tr("Phase of {n} items").format(n=len(ids)), opts, "", pick, "selection_phase")
+
     def _entity(self, kind: str, eid: str) -> Any:
         from planner.model.edits import _find_entity
 
@@ -311,6 +350,7 @@ class Inspector(QWidget):
         form.addRow(self.tr("Type"), kind)
         form.addRow(self.tr("Id"), QLabel(p.id))
         form.addRow(self.tr("Rack"), QLabel(rack.name))
+        self._phase_choice(form, "placement", pid)
         if p.u is not None:
             rd = rack_dims(self.doc.catalog, rack.rack_type)
             u = QSpinBox()
@@ -560,6 +600,7 @@ class Inspector(QWidget):
         self._line(form, self.tr("Name"), "rack", rid, "name", rack.name)
         form.addRow(self.tr("Id"), QLabel(rack.id))
         form.addRow(self.tr("Row"), QLabel(plan.row_of(rid).name))
+        self._phase_choice(form, "rack", rid)
         types = sorted(self.doc.catalog.rack_types.values(), key=lambda t: t.slug) if self.doc.catalog else []
         opts = [(t.slug, f"{t.manufacturer} {t.model}") for t in types]
         if rack.rack_type not in {t.slug for t in types}:
@@ -828,6 +869,8 @@ class Inspector(QWidget):
         self._body.addWidget(box)
         self.fields.update(form.fields)
         self.power_form = form
+        if self.doc.plan.growth_phases:
+            self._phase_choice(self._group(self.tr("Growth phase")), "feed", fid)
 
     def _show_source(self, sid: str) -> None:
         from ui.dialogs.power import PowerForm, kind_names
@@ -871,6 +914,8 @@ class Inspector(QWidget):
 
         form.edited.connect(commit)
         self._body.addWidget(box)
+        if plan.growth_phases:
+            self._phase_choice(self._group(self.tr("Growth phase")), "loop", lid)
         eng = self._group(self.tr("Engine"))
         self.loop_results_label = QLabel()
         self.loop_results_label.setObjectName("loopResults")

@@ -133,6 +133,9 @@ ACTIONS: list[ActionSpec] = [
                _N("Add and edit UPSs, panels and the feeds that hang off them"), "actPower"),
     ActionSpec("act_cooling_loops", _N("Cooling &Loops\u2026"), "windows.show_cooling_loops", None,
                _N("Create, edit and delete CDU and facility water loops; assign the selected racks")),
+    ActionSpec("act_phases", _N("&Growth Phases\u2026"), "windows.show_phases", None,
+               _N("Plan the build in phases (pilot, production, expansion): figures per phase; put the "
+                  "selection into a phase")),
     # -- Help
     ActionSpec("act_guide", _N("Rackwright &Guide"), "windows.show_guide", SK.HelpContents,
                _N("The user guide: catalog, racks, feeds, workloads, wiring, export")),
@@ -173,7 +176,7 @@ MENUS: list[tuple[str, str, list[str | None]]] = [
     ("menuFloor", _N("F&loor"), ["@floor"]),
     ("menuPlan", _N("&Plan"), [
         "act_plan_settings", "act_size_workload", None, "act_recompute", "act_autowire", "act_autowire_nvlink",
-        "act_power", None, "act_cooling_loops"]),
+        "act_power", None, "act_cooling_loops", None, "act_phases"]),
     ("menuHelp", _N("&Help"), ["act_guide", "act_shortcuts", None, "act_about"]),
 ]
 TOOLBAR: list[str | None] = ["act_new", "act_open", "act_save", None, "act_undo", "act_redo", None,

@@ -52,6 +52,7 @@ if TYPE_CHECKING:
     from ui.design.templates import NewFromTemplateDialog
     from ui.design.wizard import SizingWizard
     from ui.dialogs.cooling_loops import CoolingLoopsDialog
+    from ui.dialogs.phases import PhasesDialog
     from ui.dialogs.plan_settings import PlanSettingsDialog
     from ui.dialogs.power import PowerDialog
     from ui.dialogs.rename import RenameDialog
@@ -73,6 +74,7 @@ class MainWindow(QMainWindow):
         self.setObjectName("RackwrightMainWindow")
         # the last dialog of each kind (ui.shell.windows opens them); power and cooling are one each
         self.cooling_dialog: CoolingLoopsDialog | None = None
+        self.phases_dialog: PhasesDialog | None = None
         self.power_dialog: PowerDialog | None = None
         self.autowire_dialog: AutowireDialog | None = None
         self.plan_settings_dialog: PlanSettingsDialog | None = None

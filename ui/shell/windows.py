@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from ui.design.templates import NewFromTemplateDialog
     from ui.design.wizard import SizingWizard
     from ui.dialogs.cooling_loops import CoolingLoopsDialog
+    from ui.dialogs.phases import PhasesDialog
     from ui.dialogs.plan_settings import PlanSettingsDialog
     from ui.dialogs.power import PowerDialog
     from ui.dialogs.rename import RenameDialog
@@ -132,6 +133,18 @@ class PlanWindows(QObject):
         if dlg is None:
             dlg = CoolingLoopsDialog(self.win.doc, self.win)
             self.win.cooling_dialog = dlg
+            self.share_undo(dlg)
+        self._raise_beside(dlg)
+        return dlg
+
+    def show_phases(self) -> PhasesDialog:
+        """Plan > Growth Phases...: one window beside the plan (not modal), raised if open."""
+        from ui.dialogs.phases import PhasesDialog
+
+        dlg = self.win.phases_dialog
+        if dlg is None:
+            dlg = PhasesDialog(self.win.doc, self.win)
+            self.win.phases_dialog = dlg
             self.share_undo(dlg)
         self._raise_beside(dlg)
         return dlg

@@ -16,7 +16,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from types import ModuleType
 
-from planner.engine.rules import balance, cooling, energy, fabric, feeds, money, rack_power, space, workloads
+from planner.engine.rules import (
+    balance,
+    cooling,
+    energy,
+    fabric,
+    feeds,
+    money,
+    phases,
+    rack_power,
+    space,
+    workloads,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +49,7 @@ PROVIDERS: tuple[Provider, ...] = (
     Provider("balance", balance, balance.CODES),
     Provider("money", money, money.CODES),
     Provider("energy", energy, energy.CODES),
+    Provider("phases", phases, phases.CODES),
 )
 
 # code -> its provider's family

@@ -40,7 +40,7 @@ NOUNS = {
     "racks": N_("rack"), "power_sources": N_("power source"), "power_feeds": N_("power feed"),
     "placements": N_("device"), "power_connections": N_("power cords of"), "cooling_loops": N_("cooling loop"),
     "fabrics": N_("fabric"), "links": N_("cable"), "server_groups": N_("group"), "group_members": N_("members of"),
-    "workloads": N_("workload"),
+    "workloads": N_("workload"), "growth_phases": N_("growth phase"),
 }
 
 

@@ -48,6 +48,7 @@ SCALARS: dict[type[BaseModel], tuple[str, ...]] = {
     pm.ServerGroup: ("id", "name"),
     pm.Workload: ("id", "name", "kind", "spec"),
     pm.Site: ("name",),
+    pm.GrowthPhase: ("id", "name", "start"),
     pm.CoolingChoice: (),
     pm.PowerConnection: ("outlet",),
     pm.Endpoint: (),
@@ -56,23 +57,24 @@ SCALARS: dict[type[BaseModel], tuple[str, ...]] = {
 # fields that are constants of the format rather than data.
 SPECIAL: dict[type[BaseModel], tuple[str, ...]] = {
     pm.Metadata: ("price_overrides", "logo", "requirements"),  # JSON columns: {slug: PriceOverride fields}; Logo fields or NULL
-    pm.Plan: ("format", "format_version", "metadata", "site", "power_sources", "feeds", "cooling_loops", "fabrics", "links",
+    pm.Plan: ("format", "format_version", "metadata", "growth_phases", "site", "power_sources", "feeds", "cooling_loops", "fabrics", "links",
               "groups", "workloads"),
     pm.Site: ("rooms",),
     pm.Room: ("rows",),
     pm.Row: ("racks", "cooling"),
-    pm.Rack: ("placements", "cooling", "tags"),
-    pm.Placement: ("feed", "power", "tags"),
-    pm.PowerFeed: ("upstream",),
+    pm.Rack: ("placements", "cooling", "tags", "growth_phase"),
+    pm.Placement: ("feed", "power", "tags", "growth_phase"),
+    pm.PowerFeed: ("upstream", "growth_phase"),
+    pm.CoolingLoop: ("growth_phase",),
     pm.PowerSource: ("upstream",),
     pm.PowerConnection: ("pdu",),
     pm.CoolingChoice: ("method", "unit", "loop", "supply_temp_c", "delta_t_k"),
-    pm.Link: ("fabric", "a", "b"),
+    pm.Link: ("fabric", "a", "b", "growth_phase"),
     pm.Endpoint: ("placement", "port"),
     pm.ServerGroup: ("members",),
     pm.Workload: ("group",),
 }
-PLAN_CLASSES = (pm.Plan, pm.Metadata, pm.Site, pm.Room, pm.Row, pm.Rack, pm.Placement, pm.PowerConnection,
+PLAN_CLASSES = (pm.Plan, pm.Metadata, pm.GrowthPhase, pm.Site, pm.Room, pm.Row, pm.Rack, pm.Placement, pm.PowerConnection,
                 pm.CoolingChoice, pm.PowerSource, pm.PowerFeed, pm.CoolingLoop, pm.Fabric, pm.Endpoint, pm.Link,
                 pm.ServerGroup, pm.Workload)
 
@@ -138,20 +140,23 @@ def plan_to_rows(plan: pm.Plan) -> dict[str, list[dict[str, Any]]]:
                           if plan.metadata.requirements is not None else None)
     rows["plan_metadata"].append({"id": 1, **md})
     rows["site"].append({"id": 1, "name": plan.site.name})
+    for i, ph in enumerate(plan.growth_phases):
+        rows["growth_phases"].append({**scal(ph), "seq": i})
     for i, room in enumerate(plan.site.rooms):
         rows["rooms"].append({**scal(room), "seq": i})
         for j, row in enumerate(room.rows):
             rows["rack_rows"].append({**scal(row), "room_id": room.id, "seq": j, **_cooling(row.cooling)})
             for k, rack in enumerate(row.racks):
                 rows["racks"].append({**scal(rack), "row_id": row.id, "seq": k, "tags": list(rack.tags),
-                                      **_cooling(rack.cooling)})
+                                      **_cooling(rack.cooling), "growth_phase_id": rack.growth_phase})
                 pl_rows = rows["placements"]
                 pc_rows = rows["power_connections"]
                 for n, p in enumerate(rack.placements):
                     pl_rows.append({"id": p.id, "device": p.device, "name": p.name, "u": p.u, "face": p.face,
                                     "side": p.side, "full_depth": p.full_depth, "rack_id": rack.id,
                                     "seq": n, "feed_id": p.feed, "tags": list(p.tags),
-                                    "asset_tag": p.asset_tag, "serial": p.serial})
+                                    "asset_tag": p.asset_tag, "serial": p.serial,
+                                    "growth_phase_id": p.growth_phase})
                     for q, conn in enumerate(p.power):
                         pc_rows.append({"placement_id": p.id, "seq": q, "pdu_id": conn.pdu,
                                         "outlet": conn.outlet})
@@ -171,16 +176,18 @@ def plan_to_rows(plan: pm.Plan) -> dict[str, list[dict[str, Any]]]:
             break
         todo = later
     for i, f in enumerate(plan.feeds):
-        rows["power_feeds"].append({**scal(f), "seq": i, "upstream_id": f.upstream})
+        rows["power_feeds"].append({**scal(f), "seq": i, "upstream_id": f.upstream,
+                                    "growth_phase_id": f.growth_phase})
     for i, lp in enumerate(plan.cooling_loops):
-        rows["cooling_loops"].append({**scal(lp), "seq": i})
+        rows["cooling_loops"].append({**scal(lp), "seq": i, "growth_phase_id": lp.growth_phase})
     for i, fab in enumerate(plan.fabrics):
         rows["fabrics"].append({**scal(fab), "seq": i})
     link_rows = rows["links"]
     for i, ln in enumerate(plan.links):
         link_rows.append({"id": ln.id, "cable": ln.cable, "length_m": ln.length_m, "label": ln.label,
                           "seq": i, "fabric_id": ln.fabric, "a_placement_id": ln.a.placement,
-                          "a_port": ln.a.port, "b_placement_id": ln.b.placement, "b_port": ln.b.port})
+                          "a_port": ln.a.port, "b_placement_id": ln.b.placement, "b_port": ln.b.port,
+                          "growth_phase_id": ln.growth_phase})
     for i, g in enumerate(plan.groups):
         rows["server_groups"].append({**scal(g), "seq": i})
         for j, member in enumerate(g.members):
@@ -282,13 +289,14 @@ def rows_to_plan_dict(rows: dict[str, list[dict[str, Any]]]) -> dict[str, Any]:
     def placement(r: dict[str, Any]) -> dict[str, Any]:
         d = {"id": r["id"], "device": r["device"], "name": r["name"], "u": r["u"], "face": r["face"],
              "side": r["side"], "full_depth": r["full_depth"], "feed": r["feed_id"], "tags": r["tags"] or [],
-             "asset_tag": r["asset_tag"], "serial": r["serial"]}
+             "asset_tag": r["asset_tag"], "serial": r["serial"], "growth_phase": r["growth_phase_id"]}
         pw = power.get(r["id"])
         d["power"] = [{"pdu": c["pdu_id"], "outlet": c["outlet"]} for c in pw] if pw else []
         return d
 
     def rack(r: dict[str, Any]) -> dict[str, Any]:
         return {**_pick(r, pm.Rack), "tags": r["tags"] or [], "cooling": _cooling_from(r),
+                "growth_phase": r["growth_phase_id"],
                 "placements": [placement(p) for p in placements.get(r["id"], [])]}
 
     def row(r: dict[str, Any]) -> dict[str, Any]:
@@ -306,6 +314,7 @@ def rows_to_plan_dict(rows: dict[str, list[dict[str, Any]]]) -> dict[str, Any]:
         "format": "rackwright-plan",
         "format_version": pm.FORMAT_VERSION,
         "metadata": meta,
+        "growth_phases": [_pick(r, pm.GrowthPhase) for r in rows.get("growth_phases", [])],
         "site": {
             **({"name": site_rows[0]["name"]} if "name" in site_rows[0] else {}),
             "rooms": [{**_pick(r, pm.Room), "rows": [row(x) for x in rack_rows.get(r["id"], [])]}
@@ -313,11 +322,14 @@ def rows_to_plan_dict(rows: dict[str, list[dict[str, Any]]]) -> dict[str, Any]:
         },
         "power_sources": [{**_pick(r, pm.PowerSource), "upstream": r["upstream_id"]}
                           for r in sorted(rows.get("power_sources", []), key=lambda r: r["seq"])],
-        "feeds": [{**_pick(r, pm.PowerFeed), "upstream": r["upstream_id"]} for r in rows.get("power_feeds", [])],
-        "cooling_loops": [_pick(r, pm.CoolingLoop) for r in rows.get("cooling_loops", [])],
+        "feeds": [{**_pick(r, pm.PowerFeed), "upstream": r["upstream_id"], "growth_phase": r["growth_phase_id"]}
+                  for r in rows.get("power_feeds", [])],
+        "cooling_loops": [{**_pick(r, pm.CoolingLoop), "growth_phase": r["growth_phase_id"]}
+                          for r in rows.get("cooling_loops", [])],
         "fabrics": [_pick(r, pm.Fabric) for r in rows.get("fabrics", [])],
         "links": [{"id": r["id"], "fabric": r["fabric_id"], "cable": r["cable"], "length_m": r["length_m"],
-                   "label": r["label"], "a": {"placement": r["a_placement_id"], "port": r["a_port"]},
+                   "label": r["label"], "growth_phase": r["growth_phase_id"],
+                   "a": {"placement": r["a_placement_id"], "port": r["a_port"]},
                    "b": {"placement": r["b_placement_id"], "port": r["b_port"]}}
                   for r in rows.get("links", [])],
         "groups": [{**_pick(r, pm.ServerGroup), "members": [x["placement_id"] for x in members.get(r["id"], [])]}

@@ -32,8 +32,11 @@ History:
 - **6**: the energy settings (``plan_metadata``: ``site_country``, ``operation_start``,
   ``heat_customer`` as text, empty when not stated; ``grid_co2_g_per_kwh``,
   ``renewable_share``, ``heat_reuse_share``, ``heat_reuse_mwh_per_year``,
-  ``wue_l_per_kwh`` as numbers, NULL when not stated; docs/energy.md); plan format 3. The
-  layout of :mod:`planner.files.storage.models`.
+  ``wue_l_per_kwh`` as numbers, NULL when not stated; docs/energy.md); plan format 3.
+- **7**: the growth phases (table ``growth_phases``: id, seq, name, start; a column
+  ``growth_phase_id`` on ``racks``, ``placements``, ``links``, ``power_feeds`` and
+  ``cooling_loops``, NULL: the first phase; docs/phases.md); plan format 4. The layout of
+  :mod:`planner.files.storage.models`.
 """
 
 from __future__ import annotations
@@ -63,7 +66,7 @@ from planner.files.plan_io import PlanFormatError
 from planner.i18n import tmsg
 
 FILE_FORMAT = "rackwright-project"
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 OLDEST_SCHEMA = 0
 
 
@@ -243,5 +246,19 @@ def _v5_to_v6(conn: Connection) -> None:
         conn.execute(text(f"ALTER TABLE plan_metadata ADD COLUMN {column} FLOAT"))
 
 
+def _v6_to_v7(conn: Connection) -> None:
+    # no plan before had phases: an empty table, NULL (the first phase) everywhere
+    Table(
+        "growth_phases", MetaData(),
+        Column("id", String(64), primary_key=True),
+        Column("seq", Integer, nullable=False),
+        Column("name", String(200), nullable=False),
+        Column("start", String(10), nullable=False),
+    ).create(conn)
+    for table in ("racks", "placements", "links", "power_feeds", "cooling_loops"):
+        conn.execute(text(f"ALTER TABLE {table} ADD COLUMN growth_phase_id VARCHAR(64) "
+                          "REFERENCES growth_phases (id)"))
+
+
 MIGRATIONS: dict[int, Callable[[Connection], None]] = {0: _v0_to_v1, 1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4,
-                                                       4: _v4_to_v5, 5: _v5_to_v6}
+                                                       4: _v4_to_v5, 5: _v5_to_v6, 6: _v6_to_v7}

@@ -1,4 +1,4 @@
-"""SQLAlchemy 2 ORM models of the ``.rackplan`` project file (schema version 2).
+"""SQLAlchemy 2 ORM models of the ``.rackplan`` project file (the schema of :data:`planner.files.storage.migrations.SCHEMA_VERSION`).
 
 These are *storage* classes, separate from the domain classes in
 :mod:`planner.model.plan`: one table per kind of plan entity, so that other tools can
@@ -86,6 +86,21 @@ class SiteRow(Base):
     name: Mapped[str] = mapped_column(NAME)
 
 
+class GrowthPhaseRow(Base):
+    """A growth phase (schema 7; docs/phases.md), in build order (``seq``)."""
+
+    __tablename__ = "growth_phases"
+    id: Mapped[str] = mapped_column(ID, primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(NAME)
+    start: Mapped[str] = mapped_column(String(10))
+
+
+def _phase_column() -> Mapped[str | None]:
+    """The growth phase that adds a rack, device, link, feed or loop (schema 7); NULL: the first."""
+    return mapped_column(ID, ForeignKey("growth_phases.id"), nullable=True)
+
+
 class RoomRow(Base):
     __tablename__ = "rooms"
     id: Mapped[str] = mapped_column(ID, primary_key=True)
@@ -132,6 +147,7 @@ class RackRow(_CoolingColumns, Base):
     position: Mapped[int] = mapped_column(Integer)
     gap_before_m: Mapped[float] = mapped_column(Float)
     tags: Mapped[list[str]] = mapped_column(JSON)
+    growth_phase_id: Mapped[str | None] = _phase_column()
 
 
 class PowerSourceRow(Base):
@@ -158,6 +174,7 @@ class PowerFeedRow(Base):
     continuous_derating: Mapped[float | None] = mapped_column(Float)
     source: Mapped[str] = mapped_column(NAME)
     upstream_id: Mapped[str | None] = mapped_column(ID, ForeignKey("power_sources.id"))
+    growth_phase_id: Mapped[str | None] = _phase_column()
 
 
 class PlacementRow(Base):
@@ -175,6 +192,7 @@ class PlacementRow(Base):
     tags: Mapped[list[str]] = mapped_column(JSON)
     asset_tag: Mapped[str] = mapped_column(String(50))
     serial: Mapped[str] = mapped_column(String(50))
+    growth_phase_id: Mapped[str | None] = _phase_column()
 
 
 class PowerConnectionRow(Base):
@@ -198,6 +216,7 @@ class CoolingLoopRow(Base):
     delta_t_k: Mapped[float] = mapped_column(Float)
     capacity_kw: Mapped[float | None] = mapped_column(Float)
     flow_l_per_min: Mapped[float | None] = mapped_column(Float)
+    growth_phase_id: Mapped[str | None] = _phase_column()
 
 
 class FabricRow(Base):
@@ -224,6 +243,7 @@ class LinkRow(Base):
     cable: Mapped[str | None] = mapped_column(SLUG)
     length_m: Mapped[float | None] = mapped_column(Float)
     label: Mapped[str] = mapped_column(NAME)
+    growth_phase_id: Mapped[str | None] = _phase_column()
 
 
 class ServerGroupRow(Base):
@@ -281,6 +301,7 @@ TABLES_IN_ORDER: list[Table] = [
         Meta,
         PlanMetadata,
         SiteRow,
+        GrowthPhaseRow,
         RoomRow,
         RackRowRow,
         RackRow,

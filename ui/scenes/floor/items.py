@@ -505,6 +505,7 @@ class RackItem(QGraphicsItem):
         self._hover = False
         self._drag: RackDrag | None = None  # dragged along its row
         self._moving_row = False  # Shift+drag: the scene moves the whole row
+        self.reserved_for = ""  # the later growth phase that adds it, when the views show an earlier one
 
     def set_footprint(self, rack: Rack, fp: RackFootprint, origin: QPointF) -> None:
         self.prepareGeometryChange()
@@ -612,6 +613,8 @@ class RackItem(QGraphicsItem):
                 else tr("FloorScene", "{rack} ({id}) — cooling: {utilisation}{figure}"))
         self.setToolTip(head.format(rack=self.name, id=self.rack_id, utilisation=util,
                                     figure=f", {self.figure}" if self.figure else "")
+                        + ("\n" + tr("FloorScene", "Reserved: added in growth phase {phase}").format(
+                            phase=self.reserved_for) if self.reserved_for else "")
                         + "\n" + tr("FloorScene", "Drag along the row to reorder; Shift+drag moves the row"))
         self.update()
 

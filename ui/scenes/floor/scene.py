@@ -61,6 +61,7 @@ class FloorScene(FloorGestures, QGraphicsScene):
         doc.resultsChanged.connect(self.on_results)
         doc.selectionChanged.connect(self.on_doc_selection)
         doc.planReset.connect(self._on_reset)
+        doc.phaseViewChanged.connect(lambda _p: self.apply_phase_view())
         self.selectionChanged.connect(self.on_scene_selection)
 
     def set_colors(self, colors: style.FloorColors) -> None:
@@ -221,7 +222,17 @@ class FloorScene(FloorGestures, QGraphicsScene):
     def _color_rack(self, item: RackItem) -> None:
         item.set_utilisation(*rack_gauge(self.doc.results, item.rack_id, self.mode))
 
+    def apply_phase_view(self) -> None:
+        """Racks a later growth phase adds than the one shown are drawn as reserved: faint,
+        with the phase in their tooltip (the document's ``phase_view``; docs/phases.md)."""
+        later = self.doc.later_phases()["rack"]
+        names = {ph.id: ph.name for ph in self.doc.plan.growth_phases}
+        for rid, item in self.racks.items():
+            item.setOpacity(style.RESERVED_OPACITY if rid in later else 1.0)
+            item.reserved_for = names.get(later.get(rid, ""), "")
+
     def on_results(self, results: Results | None) -> None:
+        self.apply_phase_view()
         for item in self.racks.values():
             self._color_rack(item)
         thresholds = results.settings if results is not None else None

@@ -499,6 +499,22 @@ class RackScene(QGraphicsScene):
             item.setText(rack_figures_text(results, rack_id))
             lvl = rack_level(results, rack_id)
             item.setBrush(QBrush(text_c if lvl == levels.NONE else style.level_color(lvl)))
+        self.apply_phase_view()
+
+    def apply_phase_view(self) -> None:
+        """Racks and devices a later growth phase adds than the one the views show are drawn
+        as reserved: faint (docs/phases.md; the document's ``phase_view``)."""
+        later = self.doc.later_phases()
+        racks, devices = later["rack"], later["placement"]
+        for (rid, _face), frame in self.frames.items():
+            frame.setOpacity(style.RESERVED_OPACITY if rid in racks else 1.0)
+        for (rid, _face), outer in self.outers.items():
+            outer.setOpacity(style.RESERVED_OPACITY if rid in racks else 1.0)
+        for rid, item in (*self.figures.items(), *self.names.items()):
+            item.setOpacity(style.RESERVED_OPACITY if rid in racks else 1.0)
+        for pid, items in self.devices.items():
+            for it in items:
+                it.setOpacity(style.RESERVED_OPACITY if pid in devices else 1.0)
 
     def shown_racks(self) -> set[str]:
         return set(self.origin_x)

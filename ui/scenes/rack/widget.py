@@ -65,6 +65,15 @@ class RackView(QWidget):
         bar.addWidget(self.row_box)
         bar.addWidget(fit)
         bar.addWidget(add)
+        # the growth phase the views show the plan up to (docs/phases.md); only with phases
+        self.phase_label = QLabel(self.tr("Show phase:"), self)
+        self.phase_box = QComboBox(self)
+        self.phase_box.setObjectName("phaseViewChooser")
+        self.phase_box.setToolTip(self.tr("Show the plan up to a growth phase; what later phases add is drawn as "
+                                          "reserved (faint)"))
+        self.phase_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        bar.addWidget(self.phase_label)
+        bar.addWidget(self.phase_box)
         bar.addStretch(1)
         bar.addWidget(self.hint)
         lay = QVBoxLayout(self)
@@ -74,12 +83,36 @@ class RackView(QWidget):
         lay.addWidget(self.view, 1)
         self._syncing = False
         self.row_box.currentIndexChanged.connect(self._row_chosen)
+        self.phase_box.currentIndexChanged.connect(self._phase_chosen)
+        doc.phaseViewChanged.connect(self._on_phase_view)
         doc.changed.connect(self._on_changed)
         doc.selectionChanged.connect(self._on_selection)
         doc.resultsChanged.connect(lambda _r: self.scene.update_figures())
         doc.planReset.connect(self._on_reset)
         self._fill_rows()
+        self._fill_phases()
         self._show_row(self._first_row())
+
+    # -- growth phases ------------------------------------------------------------------
+    def _fill_phases(self) -> None:
+        phases = self.doc.plan.growth_phases
+        self.phase_label.setVisible(bool(phases))
+        self.phase_box.setVisible(bool(phases))
+        self._syncing = True
+        self.phase_box.clear()
+        self.phase_box.addItem(self.tr("All phases"), None)
+        for ph in phases:
+            self.phase_box.addItem(self.tr("Up to {phase}").format(phase=ph.name), ph.id)
+        self.phase_box.setCurrentIndex(max(0, self.phase_box.findData(self.doc.phase_view)))
+        self._syncing = False
+
+    def _on_phase_view(self, _phase: object) -> None:
+        self._fill_phases()
+        self.scene.apply_phase_view()
+
+    def _phase_chosen(self, _i: int) -> None:
+        if not self._syncing:
+            self.doc.set_phase_view(self.phase_box.currentData())
 
     # -- rows --------------------------------------------------------------------
     def _first_row(self) -> str | None:
@@ -138,10 +171,14 @@ class RackView(QWidget):
     # -- model -> scene --------------------------------------------------------------------
     def _on_reset(self) -> None:
         self.scene.row_id = None
+        self.doc.set_phase_view(None)
         self._fill_rows()
+        self._fill_phases()
         self._show_row(self._first_row())
 
     def _on_changed(self, change: Change) -> None:
+        if change.metadata:  # the growth phases may have changed
+            self._fill_phases()
         shown = self.scene.shown_racks()
         plan = self.doc.plan
         wanted = {r.id for r in self.scene.racks()}

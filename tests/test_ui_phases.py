@@ -1,0 +1,136 @@
+"""Growth phases in the app (docs/phases.md), driven through the real widgets: Plan > Growth
+Phases lists the phases with the engine's figures, adds, renames (a duplicate name refused in
+the window), reorders and removes phases; the selection goes into a phase as one undo step
+(from the window and from the Inspector); the rack view's phase chooser draws what later
+phases add as reserved, on the elevations and the floor plan."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QSettings, Qt
+
+from planner.catalog import load_catalog
+from planner.files.plan_io import plan_from_dict
+from tests.test_phases import content
+
+pytestmark = pytest.mark.gui
+
+
+@pytest.fixture(scope="module")
+def catalog():
+    return load_catalog()
+
+
+@pytest.fixture
+def win(qtbot, tmp_path, catalog):
+    from ui.document import Document
+    from ui.settings import AppSettings
+    from ui.shell.mainwindow import MainWindow
+
+    settings = AppSettings(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
+    doc = Document(plan_from_dict(content(2, tagged=True)), catalog, None)
+    w = MainWindow(doc, settings)
+    qtbot.addWidget(w, before_close_func=lambda x: x.doc.undo_stack.setClean())
+    w.resize(1400, 900)
+    w.show()
+    doc.recompute(background=False)
+    return w
+
+
+def menu_action(win, menu_title: str, text: str):
+    for top in win.menuBar().actions():
+        if top.text().replace("&", "") == menu_title:
+            for a in top.menu().actions():
+                if a.text().replace("&", "").rstrip("\u2026") == text:
+                    return a
+    raise AssertionError(f"no {menu_title} > {text}")
+
+
+def cell(dlg, row: int, col: int) -> str:
+    return dlg.table.item(row, col).text()
+
+
+def test_phases_window_edits_each_one_undo_step(qtbot, win):
+    from ui.dialogs.phases import GPUS, NAME
+
+    doc, stack = win.doc, win.doc.undo_stack
+    menu_action(win, "Plan", "Growth Phases").trigger()
+    dlg = win.phases_dialog
+    assert dlg.isVisible() and dlg.table.rowCount() == 3
+    assert [cell(dlg, r, NAME) for r in range(3)] == ["Pilot Q1", "Production Q3", "Expansion 2028"]
+    assert [cell(dlg, r, GPUS) for r in range(3)] == ["8", "64", "256"]  # the engine's figures
+
+    qtbot.mouseClick(dlg.add_button, Qt.MouseButton.LeftButton)
+    assert [ph.name for ph in doc.plan.growth_phases][-1] == "Phase 4" and dlg.table.rowCount() == 4
+    dlg.table.item(3, NAME).setText("pilot q1")  # as typed into the cell: a duplicate name
+    assert dlg.error.isVisible() and "pilot q1" in dlg.error.text()
+    assert doc.plan.growth_phases[3].name == "Phase 4" and cell(dlg, 3, NAME) == "Phase 4"
+    dlg.table.item(3, NAME).setText("Expansion 2029")
+    assert doc.plan.growth_phases[3].name == "Expansion 2029" and not dlg.error.isVisible()
+    dlg.table.selectRow(3)
+    qtbot.mouseClick(dlg.up_button, Qt.MouseButton.LeftButton)
+    assert [ph.name for ph in doc.plan.growth_phases][2:] == ["Expansion 2029", "Expansion 2028"]
+    qtbot.mouseClick(dlg.remove_button, Qt.MouseButton.LeftButton)
+    assert [ph.name for ph in doc.plan.growth_phases] == ["Pilot Q1", "Production Q3", "Expansion 2028"]
+    for _ in range(4):  # remove, move, rename, add: one step each
+        stack.undo()
+    assert [ph.name for ph in doc.plan.growth_phases] == ["Pilot Q1", "Production Q3", "Expansion 2028"]
+    assert not stack.canUndo()
+
+
+def test_selection_into_a_phase_from_window_and_inspector(qtbot, win):
+    doc, stack = win.doc, win.doc.undo_stack
+    menu_action(win, "Plan", "Growth Phases").trigger()
+    dlg = win.phases_dialog
+    doc.select([("rack", "r02"), ("rack", "r03"), ("row", "row-a")])  # the row has no phase: left out
+    dlg.table.selectRow(2)
+    qtbot.mouseClick(dlg.assign_button, Qt.MouseButton.LeftButton)
+    assert doc.plan.rack("r02").growth_phase == "ph-exp" and doc.plan.rack("r03").growth_phase == "ph-exp"
+    doc.flush()
+    assert doc.results.phases.phases[1].results.totals.gpus == 32  # production without R02, R03
+    stack.undo()  # both racks in one step
+    assert doc.plan.rack("r02").growth_phase == "ph-prod" and doc.plan.rack("r03").growth_phase == "ph-prod"
+
+    # the Inspector: one rack's phase, and a phase for a multiple selection
+    doc.select([("rack", "r02")])
+    combo = win.inspector.fields["growth_phase"]
+    combo.setCurrentIndex(combo.findData("ph-pilot"))
+    assert doc.plan.rack("r02").growth_phase == "ph-pilot"
+    doc.select([("placement", "gpu-2"), ("placement", "gpu-3")])
+    combo = win.inspector.fields["selection_phase"]
+    combo.setCurrentIndex(combo.findData("ph-exp"))
+    assert {doc.plan.placement(p).growth_phase for p in ("gpu-2", "gpu-3")} == {"ph-exp"}
+    stack.undo()
+    assert {doc.plan.placement(p).growth_phase for p in ("gpu-2", "gpu-3")} == {"ph-prod"}
+
+
+def test_show_phase_draws_later_phases_as_reserved(qtbot, win):
+    from ui import style
+
+    doc = win.doc
+    view = win.rack_view
+    box = view.phase_box
+    assert box.isVisible() and box.count() == 4  # all, and up to each phase
+    box.setCurrentIndex(box.findData("ph-pilot"))
+    assert doc.phase_view == "ph-pilot"
+    scene = view.scene
+    assert scene.devices["gpu-1"][0].opacity() == 1.0  # the pilot's server
+    assert scene.devices["gpu-2"][0].opacity() == pytest.approx(style.RESERVED_OPACITY)  # production's, same rack
+    assert scene.frames[("r02", "front")].opacity() == pytest.approx(style.RESERVED_OPACITY)
+    assert scene.frames[("r01", "front")].opacity() == 1.0
+    floor = win.floor_view.scene
+    assert floor.racks["r02"].opacity() == pytest.approx(style.RESERVED_OPACITY)
+    assert floor.racks["r01"].opacity() == 1.0
+    box.setCurrentIndex(box.findData(None))
+    assert doc.phase_view is None and scene.devices["gpu-2"][0].opacity() == 1.0
+
+
+def test_findings_panel_names_the_phase_that_breaks_each_limit(qtbot, win):
+    from ui.panels.findings import FindingsPanel
+
+    panel = win.panels["findingsDock"]
+    assert isinstance(panel, FindingsPanel)
+    win.doc.flush()
+    rows = {(r[1], r[4]): r[2] for r in panel.model.rows}
+    assert rows[("POWER_FEED_FAILOVER_OVERLOAD", "feed-r01-a")].endswith("(from Production Q3)")
+    assert rows[("FABRIC_UNCONNECTED_PORTS", "fab-ib")].endswith("(from Pilot Q1)")
