@@ -444,3 +444,22 @@ def test_the_form_does_not_move_under_the_pointer_after_an_edit(qtbot, doc):
         qtbot.wait(30)
         after = {n: y(n) for n in ("users", "input_tokens")}
         assert after == before, f"the form moved under the pointer after entering {users}: {before} -> {after}"
+
+
+def test_the_form_fits_the_dock_at_1366x768(qtbot, doc):
+    """At 1366x768 the Workloads dock is 322 px wide; the form asked for 411 and its fields'
+    right halves were cut off (no horizontal scroll bar), so a click at a field's middle fell
+    outside the window and what was typed went to the Add target button (issue 31, the X11
+    rebuild at 1366x768). Every field lies inside the dock's viewport."""
+    p = WorkloadsPanel(doc)
+    qtbot.addWidget(p)
+    p.setFixedSize(322, 420)  # the dock's width there: a dock does not grow to its panel's minimum
+    p.show()
+    qtbot.waitExposed(p)
+    for kind in ("inference", "finetune"):
+        p.select_workload(next(w.id for w in doc.plan.workloads if w.kind == kind))
+        qtbot.wait(50)
+        viewport = p.detail_scroll.viewport()
+        for name, fld in [("name", p.name_edit), *((n, f.editor) for n, f in p.fields.items())]:
+            right = fld.mapTo(viewport, fld.rect().topRight()).x()
+            assert right < viewport.width(), f"{kind}: the {name} field is cut off (min {p.detail.minimumSizeHint().width()}) ({right} px of {viewport.width()})"

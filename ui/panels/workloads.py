@@ -661,6 +661,9 @@ class WorkloadsPanel(QWidget):
         self.form.setContentsMargins(0, 0, 0, 0)
         self.form.setVerticalSpacing(4)
         self.form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        # a narrow dock (322 px at 1366x768) puts a field under its label: side by side the
+        # form asked for 411 px and the fields' right halves were cut off (issue 31)
+        self.form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         # name, kind and runs-on rows are made with the form (see _build_form)
         self.name_edit: QLineEdit | None = None  # None until a workload's form is built
         self.group_combo: QComboBox | None = None
