@@ -411,3 +411,55 @@ def test_the_field_being_edited_stays_in_view_after_each_edit(qtbot, doc):
             if len(settled) >= 4 and len(set(settled[-4:])) == 1:
                 break
         assert visible(), f"the users field scrolled out of view after entering {users}"
+
+
+def test_the_form_does_not_move_under_the_pointer_after_an_edit(qtbot, doc):
+    """Kept in view is not enough: on a real X server each Return moved the whole form by a
+    line once the new verdict arrived, so the next click, a second later, landed on the field
+    above or below (issue 31, the X11 rebuild: input tokens typed into the wrong field, "1"
+    typed into the precision box). The field typed into stays where it was on the screen, and
+    with it the fields around it."""
+    p = WorkloadsPanel(doc)
+    qtbot.addWidget(p)
+    p.resize(520, 420)
+    p.show()
+    qtbot.waitExposed(p)
+    wid = next(w.id for w in doc.plan.workloads if w.kind == "inference")
+    p.select_workload(wid)
+    qtbot.wait(50)
+    viewport = p.detail_scroll.viewport()
+    field = p.fields["users"].editor
+    field.setFocus()
+    qtbot.waitUntil(lambda: (p.detail_scroll.ensureWidgetVisible(field, 0, 120), True)[1])
+    qtbot.wait(30)
+
+    def y(name: str) -> int:
+        f = p.fields[name].editor
+        return f.mapTo(viewport, f.rect().topLeft()).y()
+
+    for users in (4000, 40, 100000, 1000):
+        before = {n: y(n) for n in ("users", "input_tokens")}
+        type_into(qtbot, p.fields["users"].editor, str(users))
+        doc.flush()
+        qtbot.wait(30)
+        after = {n: y(n) for n in ("users", "input_tokens")}
+        assert after == before, f"the form moved under the pointer after entering {users}: {before} -> {after}"
+
+
+def test_the_form_fits_the_dock_at_1366x768(qtbot, doc):
+    """At 1366x768 the Workloads dock is 322 px wide; the form asked for 411 and its fields'
+    right halves were cut off (no horizontal scroll bar), so a click at a field's middle fell
+    outside the window and what was typed went to the Add target button (issue 31, the X11
+    rebuild at 1366x768). Every field lies inside the dock's viewport."""
+    p = WorkloadsPanel(doc)
+    qtbot.addWidget(p)
+    p.setFixedSize(322, 420)  # the dock's width there: a dock does not grow to its panel's minimum
+    p.show()
+    qtbot.waitExposed(p)
+    for kind in ("inference", "finetune"):
+        p.select_workload(next(w.id for w in doc.plan.workloads if w.kind == kind))
+        qtbot.wait(50)
+        viewport = p.detail_scroll.viewport()
+        for name, fld in [("name", p.name_edit), *((n, f.editor) for n, f in p.fields.items())]:
+            right = fld.mapTo(viewport, fld.rect().topRight()).x()
+            assert right < viewport.width(), f"{kind}: the {name} field is cut off (min {p.detail.minimumSizeHint().width()}) ({right} px of {viewport.width()})"

@@ -27,10 +27,11 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import shiboken6
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QPoint, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QApplication,
     QComboBox,
     QFormLayout,
     QFrame,
@@ -660,6 +661,9 @@ class WorkloadsPanel(QWidget):
         self.form.setContentsMargins(0, 0, 0, 0)
         self.form.setVerticalSpacing(4)
         self.form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        # a narrow dock (322 px at 1366x768) puts a field under its label: side by side the
+        # form asked for 411 px and the fields' right halves were cut off (issue 31)
+        self.form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         # name, kind and runs-on rows are made with the form (see _build_form)
         self.name_edit: QLineEdit | None = None  # None until a workload's form is built
         self.group_combo: QComboBox | None = None
@@ -694,6 +698,15 @@ class WorkloadsPanel(QWidget):
         self.detail.installEventFilter(self)
         self._keep_pending = False
         self._edited_field: str | None = None  # the form field last committed (kept in view)
+        # where the field in use was in the viewport when the user last looked (focus, commit,
+        # scroll): it is put back there, so the form does not move under the pointer
+        self._anchor_y: int | None = None
+        vbar = self.detail_scroll.verticalScrollBar()
+        vbar.actionTriggered.connect(lambda _a: QTimer.singleShot(0, self._remember_anchor))
+        vbar.sliderReleased.connect(self._remember_anchor)
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            app.focusChanged.connect(self._focus_changed)
 
         top = QWidget(self)
         tl = QVBoxLayout(top)
@@ -742,10 +755,29 @@ class WorkloadsPanel(QWidget):
             return editor
         return None
 
+    def _field_y(self, field: QWidget) -> int:
+        return field.mapTo(self.detail_scroll.viewport(), QPoint(0, 0)).y()
+
+    def _remember_anchor(self) -> None:
+        if not shiboken6.isValid(self):
+            return
+        field = self._field_in_use()
+        self._anchor_y = self._field_y(field) if field is not None and field.isVisible() else None
+
+    def _focus_changed(self, _old: QWidget | None, new: QWidget | None) -> None:
+        if new is not None and shiboken6.isValid(self) and shiboken6.isValid(new) and self.detail.isAncestorOf(new):
+            self._remember_anchor()
+
     def _keep_focus_in_view(self) -> None:
         self._keep_pending = False
         field = self._field_in_use()
-        if field is not None and field.isVisible():
+        if field is None or not field.isVisible():
+            return
+        if self._anchor_y is not None:  # back where the user saw it
+            bar = self.detail_scroll.verticalScrollBar()
+            bar.setValue(bar.value() + self._field_y(field) - self._anchor_y)
+        y, vp = self._field_y(field), self.detail_scroll.viewport()
+        if y < 0 or y + field.height() > vp.height():  # the anchor could not be kept
             self.detail_scroll.ensureWidgetVisible(field, 0, 24)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
@@ -1066,6 +1098,7 @@ class WorkloadsPanel(QWidget):
         if w is None or fld is None or self._loading:
             return
         self._edited_field = name
+        self._remember_anchor()
         try:
             value = fld.value()
         except ValueError as e:
