@@ -702,8 +702,11 @@ class WorkloadsPanel(QWidget):
         # scroll): it is put back there, so the form does not move under the pointer
         self._anchor_y: int | None = None
         vbar = self.detail_scroll.verticalScrollBar()
-        vbar.actionTriggered.connect(lambda _a: QTimer.singleShot(0, self._remember_anchor))
-        vbar.sliderReleased.connect(self._remember_anchor)
+        # any scroll the user or the program makes (wheel, bar, ensureWidgetVisible) moves the
+        # anchor with it; a scroll while a resize is being answered is the clamp of a shrinking
+        # form, not a new place to keep (under load a late first verdict put the form back to
+        # where it was before the last scroll: CI, issue 31)
+        vbar.valueChanged.connect(self._scrolled)
         app = QApplication.instance()
         if isinstance(app, QApplication):
             app.focusChanged.connect(self._focus_changed)
@@ -763,6 +766,10 @@ class WorkloadsPanel(QWidget):
             return
         field = self._field_in_use()
         self._anchor_y = self._field_y(field) if field is not None and field.isVisible() else None
+
+    def _scrolled(self, _value: int) -> None:
+        if not self._keep_pending:
+            self._remember_anchor()
 
     def _focus_changed(self, _old: QWidget | None, new: QWidget | None) -> None:
         if new is not None and shiboken6.isValid(self) and shiboken6.isValid(new) and self.detail.isAncestorOf(new):
