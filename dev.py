@@ -106,6 +106,12 @@ def cmd_test(args: list[str]) -> int:
         return 1
     env = dict(os.environ)
     env.setdefault("QT_QPA_PLATFORM", "offscreen")
+    # Byte code is written during the tests even where the shell asks for none (this machine's
+    # and CI's set PYTHONDONTWRITEBYTECODE=1): otherwise each xdist worker rewrites the asserts
+    # of all test modules again (about 14 s of each worker's collection) and every one of the
+    # hundreds of `python -m rackwright` runs the tests start compiles planner/ from source
+    # (about 0.3 s each). __pycache__ is in .gitignore.
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     py = _bin("python")
     # planner/locale/*/LC_MESSAGES/*.po -> .mo (gettext catalogs of findings, PDF, CLI): the tests read them
     if _run([py, "-m", "planner.i18n", "compile"], env=env) != 0:
@@ -133,7 +139,11 @@ def cmd_test(args: list[str]) -> int:
     checker = threading.Thread(target=run_checks, daemon=True)
     checker.start()
     # loadgroup: tests marked xdist_group("netbox") share one worker, so one real NetBox starts (tests/netbox_server.py)
-    workers = ["-n", "2", "--dist", "loadgroup"] if (os.cpu_count() or 1) >= 2 and "-n" not in args else []
+    # --max-worker-restart=0: pytest-xdist 3.8 hangs for good when it replaces a crashed worker
+    # under loadgroup (pytest-xdist issues 1323, 1327, 1378; CI sat 80 minutes after a segfault).
+    # Without a restart the run ends at once, failed, naming the test the worker died on.
+    workers = (["-n", "2", "--dist", "loadgroup", "--max-worker-restart=0"]
+               if (os.cpu_count() or 1) >= 2 and "-n" not in args else [])
     rc = _run([py, "-m", "pytest", *workers, *args], env=env)
     checker.join()
     failed = []
