@@ -9,7 +9,7 @@ from PySide6.QtTest import QTest
 from planner.catalog import load_catalog
 from planner.design.synthetic import synthetic_plan
 from planner.engine import Engine, levels
-from planner.model.edits import RemovePlacement, SetRackCooling
+from planner.model.edits import RemovePlacement, SetProperty, SetRackCooling
 from planner.model.plan import CoolingChoice
 from ui import style
 from ui.document import Document
@@ -160,6 +160,26 @@ def test_charts_one_bar_per_rack_with_engine_heights(qtbot, doc):
     assert list(charts.power.sel.opts["x"]) == [1.0]
 
 
+def test_charts_and_floor_follow_a_rename_and_a_load_change(qtbot, doc):
+    """The bars are drawn again only when a rack's figures change (issue 30), so what an edit
+    does change must still show: a renamed rack's name under its bar, a removed server's
+    power in its bar and in the floor plan's figure."""
+    charts, floor = ChartsPanel(doc), FloorView(doc)
+    for w in (charts, floor):
+        qtbot.addWidget(w)
+    rid = gpu_rack(doc)
+    doc.push(SetProperty("rack", rid, "name", "Renamed rack"))
+    doc.flush()
+    assert charts.power.names[charts.power.rack_ids.index(rid)] == "Renamed rack"
+    before = floor.scene.racks[rid].figure
+    server = next(p for p in doc.plan.index.racks[rid].placements if p.u is not None)
+    doc.push(RemovePlacement(server.id))
+    doc.flush()
+    rr = doc.results.racks[rid]
+    assert charts.power.heights[charts.power.rack_ids.index(rid)] == pytest.approx(rr.power_load_w / 1000)
+    assert floor.scene.racks[rid].figure != before and f"{rr.power_load_w / 1000:.1f}" in floor.scene.racks[rid].figure
+
+
 def test_findings_where_names_each_thing_once(qtbot, catalog):
     """'Where' reads 'PDU NVL72-1 A1 (id)', not 'PDU PDU NVL72-1 A1 (id)', when the
     device's name already says what it is; other rows keep their kind label."""
@@ -177,6 +197,51 @@ def test_findings_where_names_each_thing_once(qtbot, catalog):
     assert not [w for w in wheres if w.lower().startswith("pdu pdu")]
     pdu_rows = [w for w in wheres if w.startswith("PDU ")]
     assert pdu_rows  # the example's PDU findings still say PDU
+
+
+def _fresh_rows(qtbot, doc) -> list:
+    """The rows a Findings panel made now, from nothing, shows."""
+    fresh = FindingsPanel(doc)
+    qtbot.addWidget(fresh)
+    return list(fresh.model.rows)
+
+
+def test_findings_follow_each_edit_row_by_row_as_a_fresh_panel_shows_them(qtbot, doc):
+    """The panel redoes only the rows an edit touched (issue 30: a rack rename in a 16k-GPU
+    hall rebuilt all 5,000 rows): after a rename, a device removed, a cooling change, undo
+    and redo its rows are those of a panel made afresh, the renamed rack's PDU rows say the
+    new name (their findings did not change, only the place), and a rename moves rows
+    instead of resetting the table."""
+    panel = FindingsPanel(doc)
+    qtbot.addWidget(panel)
+    resets: list[int] = []
+    panel.model.modelReset.connect(lambda: resets.append(1))
+    rid = gpu_rack(doc)
+    rack = doc.plan.index.racks[rid]
+    old_name = rack.name
+    assert any(r[3] == "pdu" and old_name in r[5] for r in panel.model.rows), "the rack's PDUs have findings"
+    doc.push(SetProperty("rack", rid, "name", "Renamed hall rack"))
+    doc.flush()
+    assert panel.model.rows == _fresh_rows(qtbot, doc)
+    assert not any(old_name in r[5] for r in panel.model.rows if r[3] == "pdu" and "Renamed" not in r[5])
+    assert any(r[3] == "pdu" and "Renamed hall rack" in r[5] for r in panel.model.rows)
+    assert not resets, "a rename moves the rows it changed"
+    server = next(p for p in rack.placements if p.u is not None)
+    for edit in (RemovePlacement(server.id), SetRackCooling(rid, CoolingChoice(method="air"))):
+        doc.push(edit)
+        doc.flush()
+        assert panel.model.rows == _fresh_rows(qtbot, doc)
+    counts = doc.results.counts()
+    assert panel.model.counts == counts and panel.buttons["error"].text() == f"Errors {counts['error']}"
+    for step in ("undo", "undo", "undo", "redo"):
+        getattr(doc.undo_stack, step)()
+        doc.flush()
+        assert panel.model.rows == _fresh_rows(qtbot, doc), step
+    assert any("Renamed hall rack" in r[5] for r in panel.model.rows)
+    doc.undo_stack.undo()
+    doc.flush()
+    assert panel.model.rows == _fresh_rows(qtbot, doc)
+    assert not any("Renamed hall rack" in r[5] for r in panel.model.rows)
 
 
 def test_chart_titles_shorten_to_fit_a_narrow_dock(qtbot, doc):

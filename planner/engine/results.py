@@ -7,7 +7,7 @@ dicts are fresh (shallow copies) while unchanged per-entity results are shared."
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, get_args
 
@@ -654,6 +654,22 @@ class Results:
         yield from self.workload_findings
         yield from self.energy_findings
         yield from self.phase_findings
+
+    def finding_groups(self) -> Iterator[tuple[tuple[str, str], tuple[Finding, ...]]]:
+        """Every finding once, in groups: ``((part, id), findings)`` for the plan's own, each
+        room's, rack's, PDU's, feed's, source's and loop's, the fabrics', workloads', energy
+        figures' and growth phases'. An incremental update keeps a group that did not change
+        as the same tuple, so a view can redo only the groups that did (the Findings panel)."""
+        yield ("plan", ""), self.plan_findings
+        for part, coll in (("room", self.rooms), ("rack", self.racks), ("pdu", self.pdus), ("feed", self.feeds),
+                           ("source", self.sources), ("loop", self.loops)):
+            for key, r in coll.items():
+                if r.findings:
+                    yield (part, key), r.findings
+        yield ("fabric", ""), self.fabric_findings
+        yield ("workload", ""), self.workload_findings
+        yield ("energy", ""), self.energy_findings
+        yield ("phase", ""), self.phase_findings
 
     @property
     def findings(self) -> list[Finding]:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QEvent, Qt
-from PySide6.QtGui import QFont, QFontMetricsF, QResizeEvent
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QResizeEvent
 from PySide6.QtWidgets import QLabel, QTabWidget, QVBoxLayout, QWidget
 
 from planner.engine import RackResult, Results
@@ -105,6 +105,9 @@ class _RackBars(QWidget):
         self.doc = doc
         self.getter = getter
         self.rack_ids: list[str] = []
+        self._gauges: list[Gauge] | None = None  # what the bars show, to skip redrawing the same
+        self._brushes: dict[int, QBrush] = {}
+        self._name_px: dict[str, float] = {}  # each rack name's width in the 7 pt tick font
         self.plot = pg.PlotWidget(self)
         self.plot.setMenuEnabled(False)
         self.plot.setMouseEnabled(x=True, y=False)
@@ -152,7 +155,13 @@ class _RackBars(QWidget):
             axis.setTicks([[], []])
             return
         fm = QFontMetricsF(font)
-        name_px = max(fm.horizontalAdvance(t) for t in self.names) + 12
+        widths = self._name_px
+        if len(widths) > 2 * n + 256:
+            widths.clear()
+        for t in self.names:
+            if t not in widths:
+                widths[t] = fm.horizontalAdvance(t)
+        name_px = max(widths[t] for t in self.names) + 12
         width = self.plot.width() - self.plot.getAxis("left").width() - 16  # the bars' width in the widget
         fit = max(1, int(width / name_px)) if width > 40 else 12
         step = 1 if n <= fit else int(np.ceil(n / fit))
@@ -163,17 +172,36 @@ class _RackBars(QWidget):
         self.colors = colors
         style_plot(self.plot, colors, self.title)
         self.limits.setPen(pg.mkPen(colors.reference, width=2))
+        self._gauges = None  # the bars are drawn again in the new colours
+
+    def _brush(self, color: QColor) -> QBrush:
+        """One brush per colour (a 600-rack chart otherwise makes 600 brushes per edit)."""
+        key = color.rgba()
+        got = self._brushes.get(key)
+        if got is None:
+            if len(self._brushes) > 4096:
+                self._brushes.clear()
+            got = self._brushes[key] = pg.mkBrush(color)
+        return got
 
     def set_results(self, results: Results | None) -> None:
         rr = results.racks if results is not None else {}
         plan = self.doc.plan
-        ids = [r.id for r in plan.racks() if r.id in rr]
-        names = [plan.index.racks[i].name for i in ids]
+        racks = [r for r in plan.racks() if r.id in rr]
+        ids = [r.id for r in racks]
+        names = [r.name for r in racks]
         gauges = [self.getter(rr[i]) for i in ids]
+        if ids == self.rack_ids and gauges == self._gauges:
+            # the same bars (an edit elsewhere, a rename): at most the names under them change
+            if names != self.names:
+                self.names = names
+                self._set_ticks()
+            return
+        self._gauges = gauges
         loads = np.array([g[0] for g in gauges], dtype=float) / 1000.0
         limits = np.array([g[1] for g in gauges], dtype=float) / 1000.0
         x = np.arange(len(ids), dtype=float)
-        brushes = [pg.mkBrush(style.level_fill(g[3], g[2])) for g in gauges]
+        brushes = [self._brush(style.level_fill(g[3], g[2])) for g in gauges]
         self.levels = [g[3] for g in gauges]
         pen = pg.mkPen(self.colors.bar_edge, width=0.5) if len(ids) <= 120 else pg.mkPen(None)
         self.bars.setOpts(x=x, height=loads, width=0.8, brushes=brushes, pen=pen)

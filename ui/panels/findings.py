@@ -8,6 +8,7 @@ the rack elevations show it.
 
 from __future__ import annotations
 
+import bisect
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import (
@@ -76,52 +77,211 @@ def _known_codes() -> list[str]:
     return list(CODES)
 
 
-def results_findings(results: Results | None) -> list[Finding]:
-    return list(results.findings) if results is not None else []
+Row = tuple[str, str, str, str, "str | None", str]  # severity, code, message, kind, id, where text
+GroupKey = tuple[str, str]
+Place = tuple[str, "str | None"]
+
+# past this many rows to take out and put in, one reset is cheaper than the moves
+_INCREMENTAL_MAX = 400
 
 
 class FindingsModel(QAbstractTableModel):
+    """The findings as rows, sorted here. ``set_results`` redoes only the engine's finding
+    groups (:meth:`planner.engine.results.Results.finding_groups`) that changed and those
+    whose places the plan renamed (``Document.changed``), and moves just their rows in and
+    out: a rack rename in a 16k-GPU hall touches a dozen of its 5,000 rows."""
+
     HEADERS = (QT_TRANSLATE_NOOP("Findings", "Severity"), QT_TRANSLATE_NOOP("Findings", "Code"),
                QT_TRANSLATE_NOOP("Findings", "Message"), QT_TRANSLATE_NOOP("Findings", "Where"))
 
     def __init__(self, doc: Document, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.doc = doc
-        self.rows: list[tuple[str, str, str, str, str | None, str]] = []  # sev, code, msg, kind, id, where text
+        self.rows: list[Row] = []  # display order
         self.sort_column = 0
         self.sort_order = Qt.SortOrder.AscendingOrder
+        self.counts: dict[str, int] = {s: 0 for s in style.SEVERITIES}
+        self.finding_count = 0
         self._names: dict[str, str] = {}
+        self._groups: dict[GroupKey, tuple[tuple[Finding, ...], list[Row]]] = {}
+        self._place_groups: dict[Place, set[GroupKey]] = {}
+        self._where: dict[Place, str] = {}
+        self._dirty_places: set[Place] = set()
+        self._all_dirty = True
+        self._lang: str | None = None
+        self._phased = False
+        self._names_stale = False
+        self._added: list[Row] | None = None  # rows moved in since take_added; None after a reset
+        doc.changed.connect(self._plan_changed)
+        doc.planReset.connect(self.forget)
+
+    # ------------------------------------------------------------------ what the plan changed
+    def forget(self) -> None:
+        """Redo every row at the next results (a new plan, language or set of names)."""
+        self._all_dirty = True
+
+    def _plan_changed(self, change: Any) -> None:
+        if self._all_dirty:
+            return
+        if change.structure or change.metadata:
+            self._all_dirty = True
+            return
+        dirty = self._dirty_places
+        idx = self.doc.plan.index
+        for rid in change.racks:
+            dirty.add(("rack", rid))
+            rack = idx.racks.get(rid)
+            for p in rack.placements if rack is not None else ():
+                dirty.update((("placement", p.id), ("pdu", p.id), ("device", p.id)))
+        for pid in change.placements:
+            dirty.update((("placement", pid), ("pdu", pid), ("device", pid)))
+        for kind, ids in (("row", change.rows), ("room", change.rooms), ("feed", change.feeds),
+                          ("source", change.sources), ("loop", change.loops), ("fabric", change.fabrics)):
+            dirty.update((kind, i) for i in ids)
+        if change.feeds or change.sources or change.loops or change.fabrics:
+            self._names_stale = True
+
+    # ------------------------------------------------------------------ rows
+    def set_results(self, results: Results | None) -> None:
+        """Follow new engine results: the changed groups' rows out and in (or one reset)."""
+        from planner.i18n import active_language
+
+        lang = active_language()
+        phased = results is not None and results.phases is not None
+        if lang != self._lang or phased or self._phased:
+            # another language, or growth phases (each row names the phase that breaks it)
+            self._all_dirty, self._lang = True, lang
+        self._phased = phased
+        plan = self.doc.plan
+        if self._all_dirty or self._names_stale:
+            self._names = {item.id: item.name for coll in (plan.feeds, plan.power_sources, plan.cooling_loops,
+                                                           plan.fabrics) for item in coll}
+            self._names_stale = False
+        self._idx = plan.index  # one lookup: plan.index goes through pydantic's __getattr__
+        groups = dict(results.finding_groups()) if results is not None else {}
+        self.finding_count = sum(len(g) for g in groups.values())
+        if self._all_dirty:
+            self._rebuild(groups, results)
+            return
+        old = self._groups
+        redo: set[GroupKey] = {k for k, g in groups.items() if (got := old.get(k)) is None or got[0] is not g
+                               and got[0] != g}
+        redo.update(k for k in old if k not in groups)
+        for place in self._dirty_places:
+            self._where.pop(place, None)
+            redo.update(k for k in self._place_groups.get(place, ()) if k in groups or k in old)
+        self._dirty_places = set()
+        if not redo:
+            for k, g in groups.items():  # equal groups keep their rows, under the new tuples
+                if old[k][0] is not g:
+                    old[k] = (g, old[k][1])
+            return
+        gone = [r for k in redo if k in old for r in old[k][1]]
+        made = {k: self._make_rows(groups[k], results) for k in redo if k in groups}
+        if (len(gone) + sum(len(v) for v in made.values()) > _INCREMENTAL_MAX
+                or self.sort_order != Qt.SortOrder.AscendingOrder):
+            self._rebuild(groups, results)
+            return
+        for k in redo:
+            for r in old.pop(k, ((), []))[1]:
+                self._unplace(k, r)
+        rows = self.rows
+        for r in gone:
+            i = bisect.bisect_left(rows, self._key(r), key=self._key)
+            self.beginRemoveRows(QModelIndex(), i, i)
+            del rows[i]
+            self.endRemoveRows()
+            self._count(r, -1)
+        for k, new in made.items():
+            old[k] = (groups[k], new)
+            for r in new:
+                self._place(k, r)
+                i = bisect.bisect_right(rows, self._key(r), key=self._key)
+                self.beginInsertRows(QModelIndex(), i, i)
+                rows.insert(i, r)
+                self.endInsertRows()
+                if self._added is not None:
+                    self._added.append(r)
+                self._count(r, +1)
+        for k, g in groups.items():
+            if old[k][0] is not g:
+                old[k] = (g, old[k][1])
+
+    def take_added(self) -> list[Row] | None:
+        """The rows moved in since the last call, or None when the table was reset since."""
+        added, self._added = self._added, []
+        return added
 
     def set_findings(self, findings: list[Finding]) -> None:
+        """Show ``findings`` (one group, every row redone)."""
+        self._all_dirty = True
+        self._rebuild({("plan", ""): tuple(findings)}, None)
+        self.finding_count = len(findings)
+
+    def _rebuild(self, groups: dict[GroupKey, tuple[Finding, ...]], results: Results | None) -> None:
         self.beginResetModel()
-        plan = self.doc.plan
-        self._names = {item.id: item.name for coll in (plan.feeds, plan.power_sources, plan.cooling_loops, plan.fabrics)
-                       for item in coll}
-        self._idx = plan.index  # one lookup: plan.index goes through pydantic's __getattr__
-        self.rows = []
-        res = self.doc.results
-        phases = res.phases if res is not None else None  # growth phases: the phase that breaks each
-        since = _tr("(from {phase})")
-        for f in findings:
+        self._where = {}
+        self._place_groups = {}
+        self._groups = {}
+        self.counts = {s: 0 for s in style.SEVERITIES}
+        rows: list[Row] = []
+        for k, g in groups.items():
+            made = self._make_rows(g, results)
+            self._groups[k] = (g, made)
+            for r in made:
+                self._place(k, r)
+                self._count(r, +1)
+            rows.extend(made)
+        self.rows = rows
+        self._sort_rows()
+        self._all_dirty = False
+        self._dirty_places = set()
+        self._added = None
+        self.endResetModel()
+
+    def _make_rows(self, group: tuple[Finding, ...], results: Results | None) -> list[Row]:
+        phases = results.phases if results is not None else None  # growth phases: the phase that breaks each
+        since = _tr("(from {phase})") if phases is not None else ""
+        where = self._where
+        out: list[Row] = []
+        for f in group:
             # the message in the app's language (planner.base.findings.finding_text: the template
             # through the planner's catalog); a finding without a template keeps its text
             msg = finding_text(f)
             if phases is not None and (first := phases.phase_of(f)) is not None:
                 msg = f"{msg} {since.format(phase=phases.phase_name(first))}"
-            self.rows.append((f.severity, f.code, msg, f.kind, f.id, self._where_text(f.kind, f.id)))
-        self._sort_rows()
-        self.endResetModel()
+            place = (f.kind, f.id)
+            text = where.get(place)
+            if text is None:
+                text = where[place] = self._where_text(f.kind, f.id)
+            out.append((f.severity, f.code, msg, f.kind, f.id, text))
+        return out
+
+    def _place(self, key: GroupKey, row: Row) -> None:
+        self._place_groups.setdefault((row[3], row[4]), set()).add(key)
+
+    def _unplace(self, key: GroupKey, row: Row) -> None:
+        got = self._place_groups.get((row[3], row[4]))
+        if got is not None:
+            got.discard(key)
+
+    def _count(self, row: Row, n: int) -> None:
+        sev = row[0]
+        self.counts[sev if sev in self.counts else "info"] += n
+
+    def _key(self, r: Row) -> tuple:
+        """The sort key of a row: the sorted column first, then the rest, so that rows with
+        equal keys are equal rows (an incremental update finds a row by its key)."""
+        rank = style.severity_rank(r[0])
+        col = self.sort_column
+        if col == 0:
+            return (rank, r[1], r[5], r[2], r[4] or "", r[3])
+        lead = {1: r[1], 2: r[2], 3: r[5]}[col]
+        return (lead, rank, r[1], r[5], r[2], r[4] or "", r[3])
 
     def _sort_rows(self) -> None:
         # sorted here, in one Python sort, rather than by the proxy calling data() per comparison
-        col = self.sort_column
-        if col == 0:
-            def key(r: tuple) -> tuple:
-                return (style.severity_rank(r[0]), r[1], r[5])
-        else:
-            def key(r: tuple) -> tuple:
-                return ({1: r[1], 2: r[2], 3: r[5]}[col], style.severity_rank(r[0]))
-        self.rows.sort(key=key, reverse=self.sort_order == Qt.SortOrder.DescendingOrder)
+        self.rows.sort(key=self._key, reverse=self.sort_order == Qt.SortOrder.DescendingOrder)
 
     def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
         self.sort_column, self.sort_order = column, order
@@ -262,6 +422,8 @@ class FindingsPanel(QWidget):
         # Message keeps most of a narrow dock; a column the user drags keeps its width.
         self._fitting = False
         self._user_sized: set[int] = set()
+        self._widths_font = fm
+        self._text_w: tuple[int, int] | None = None  # the widest code and place listed, px
         h.sectionResized.connect(self._section_resized)
         self.table.viewport().installEventFilter(self)
         self.table.doubleClicked.connect(self.show_finding)
@@ -317,9 +479,19 @@ class FindingsPanel(QWidget):
         if avail <= 0:
             return
         fm = self.table.fontMetrics()
-        rows = self.model.rows
-        code_w = max((fm.horizontalAdvance(r[1]) for r in rows), default=self._code_w - 16) + 20
-        where_w = max((fm.horizontalAdvance(r[5]) for r in rows), default=140) + 20
+        added = self.model.take_added()
+        if fm != self._widths_font or added is None or self._text_w is None:
+            # every row measured: a new font, a reset table, the first fit
+            rows = self.model.rows
+            self._widths_font = fm
+            self._text_w = (max((fm.horizontalAdvance(c) for c in {r[1] for r in rows}), default=self._code_w - 16),
+                            max((fm.horizontalAdvance(w) for w in {r[5] for r in rows}), default=140))
+        elif added:
+            # rows moved in: the widest can only have grown (one that left leaves the column
+            # a little wide until the next reset)
+            self._text_w = (max(self._text_w[0], max(fm.horizontalAdvance(r[1]) for r in added)),
+                            max(self._text_w[1], max(fm.horizontalAdvance(r[5]) for r in added)))
+        code_w, where_w = self._text_w[0] + 20, self._text_w[1] + 20
         rest = avail - self.table.columnWidth(0)
         code_w = min(code_w, max(90, rest * 3 // 10))
         where_w = min(where_w, max(90, rest - code_w - rest * 45 // 100))
@@ -333,21 +505,21 @@ class FindingsPanel(QWidget):
             self._fitting = False
 
     def on_results(self, results: Results | None) -> None:
-        findings = results_findings(results)
-        self.model.set_findings(findings)
+        self.model.set_results(results)
+        if self.proxy.text:
+            self.proxy.invalidate()  # the filter is not dynamic: rows that came in are matched here
         self.fit_columns()
-        counts = {s: 0 for s in style.SEVERITIES}
-        for sev, *_ in self.model.rows:
-            counts[sev if sev in counts else "info"] += 1
+        counts = self.model.counts
         names = {"error": self.tr("Errors"), "warning": self.tr("Warnings"), "info": self.tr("Info")}
         for sev, b in self.buttons.items():
             b.setText(f"{names[sev]} {counts[sev]}")
+        n = self.model.finding_count
         if results is None:
             self.summary.setText(self.tr("no results yet"))
-        elif not findings:
+        elif not n:
             self.summary.setText(self.tr("no findings: the design passes every check"))
         else:
-            self.summary.setText(self.tr("%n finding(s)", "", len(findings)))
+            self.summary.setText(self.tr("%n finding(s)", "", n))
 
     def _filter_changed(self) -> None:
         self.proxy.set_severities({s for s, b in self.buttons.items() if b.isChecked()})

@@ -56,6 +56,8 @@ class FloorScene(FloorGestures, QGraphicsScene):
         self.colors: style.FloorColors = style.LIGHT_FLOOR
         self.setBackgroundBrush(self.colors.bg)
         self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.BspTreeIndex)
+        # per rack, the engine result (and mode) it was last coloured from (on_results)
+        self._gauge_sources: dict[str, tuple[object, str]] = {}
         self.rebuild()
         doc.changed.connect(self.on_changed)
         doc.resultsChanged.connect(self.on_results)
@@ -220,7 +222,10 @@ class FloorScene(FloorGestures, QGraphicsScene):
         self.modeChanged.emit(mode)
 
     def _color_rack(self, item: RackItem) -> None:
-        item.set_utilisation(*rack_gauge(self.doc.results, item.rack_id, self.mode))
+        results = self.doc.results
+        self._gauge_sources[item.rack_id] = (results.racks.get(item.rack_id) if results is not None else None,
+                                             self.mode)
+        item.set_utilisation(*rack_gauge(results, item.rack_id, self.mode))
 
     def apply_phase_view(self) -> None:
         """Racks a later growth phase adds than the one shown are drawn as reserved: faint,
@@ -233,8 +238,15 @@ class FloorScene(FloorGestures, QGraphicsScene):
 
     def on_results(self, results: Results | None) -> None:
         self.apply_phase_view()
-        for item in self.racks.values():
-            self._color_rack(item)
+        # a rack's colour and figure come from its result alone, which the engine keeps as the
+        # same object when an edit did not touch the rack: only the others are coloured again
+        # (a rename in a 16k-GPU hall re-formatted every rack's figures)
+        rr = results.racks if results is not None else {}
+        seen = self._gauge_sources
+        for rid, item in self.racks.items():
+            src, old = rr.get(rid), seen.get(rid)
+            if src is None or old is None or old[0] is not src or old[1] != self.mode:
+                self._color_rack(item)
         thresholds = results.settings if results is not None else None
         if thresholds != getattr(self, "_thresholds", None):  # the legend names them: repaint it
             self._thresholds = thresholds

@@ -74,6 +74,8 @@ class RackScene(QGraphicsScene):
         # each rack's header (name, type, figures, FRONT/REAR) above its faces, in scene coordinates
         self.headers: dict[str, QRectF] = {}
         self.devices: dict[str, list[DeviceItem]] = {}
+        # per device, the rack and PDU results its tooltip was written from (refresh_tooltips)
+        self._tip_sources: dict[str, tuple[object, object] | None] = {}
         self.rack_items: dict[str, list[QGraphicsItem]] = {}  # per rack: device items + figure text
         self.figures: dict[str, QGraphicsSimpleTextItem] = {}
         self.names: dict[str, QGraphicsSimpleTextItem] = {}  # rack id -> its name in the header
@@ -157,6 +159,7 @@ class RackScene(QGraphicsScene):
         self.outers.clear()
         self.headers.clear()
         self.devices.clear()
+        self._tip_sources.clear()
         self.ports.clear()
         self._used = None
         self.rack_items.clear()
@@ -389,6 +392,7 @@ class RackScene(QGraphicsScene):
                     s.setPos(rect.left() + 14, rect.top() + 50)
                 out.append(item)
         self.devices.setdefault(p.id, []).extend(out)
+        self._tip_sources.pop(p.id, None)
         tip = self.device_tooltip(p.id)
         for it in out:
             it.setToolTip(tip)
@@ -485,11 +489,28 @@ class RackScene(QGraphicsScene):
         return "\n".join(lines)
 
     def refresh_tooltips(self) -> None:
+        """Each device's tooltip again where its figures may have changed: the engine keeps
+        the results of a rack (and of a PDU) that an edit did not touch as the same object,
+        and a device's tooltip reads only those (a rename elsewhere in a 16k-GPU hall
+        redid 1,500 tooltips)."""
+        idx = self.doc.plan.index
+        results = self.doc.results
+        seen = self._tip_sources
         for pid, items in self.devices.items():
-            if pid in self.doc.plan.index.placements:
-                tip = self.device_tooltip(pid)
-                for it in items:
-                    it.setToolTip(tip)
+            if pid not in idx.placements:
+                continue
+            if results is None:
+                src = None
+            else:
+                rack_id = idx.placement_rack.get(pid)
+                src = (results.racks.get(rack_id) if rack_id is not None else None, results.pdus.get(pid))
+            old = seen.get(pid)
+            if src is not None and old is not None and old[0] is src[0] and old[1] is src[1]:
+                continue
+            seen[pid] = src
+            tip = self.device_tooltip(pid)
+            for it in items:
+                it.setToolTip(tip)
 
     def update_figures(self) -> None:
         self.refresh_tooltips()
