@@ -610,6 +610,7 @@ class Results:
     phases: PhasesResult | None = None
     phase_findings: tuple[Finding, ...] = ()
     _findings: list[Finding] | None = None
+    _counts: dict[str, int] | None = None
     _rack_summaries: dict[str, RackSummary] = field(default_factory=dict)
 
     def rack_summary(self, figure: str) -> RackSummary:
@@ -680,10 +681,13 @@ class Results:
         return self._findings
 
     def counts(self) -> dict[str, int]:
-        out = {"error": 0, "warning": 0, "info": 0}
-        for f in self._all_findings():
-            out[f.severity] += 1
-        return out
+        """Findings by severity (counted on first access, as ``findings`` is sorted)."""
+        if self._counts is None:
+            out = {"error": 0, "warning": 0, "info": 0}
+            for f in self._all_findings():
+                out[f.severity] += 1
+            self._counts = out
+        return dict(self._counts)
 
     @property
     def has_errors(self) -> bool:

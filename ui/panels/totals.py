@@ -125,6 +125,7 @@ class TotalsPanel(QWidget):
         self.doc = doc
         self.rows: dict[str, tuple[QLabel, QLabel, UtilBar | None]] = {}
         self.levels: dict[str, str] = {}
+        self._shown: dict[str, tuple] = {}  # what each row shows (_set skips a row that stays the same)
         inner = QWidget()
         grid = QGridLayout(inner)
         grid.setContentsMargins(10, 8, 10, 8)
@@ -237,6 +238,7 @@ class TotalsPanel(QWidget):
         if colors != self._chart_colors:
             self._chart_colors = colors
             self.rent_chart.set_colors(colors)
+            self._shown.clear()  # the level dots are drawn for the theme: set them again
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt override)
         super().changeEvent(event)
@@ -247,6 +249,10 @@ class TotalsPanel(QWidget):
     def _set(self, key: str, value: str, detail: str = "", fraction: float | None = None,
              lvl: str = levels.NONE, warn_at: float | None = None) -> None:
         """Show a row: its text, and the engine's ``fraction`` (utilisation) and level."""
+        shown = (value, detail, fraction, lvl, warn_at)
+        if self._shown.get(key) == shown:
+            return  # most rows stay the same after an edit: no text set, no relayout
+        self._shown[key] = shown
         v, d, bar = self.rows[key]
         v.setText(value)
         d.setText(detail)
