@@ -136,6 +136,11 @@ def _collect_on_gui_thread():
     collector = getattr(tasks, "_COLLECTOR", None) if tasks is not None else None
     if collector is not None:
         collector.collect()
+    if os.environ.get("RACKWRIGHT_GC_STRESS"):
+        # a full collection after every test: a Qt wrapper whose collection crashes (CI saw a
+        # segfault in this teardown once) then crashes at the test that left it
+        import gc
+        gc.collect()
 
 
 # --------------------------------------------------------------------------- worker groups

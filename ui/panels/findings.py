@@ -40,6 +40,7 @@ from ui.i18n import QT_TRANSLATE_NOOP, TrDict
 if TYPE_CHECKING:
     from planner.engine.findings import Finding
     from planner.engine.results import Results
+    from planner.model.edits import Change
     from ui.document import Document
 
 # Finding "where" kinds -> Document selection kinds
@@ -120,7 +121,7 @@ class FindingsModel(QAbstractTableModel):
         """Redo every row at the next results (a new plan, language or set of names)."""
         self._all_dirty = True
 
-    def _plan_changed(self, change: Any) -> None:
+    def _plan_changed(self, change: Change) -> None:
         if self._all_dirty:
             return
         if change.structure or change.metadata:
