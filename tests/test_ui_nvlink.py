@@ -44,6 +44,13 @@ def wire_from_menu(qtbot, win):
     with qtbot.waitSignal(win.nvlink_wirer.wired, timeout=30000):
         win.act_autowire_nvlink.trigger()
     win.doc.flush()
+    look_at_fabric(qtbot, win)
+
+
+def look_at_fabric(qtbot, win):
+    """Raise the Fabric tab (behind Findings, it draws what changed once it is seen)."""
+    win.docks["fabricDock"].raise_()
+    qtbot.waitUntil(lambda: not win.fabric_view.pending and not win.fabric_view.visibleRegion().isEmpty())
 
 
 def test_autowire_nvlink_from_menu_fabric_view_totals_and_undo(qtbot, tmp_path):

@@ -24,9 +24,11 @@ from PySide6.QtGui import (
     QPalette,
     QPen,
     QResizeEvent,
+    QShowEvent,
 )
 from PySide6.QtWidgets import (
     QComboBox,
+    QDockWidget,
     QGraphicsLineItem,
     QGraphicsRectItem,
     QGraphicsScene,
@@ -412,13 +414,22 @@ class FabricView(QWidget):
         self._timer.setSingleShot(True)
         self._timer.setInterval(0)
         self._timer.timeout.connect(self.rebuild)
+        self._stale = False  # the plan changed while the view was out of sight: rebuild when shown
+        self._figures_stale = False
+        self._follows_dock = False
         self._syncing = False
         self.chooser.currentIndexChanged.connect(self._chosen)
         doc.changed.connect(self._on_changed)
         doc.planReset.connect(self._fill_fabrics)
-        doc.resultsChanged.connect(lambda _r: self.update_figures())
+        doc.resultsChanged.connect(lambda _r: self._results_changed())
         doc.selectionChanged.connect(lambda _s: self.sync_selection())
         self._fill_fabrics()
+
+    def _results_changed(self) -> None:
+        if self._out_of_sight():
+            self._figures_stale = True
+        else:
+            self.update_figures()
 
     # -- fabrics ---------------------------------------------------------------------
     def show_properties(self) -> None:
@@ -467,11 +478,53 @@ class FabricView(QWidget):
                 self._fill_fabrics()
                 return
         if change.links or change.fabrics or change.placements or change.structure:
-            self._timer.start()  # a burst of edits costs one rebuild
+            if self._out_of_sight():
+                self._stale = True  # drawn when it is shown (a 32k-link graph is ~0.25 s)
+            else:
+                self._timer.start()  # a burst of edits costs one rebuild
+
+    def _out_of_sight(self) -> bool:
+        """In a window that is up, but not seen itself: its dock closed, or behind another
+        tab of its dock group (the main window's Fabric tab sits behind Findings; a tab
+        behind another stays 'visible' to Qt with an empty visible region)."""
+        if not self.window().isVisible():
+            return False
+        if self.isVisible() and not self.visibleRegion().isEmpty():
+            return False
+        dock = self.parentWidget()
+        while dock is not None and not isinstance(dock, QDockWidget):
+            dock = dock.parentWidget()
+        if dock is not None and not self._follows_dock:
+            dock.visibilityChanged.connect(self._dock_visibility)  # its tab raised: catch up
+            self._follows_dock = True
+        return True
+
+    @property
+    def pending(self) -> bool:
+        """True while edits made out of sight wait for the view to be seen."""
+        return self._stale or self._figures_stale
+
+    def _dock_visibility(self, visible: bool) -> None:
+        if visible:
+            QTimer.singleShot(0, self._catch_up)  # once the tab is up and has its size
+
+    def _catch_up(self) -> None:
+        if self._out_of_sight():
+            return
+        if self._stale:
+            self.rebuild()
+        elif self._figures_stale:
+            self.update_figures()
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt override)
+        super().showEvent(event)
+        if self._stale or self._figures_stale:
+            QTimer.singleShot(0, self._catch_up)
 
     # -- graph -----------------------------------------------------------------------
     def rebuild(self) -> None:
         self._timer.stop()
+        self._stale = False
         fid = self.fabric_id()
         plan = self.doc.plan
         if fid is None or fid not in {f.id for f in plan.fabrics}:
@@ -537,6 +590,7 @@ class FabricView(QWidget):
         return res.fabrics.get(fid) if res is not None and fid else None
 
     def update_figures(self) -> None:
+        self._figures_stale = False
         r = self.result()
         rows: list[tuple[str, str]] = []
         self.findings.clear()
