@@ -104,7 +104,11 @@ class Run:
         if interval and now - self._last_emit < interval and stage == self._last_stage and fraction < 1.0:
             return
         self._last_emit, self._last_stage = now, stage
-        _relay().progress.emit(self, float(fraction), stage)
+        try:
+            _relay().progress.emit(self, float(fraction), stage)
+        except RuntimeError:  # Qt's objects gone at interpreter exit
+            if shiboken6.isValid(_relay()):
+                raise
 
     def _execute(self) -> None:
         self.thread_id = threading.get_ident()
@@ -127,7 +131,11 @@ class Run:
             self.ended_at = time.perf_counter()
         self.outcome = kind
         del work  # its snapshot may go
-        _relay().ended.emit(self, kind, payload)
+        try:
+            _relay().ended.emit(self, kind, payload)
+        except RuntimeError:  # at interpreter exit Qt's objects go first: nobody is left to tell
+            if shiboken6.isValid(_relay()):
+                raise
 
 
 class _Relay(QObject):

@@ -24,6 +24,7 @@ edit touched and sums.
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections import Counter
 from collections.abc import Iterable
@@ -83,6 +84,9 @@ def _ordered(d: dict[str, _V], order: Iterable[str]) -> dict[str, _V]:
         for k in sorted(d.keys() - out.keys()):
             out[k] = d[k]
     return out
+
+
+_SERIALS = itertools.count(1)  # Results.serial: one sequence for every engine of the process
 
 
 class _Order:
@@ -442,6 +446,16 @@ class Engine:
         res.energy = rules_energy.energy_figures(plan.metadata, totals, res.loops.values(), res.workloads.values())
         res.energy_findings = tuple(rules_energy.energy_findings(plan.metadata, res.energy))
         res.settings = self.settings
+        # what this update redid, for views that follow results group by group (the Findings
+        # panel): the results it follows and the finding groups that may differ from theirs
+        # (planner.engine.results.Results.finding_groups; the plan-wide groups always may)
+        res.serial = next(_SERIALS)
+        if change is not None and self._results is not None:
+            res.follows = self._results.serial
+            res.redone = frozenset([*(("rack", r) for r in dirty_racks), *(("pdu", p) for p in dirty_pdus),
+                                    *(("feed", f) for f in dirty_feeds), *(("loop", lp) for lp in dirty_loops),
+                                    *(("room", r) for r in dirty_rooms),
+                                    *(("source", s) for s in dirty_sources | src_done)])
         self._results = res
         return res
 

@@ -576,6 +576,10 @@ def set_json_builder(builder: JsonBuilder) -> None:
     _json_builder = builder
 
 
+# the finding groups that are not one entity's: every update may redo them
+PLAN_WIDE_GROUPS = (("plan", ""), ("fabric", ""), ("workload", ""), ("energy", ""), ("phase", ""))
+
+
 @dataclass
 class Results:
     """One snapshot of everything the engine computed for a plan."""
@@ -609,6 +613,13 @@ class Results:
     # without phases; and its references to what a later phase adds (PHASE_NEEDS_LATER)
     phases: PhasesResult | None = None
     phase_findings: tuple[Finding, ...] = ()
+    # set by the engine (planner.engine.core): a number of its own among every result set of
+    # the process; for an incremental update, the number of the results it follows and the
+    # finding groups it redid (``finding_groups`` keys): any other group but the plan-wide
+    # ones (PLAN_WIDE_GROUPS) is the same tuple as in those results
+    serial: int = 0
+    follows: int | None = None
+    redone: frozenset[tuple[str, str]] = frozenset()
     _findings: list[Finding] | None = None
     _counts: dict[str, int] | None = None
     _rack_summaries: dict[str, RackSummary] = field(default_factory=dict)
@@ -656,12 +667,24 @@ class Results:
         yield from self.energy_findings
         yield from self.phase_findings
 
+    def finding_group(self, key: tuple[str, str]) -> tuple[Finding, ...]:
+        """One group of :meth:`finding_groups` by its key (empty when there is none)."""
+        part, ident = key
+        colls: dict[str, dict[str, Any]] = {"room": self.rooms, "rack": self.racks, "pdu": self.pdus,
+                                            "feed": self.feeds, "source": self.sources, "loop": self.loops}
+        coll = colls.get(part)
+        if coll is not None:
+            r = coll.get(ident)
+            return r.findings if r is not None else ()
+        return {"plan": self.plan_findings, "fabric": self.fabric_findings, "workload": self.workload_findings,
+                "energy": self.energy_findings, "phase": self.phase_findings}.get(part, ())
+
     def finding_groups(self) -> Iterator[tuple[tuple[str, str], tuple[Finding, ...]]]:
         """Every finding once, in groups: ``((part, id), findings)`` for the plan's own, each
         room's, rack's, PDU's, feed's, source's and loop's, the fabrics', workloads', energy
         figures' and growth phases'. An incremental update keeps a group that did not change
         as the same tuple, so a view can redo only the groups that did (the Findings panel)."""
-        yield ("plan", ""), self.plan_findings
+        yield PLAN_WIDE_GROUPS[0], self.plan_findings
         for part, coll in (("room", self.rooms), ("rack", self.racks), ("pdu", self.pdus), ("feed", self.feeds),
                            ("source", self.sources), ("loop", self.loops)):
             for key, r in coll.items():

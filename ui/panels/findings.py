@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 )
 
 from planner.base.findings import finding_text
+from planner.engine.results import PLAN_WIDE_GROUPS
 from ui import style
 from ui.i18n import QT_TRANSLATE_NOOP, TrDict
 
@@ -112,6 +113,7 @@ class FindingsModel(QAbstractTableModel):
         self._lang: str | None = None
         self._phased = False
         self._names_stale = False
+        self._serial: int | None = None  # the engine results the rows show (Results.serial)
         self._added: list[Row] | None = None  # rows moved in since take_added; None after a reset
         doc.changed.connect(self._plan_changed)
         doc.planReset.connect(self.forget)
@@ -159,29 +161,43 @@ class FindingsModel(QAbstractTableModel):
                                                            plan.fabrics) for item in coll}
             self._names_stale = False
         self._idx = plan.index  # one lookup: plan.index goes through pydantic's __getattr__
-        groups = dict(results.finding_groups()) if results is not None else {}
-        self.finding_count = sum(len(g) for g in groups.values())
+        follows = (results is not None and not self._all_dirty and results.follows is not None
+                   and results.follows == self._serial)
+        self._serial = results.serial if results is not None else None
+        if results is None:
+            groups: dict[GroupKey, tuple[Finding, ...]] = {}
+        elif follows:
+            # the engine says which groups its update redid: only those, the plan-wide ones
+            # and those at renamed places are looked at (10k groups at 64k GPUs otherwise)
+            keys = set(results.redone).union(PLAN_WIDE_GROUPS)
+            for place in self._dirty_places:
+                keys.update(self._place_groups.get(place, ()))
+            groups = {k: results.finding_group(k) for k in keys}
+        else:
+            groups = dict(results.finding_groups())
         if self._all_dirty:
             self._rebuild(groups, results)
             return
         old = self._groups
-        redo: set[GroupKey] = {k for k, g in groups.items() if (got := old.get(k)) is None or got[0] is not g
-                               and got[0] != g}
-        redo.update(k for k in old if k not in groups)
+        redo: set[GroupKey] = {k for k, g in groups.items()
+                               if ((got := old.get(k)) is None and g) or (got is not None and got[0] is not g
+                                                                          and got[0] != g)}
+        if not follows:
+            redo.update(k for k in old if k not in groups)
         for place in self._dirty_places:
             self._where.pop(place, None)
             redo.update(k for k in self._place_groups.get(place, ()) if k in groups or k in old)
         self._dirty_places = set()
         if not redo:
             for k, g in groups.items():  # equal groups keep their rows, under the new tuples
-                if old[k][0] is not g:
+                if k in old and old[k][0] is not g:
                     old[k] = (g, old[k][1])
             return
         gone = [r for k in redo if k in old for r in old[k][1]]
         made = {k: self._make_rows(groups[k], results) for k in redo if k in groups}
         if (len(gone) + sum(len(v) for v in made.values()) > _INCREMENTAL_MAX
                 or self.sort_order != Qt.SortOrder.AscendingOrder):
-            self._rebuild(groups, results)
+            self._rebuild(dict(results.finding_groups()) if results is not None else {}, results)
             return
         for k in redo:
             for r in old.pop(k, ((), []))[1]:
@@ -205,8 +221,9 @@ class FindingsModel(QAbstractTableModel):
                     self._added.append(r)
                 self._count(r, +1)
         for k, g in groups.items():
-            if old[k][0] is not g:
+            if k in old and old[k][0] is not g:
                 old[k] = (g, old[k][1])
+        self.finding_count = len(rows)
 
     def take_added(self) -> list[Row] | None:
         """The rows moved in since the last call, or None when the table was reset since."""
@@ -216,8 +233,8 @@ class FindingsModel(QAbstractTableModel):
     def set_findings(self, findings: list[Finding]) -> None:
         """Show ``findings`` (one group, every row redone)."""
         self._all_dirty = True
+        self._serial = None
         self._rebuild({("plan", ""): tuple(findings)}, None)
-        self.finding_count = len(findings)
 
     def _rebuild(self, groups: dict[GroupKey, tuple[Finding, ...]], results: Results | None) -> None:
         self.beginResetModel()
@@ -234,6 +251,7 @@ class FindingsModel(QAbstractTableModel):
                 self._count(r, +1)
             rows.extend(made)
         self.rows = rows
+        self.finding_count = len(rows)
         self._sort_rows()
         self._all_dirty = False
         self._dirty_places = set()
