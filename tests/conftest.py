@@ -161,3 +161,22 @@ def pytest_collection_modifyitems(config, items):
         raise pytest.UsageError(f"pytest-xdist {xdist.__version__} did not group {len(loose)} tests marked "
                                 f"xdist_group under pytest {pytest.__version__} (e.g. {loose[0]}): "
                                 "pin a pytest that it supports (pyproject.toml)")
+
+
+# --------------------------------------------------------------------------- collection
+# What the test modules build at import (catalogs, plans, parametrize tables: ~250k objects
+# per worker) lives for the whole run: out of the cyclic collector's sight from the start
+# (reference counting still frees it; tests/test_ui_document_gc.py unfreezes for its own
+# checks). And a worker's heap grows to ~2.4M objects of caches and results: a full
+# collection walks them all (0.2-2.5 s; 86 of them, 23 s, in one worker of one run), so the
+# full collections come ten times less often here than in the app (the third threshold:
+# planner code and ui.tasks.GuiThreadCollector follow whatever gc.get_threshold() says).
+
+
+def pytest_collection_finish(session):
+    import gc
+
+    gc.collect()
+    gc.freeze()
+    young, middle, old = gc.get_threshold()
+    gc.set_threshold(young, middle, max(old, 100))
