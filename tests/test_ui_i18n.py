@@ -350,3 +350,20 @@ def test_german_menus_have_every_entry_the_english_ones_have(qtbot, tmp_path, mo
         i18n.install(QApplication.instance(), "en", TS_DIR)
     assert set(menus["de"]) == set(menus["en"]) >= {"menuFile", "menuEdit", "menuView", "menuPlan", "menuHelp"}
     assert menus["de"] == menus["en"]
+
+
+@pytest.mark.parametrize("lang, one, many", [("en", "1 switch", "12 switches"), ("de", "1 Switch", "12 Switches")])
+def test_auto_wire_status_line_counts_in_the_right_plural(qapp, lang, one, many):
+    """'Auto-wired 1,296 links, 1 switches' said the status line; the count picks the form."""
+    from pathlib import Path
+
+    from ui import i18n
+    from ui.shell import windows
+
+    ts_dir = Path(__file__).resolve().parents[1] / "resources" / "translations"
+    i18n.install(qapp, lang, ts_dir)
+    try:
+        assert windows._switches(1) == one and windows._switches(12) == many
+        assert windows._links(1) == ("1 link" if lang == "en" else "1 Verbindung")
+    finally:
+        i18n.install(qapp, "en", ts_dir)

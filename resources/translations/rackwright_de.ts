@@ -920,47 +920,47 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
     <context>
         <name>Charts</name>
         <message>
-            <location filename="../../ui/panels/charts.py" line="220" />
+            <location filename="../../ui/panels/charts.py" line="248" />
             <source>Achieved vs target (100 %)</source>
             <translation>Erreicht vs. Ziel (100 %)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/charts.py" line="315" />
+            <location filename="../../ui/panels/charts.py" line="343" />
             <source>Heat</source>
             <translation>Wärmelast</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/charts.py" line="312" />
+            <location filename="../../ui/panels/charts.py" line="340" />
             <source>Power</source>
             <translation>Strom</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/charts.py" line="314" />
+            <location filename="../../ui/panels/charts.py" line="342" />
             <source>Rack heat (bars) vs. cooling (ticks)</source>
             <translation>Wärmelast je Rack (Balken) vs. Kühlung (Striche)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/charts.py" line="315" />
+            <location filename="../../ui/panels/charts.py" line="343" />
             <source>Rack heat vs. cooling</source>
             <translation>Rack-Wärmelast gegenüber Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/charts.py" line="311" />
+            <location filename="../../ui/panels/charts.py" line="339" />
             <source>Rack power (bars) vs. limit (ticks)</source>
             <translation>Leistung je Rack (Balken) vs. Grenze (Striche)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/charts.py" line="312" />
+            <location filename="../../ui/panels/charts.py" line="340" />
             <source>Rack power vs. limit</source>
             <translation>Rack-Leistung gegenüber Grenze</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/charts.py" line="220" />
+            <location filename="../../ui/panels/charts.py" line="248" />
             <source>Workloads</source>
             <translation>Arbeitslasten</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/charts.py" line="219" />
+            <location filename="../../ui/panels/charts.py" line="247" />
             <source>Workloads: achieved vs target (100 %)</source>
             <translation>Arbeitslasten: erreicht vs. Ziel (100 %)</translation>
         </message>
@@ -968,17 +968,17 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
     <context>
         <name>ChartsPanel</name>
         <message>
-            <location filename="../../ui/panels/charts.py" line="319" />
+            <location filename="../../ui/panels/charts.py" line="347" />
             <source>Cooling</source>
             <translation>Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/charts.py" line="318" />
+            <location filename="../../ui/panels/charts.py" line="346" />
             <source>Power</source>
             <translation>Strom</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/charts.py" line="320" />
+            <location filename="../../ui/panels/charts.py" line="348" />
             <source>Workloads</source>
             <translation>Arbeitslasten</translation>
         </message>
@@ -1790,176 +1790,176 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
     <context>
         <name>FabricScene</name>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="77" />
+            <location filename="../../ui/scenes/fabric.py" line="79" />
             <source>Compute
 trays</source>
             <translation>Compute-
 Trays</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="76" />
+            <location filename="../../ui/scenes/fabric.py" line="78" />
             <source>Cores</source>
             <translation>Cores</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="91" />
+            <location filename="../../ui/scenes/fabric.py" line="93" />
             <source>ERROR</source>
             <translation>FEHLER</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="93" />
+            <location filename="../../ui/scenes/fabric.py" line="95" />
             <source>INFO</source>
             <translation>INFO</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="75" />
+            <location filename="../../ui/scenes/fabric.py" line="77" />
             <source>Leaves</source>
             <translation>Leaves</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="239" />
+            <location filename="../../ui/scenes/fabric.py" line="241" />
             <source>NVLink spine · {links}</source>
             <translation>NVLink-Spine · {links}</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="75" />
+            <location filename="../../ui/scenes/fabric.py" line="77" />
             <source>Nodes</source>
             <translation>Knoten</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="78" />
+            <location filename="../../ui/scenes/fabric.py" line="80" />
             <source>Other</source>
             <translation>Sonstige</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="76" />
+            <location filename="../../ui/scenes/fabric.py" line="78" />
             <source>Spines</source>
             <translation>Spines</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="78" />
+            <location filename="../../ui/scenes/fabric.py" line="80" />
             <source>Switch
 trays</source>
             <translation>Switch-
 Trays</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="174" />
+            <location filename="../../ui/scenes/fabric.py" line="176" />
             <source>Tier {n}</source>
             <translation>Ebene {n}</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="92" />
+            <location filename="../../ui/scenes/fabric.py" line="94" />
             <source>WARNING</source>
             <translation>WARNUNG</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="90" />
+            <location filename="../../ui/scenes/fabric.py" line="92" />
             <source>core</source>
             <translation>Core</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="89" />
+            <location filename="../../ui/scenes/fabric.py" line="91" />
             <source>leaf</source>
             <translation>Leaf</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="89" />
+            <location filename="../../ui/scenes/fabric.py" line="91" />
             <source>spine</source>
             <translation>Spine</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="204" />
+            <location filename="../../ui/scenes/fabric.py" line="206" />
             <source>{down} down, {up} up</source>
             <translation>{down} abwärts, {up} aufwärts</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="286" />
+            <location filename="../../ui/scenes/fabric.py" line="288" />
             <source>{down}↓ {up}↑ links</source>
             <translation>{down}↓ {up}↑ Links</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="252" />
+            <location filename="../../ui/scenes/fabric.py" line="254" />
             <source>{links} from {tray}</source>
             <translation>{links} von {tray}</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="245" />
+            <location filename="../../ui/scenes/fabric.py" line="247" />
             <source>{links} through the rack's NVLink spine: every GPU to every switch chip</source>
             <translation>{links} über die NVLink-Spine des Racks: jede GPU an jeden Switch-Chip</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="267" />
+            <location filename="../../ui/scenes/fabric.py" line="269" />
             <source>{links}: {a} – {b}</source>
             <translation>{links}: {a} – {b}</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="87" />
+            <location filename="../../ui/scenes/fabric.py" line="89" />
             <source>{n} GPU</source>
             <translation>{n} GPU</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="87" />
+            <location filename="../../ui/scenes/fabric.py" line="89" />
             <source>{n} GPUs</source>
             <translation>{n} GPUs</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="83" />
+            <location filename="../../ui/scenes/fabric.py" line="85" />
             <source>{n} core</source>
             <translation>{n} Core</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="83" />
+            <location filename="../../ui/scenes/fabric.py" line="85" />
             <source>{n} cores</source>
             <translation>{n} Cores</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="85" />
+            <location filename="../../ui/scenes/fabric.py" line="87" />
             <source>{n} device</source>
             <translation>{n} Gerät</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="85" />
+            <location filename="../../ui/scenes/fabric.py" line="87" />
             <source>{n} devices</source>
             <translation>{n} Geräte</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="81" />
+            <location filename="../../ui/scenes/fabric.py" line="83" />
             <source>{n} leaf</source>
             <translation>{n} Leaf</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="81" />
+            <location filename="../../ui/scenes/fabric.py" line="83" />
             <source>{n} leaves</source>
             <translation>{n} Leaves</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="86" />
+            <location filename="../../ui/scenes/fabric.py" line="88" />
             <source>{n} link</source>
             <translation>{n} Link</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="86" />
+            <location filename="../../ui/scenes/fabric.py" line="88" />
             <source>{n} links</source>
             <translation>{n} Links</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="80" />
+            <location filename="../../ui/scenes/fabric.py" line="82" />
             <source>{n} node</source>
             <translation>{n} Knoten</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="80" />
+            <location filename="../../ui/scenes/fabric.py" line="82" />
             <source>{n} nodes</source>
             <translation>{n} Knoten</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="82" />
+            <location filename="../../ui/scenes/fabric.py" line="84" />
             <source>{n} spine</source>
             <translation>{n} Spine</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="82" />
+            <location filename="../../ui/scenes/fabric.py" line="84" />
             <source>{n} spines</source>
             <translation>{n} Spines</translation>
         </message>
@@ -1967,254 +1967,254 @@ Trays</translation>
     <context>
         <name>FabricView</name>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="576" />
+            <location filename="../../ui/scenes/fabric.py" line="630" />
             <source>1 switch between the farthest servers</source>
             <translation>1 Switch zwischen den entferntesten Servern</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="575" />
+            <location filename="../../ui/scenes/fabric.py" line="629" />
             <source>Bisection</source>
             <translation>Bisektionsbandbreite</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="580" />
-            <location filename="../../ui/scenes/fabric.py" line="635" />
+            <location filename="../../ui/scenes/fabric.py" line="634" />
+            <location filename="../../ui/scenes/fabric.py" line="689" />
             <source>Cables</source>
             <translation>Kabel</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="634" />
+            <location filename="../../ui/scenes/fabric.py" line="688" />
             <source>Complete</source>
             <translation>Vollständig</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="627" />
+            <location filename="../../ui/scenes/fabric.py" line="681" />
             <source>Domain</source>
             <translation>Domäne</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="385" />
+            <location filename="../../ui/scenes/fabric.py" line="387" />
             <source>Fabric:</source>
             <translation>Fabric:</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="576" />
+            <location filename="../../ui/scenes/fabric.py" line="630" />
             <source>Hops</source>
             <translation>Hops</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="630" />
+            <location filename="../../ui/scenes/fabric.py" line="684" />
             <source>Links per GPU</source>
             <translation>Links je GPU</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="455" />
+            <location filename="../../ui/scenes/fabric.py" line="466" />
             <source>NVLink</source>
             <translation>NVLink</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="616" />
+            <location filename="../../ui/scenes/fabric.py" line="670" />
             <source>NVLink domain ({model}) · {gpus} of {design} GPUs · {compute} compute trays, {trays} switch trays · {links} · INCOMPLETE</source>
             <translation>NVLink-Domäne ({model}) · {gpus} von {design} GPUs · {compute} Compute-Trays, {trays} Switch-Trays · {links} · UNVOLLSTÄNDIG</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="614" />
+            <location filename="../../ui/scenes/fabric.py" line="668" />
             <source>NVLink domain ({model}) · {gpus} of {design} GPUs · {compute} compute trays, {trays} switch trays · {links} · complete</source>
             <translation>NVLink-Domäne ({model}) · {gpus} von {design} GPUs · {compute} Compute-Trays, {trays} Switch-Trays · {links} · vollständig</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="389" />
+            <location filename="../../ui/scenes/fabric.py" line="391" />
             <source>Name, kind, speed and oversubscription target of this fabric, in the Inspector</source>
             <translation>Name, Art, Geschwindigkeit und Überbuchungsziel dieser Fabric, im Inspektor</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="545" />
+            <location filename="../../ui/scenes/fabric.py" line="599" />
             <source>No fabric in this plan: Plan › Auto-wire fabric… builds one</source>
             <translation>Keine Fabric in diesem Plan: Plan › Fabric automatisch verkabeln… legt eine an</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="604" />
+            <location filename="../../ui/scenes/fabric.py" line="658" />
             <source>No findings on this fabric</source>
             <translation>Keine Befunde in dieser Fabric</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="571" />
+            <location filename="../../ui/scenes/fabric.py" line="625" />
             <source>Oversubscription</source>
             <translation>Überbuchung</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="628" />
+            <location filename="../../ui/scenes/fabric.py" line="682" />
             <source>Per-GPU NVLink</source>
             <translation>NVLink je GPU</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="567" />
+            <location filename="../../ui/scenes/fabric.py" line="621" />
             <source>Per-GPU bandwidth</source>
             <translation>Bandbreite je GPU</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="582" />
-            <location filename="../../ui/scenes/fabric.py" line="638" />
+            <location filename="../../ui/scenes/fabric.py" line="636" />
+            <location filename="../../ui/scenes/fabric.py" line="692" />
             <source>Power</source>
             <translation>Strom</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="387" />
+            <location filename="../../ui/scenes/fabric.py" line="389" />
             <source>Properties…</source>
             <translation>Eigenschaften…</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="579" />
+            <location filename="../../ui/scenes/fabric.py" line="633" />
             <source>Switch ports</source>
             <translation>Switch-Ports</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="631" />
+            <location filename="../../ui/scenes/fabric.py" line="685" />
             <source>Switch trays</source>
             <translation>Switch-Trays</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="578" />
+            <location filename="../../ui/scenes/fabric.py" line="632" />
             <source>Switches</source>
             <translation>Switches</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="633" />
+            <location filename="../../ui/scenes/fabric.py" line="687" />
             <source>Unwired NVLink ports</source>
             <translation>Unverkabelte NVLink-Ports</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="584" />
+            <location filename="../../ui/scenes/fabric.py" line="638" />
             <source>Unwired ports</source>
             <translation>Unverkabelte Ports</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="454" />
+            <location filename="../../ui/scenes/fabric.py" line="465" />
             <source>compute</source>
             <translation>Rechenleistung</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="454" />
+            <location filename="../../ui/scenes/fabric.py" line="465" />
             <source>front-end</source>
             <translation>Frontend</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="455" />
+            <location filename="../../ui/scenes/fabric.py" line="466" />
             <source>management</source>
             <translation>Management</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="634" />
+            <location filename="../../ui/scenes/fabric.py" line="688" />
             <source>no</source>
             <translation>nein</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="570" />
+            <location filename="../../ui/scenes/fabric.py" line="624" />
             <source>no GPU servers on this fabric</source>
             <translation>keine GPU-Server in dieser Fabric</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="558" />
+            <location filename="../../ui/scenes/fabric.py" line="612" />
             <source>no switches</source>
             <translation>keine Switches</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="454" />
+            <location filename="../../ui/scenes/fabric.py" line="465" />
             <source>storage</source>
             <translation>Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="638" />
+            <location filename="../../ui/scenes/fabric.py" line="692" />
             <source>switch trays {kw} kW max</source>
             <translation>Switch-Trays max. {kw} kW</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="582" />
+            <location filename="../../ui/scenes/fabric.py" line="636" />
             <source>switches {switches} kW max, optics {optics} kW</source>
             <translation>Switches max. {switches} kW, Optiken {optics} kW</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="634" />
+            <location filename="../../ui/scenes/fabric.py" line="688" />
             <source>yes</source>
             <translation>ja</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="456" />
+            <location filename="../../ui/scenes/fabric.py" line="467" />
             <source>{fabric} ({kind})</source>
             <translation>{fabric} ({kind})</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="621" />
+            <location filename="../../ui/scenes/fabric.py" line="675" />
             <source>{gpus} GPUs of the {design}-GPU design</source>
             <translation>{gpus} GPUs des Designs mit {design} GPUs</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="625" />
+            <location filename="../../ui/scenes/fabric.py" line="679" />
             <source>{gpus} GPUs of the {design}-GPU design, {extra} too many</source>
             <translation>{gpus} GPUs des Designs mit {design} GPUs, {extra} zu viele</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="623" />
+            <location filename="../../ui/scenes/fabric.py" line="677" />
             <source>{gpus} GPUs of the {design}-GPU design, {missing} missing</source>
             <translation>{gpus} GPUs des Designs mit {design} GPUs, {missing} fehlen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="568" />
+            <location filename="../../ui/scenes/fabric.py" line="622" />
             <source>{injection} Gb/s injection, {effective} Gb/s effective</source>
             <translation>{injection} Gb/s Injektion, {effective} Gb/s effektiv</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="635" />
+            <location filename="../../ui/scenes/fabric.py" line="689" />
             <source>{links} spine links, {length}, {mass}</source>
             <translation>{links} Spine-Links, {length}, {mass}</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="577" />
+            <location filename="../../ui/scenes/fabric.py" line="631" />
             <source>{n} switches between the farthest servers</source>
             <translation>{n} Switches zwischen den entferntesten Servern</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="631" />
+            <location filename="../../ui/scenes/fabric.py" line="685" />
             <source>{present} present / {required} required</source>
             <translation>{present} vorhanden / {required} benötigt</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="573" />
+            <location filename="../../ui/scenes/fabric.py" line="627" />
             <source>{ratio}:1 (target {target}:1)</source>
             <translation>{ratio}:1 (Ziel {target}:1)</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="572" />
+            <location filename="../../ui/scenes/fabric.py" line="626" />
             <source>{ratio}:1 (target {target}:1) — {tiers}</source>
             <translation>{ratio}:1 (Ziel {target}:1) — {tiers}</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="575" />
+            <location filename="../../ui/scenes/fabric.py" line="629" />
             <source>{tbps} Tb/s (one direction)</source>
             <translation>{tbps} Tb/s (eine Richtung)</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="555" />
+            <location filename="../../ui/scenes/fabric.py" line="609" />
             <source>{tech}, {speed} Gb/s · {devices} devices, {gpus} GPUs · {tiers} · {links} links</source>
             <translation>{tech}, {speed} Gb/s · {devices} Geräte, {gpus} GPUs · {tiers} · {links} Verbindungen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="547" />
+            <location filename="../../ui/scenes/fabric.py" line="601" />
             <source>{tech}, {speed} Gb/s — waiting for results</source>
             <translation>{tech}, {speed} Gb/s — warte auf Ergebnisse</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="564" />
+            <location filename="../../ui/scenes/fabric.py" line="618" />
             <source>{used} of {total} used</source>
             <translation>{used} von {total} belegt</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="561" />
+            <location filename="../../ui/scenes/fabric.py" line="615" />
             <source>{used} of {total} used ({percent} %)</source>
             <translation>{used} von {total} belegt ({percent} %)</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="628" />
+            <location filename="../../ui/scenes/fabric.py" line="682" />
             <source>{wired} TB/s as wired (catalog {catalog} TB/s, bidirectional)</source>
             <translation>{wired} TB/s wie verkabelt (Katalog {catalog} TB/s, bidirektional)</translation>
         </message>
@@ -2292,146 +2292,146 @@ Trays</translation>
     <context>
         <name>Findings</name>
         <message>
-            <location filename="../../ui/panels/findings.py" line="104" />
+            <location filename="../../ui/panels/findings.py" line="263" />
             <source>(from {phase})</source>
             <translation>(ab {phase})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="84" />
+            <location filename="../../ui/panels/findings.py" line="96" />
             <source>Code</source>
             <translation>Code</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="184" />
+            <location filename="../../ui/panels/findings.py" line="363" />
             <source>Double-click to show it</source>
             <translation>Doppelklick zeigt die Stelle</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="175" />
-            <location filename="../../ui/panels/findings.py" line="182" />
+            <location filename="../../ui/panels/findings.py" line="354" />
+            <location filename="../../ui/panels/findings.py" line="361" />
             <source>Error</source>
             <translation>Fehler</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="177" />
-            <location filename="../../ui/panels/findings.py" line="182" />
+            <location filename="../../ui/panels/findings.py" line="356" />
+            <location filename="../../ui/panels/findings.py" line="361" />
             <source>Info</source>
             <translation>Hinweis</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="85" />
+            <location filename="../../ui/panels/findings.py" line="97" />
             <source>Message</source>
             <translation>Meldung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="48" />
+            <location filename="../../ui/panels/findings.py" line="51" />
             <source>PDU</source>
             <translation>PDU</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="84" />
+            <location filename="../../ui/panels/findings.py" line="96" />
             <source>Severity</source>
             <translation>Schwere</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="176" />
-            <location filename="../../ui/panels/findings.py" line="182" />
+            <location filename="../../ui/panels/findings.py" line="355" />
+            <location filename="../../ui/panels/findings.py" line="361" />
             <source>Warning</source>
             <translation>Warnung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="85" />
+            <location filename="../../ui/panels/findings.py" line="97" />
             <source>Where</source>
             <translation>Ort</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="47" />
-            <location filename="../../ui/panels/findings.py" line="48" />
+            <location filename="../../ui/panels/findings.py" line="50" />
+            <location filename="../../ui/panels/findings.py" line="51" />
             <source>device</source>
             <translation>Gerät</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="54" />
+            <location filename="../../ui/panels/findings.py" line="57" />
             <source>device type</source>
             <translation>Gerätetyp</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="51" />
+            <location filename="../../ui/panels/findings.py" line="54" />
             <source>fabric</source>
             <translation>Fabric</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="50" />
+            <location filename="../../ui/panels/findings.py" line="53" />
             <source>feed</source>
             <translation>Einspeisung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="52" />
+            <location filename="../../ui/panels/findings.py" line="55" />
             <source>link</source>
             <translation>Verbindung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="50" />
+            <location filename="../../ui/panels/findings.py" line="53" />
             <source>loop</source>
             <translation>Kühlkreislauf</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="53" />
+            <location filename="../../ui/panels/findings.py" line="56" />
             <source>plan</source>
             <translation>Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="51" />
+            <location filename="../../ui/panels/findings.py" line="54" />
             <source>power source</source>
             <translation>Stromquelle</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="47" />
+            <location filename="../../ui/panels/findings.py" line="50" />
             <source>rack</source>
             <translation>Rack</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="49" />
+            <location filename="../../ui/panels/findings.py" line="52" />
             <source>room</source>
             <translation>Raum</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="49" />
+            <location filename="../../ui/panels/findings.py" line="52" />
             <source>row</source>
             <translation>Reihe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="53" />
+            <location filename="../../ui/panels/findings.py" line="56" />
             <source>server group</source>
             <translation>Servergruppe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="54" />
+            <location filename="../../ui/panels/findings.py" line="57" />
             <source>site</source>
             <translation>Standort</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="52" />
+            <location filename="../../ui/panels/findings.py" line="55" />
             <source>workload</source>
             <translation>Arbeitslast</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="144" />
+            <location filename="../../ui/panels/findings.py" line="323" />
             <source>{device} in {rack}</source>
             <translation>{device} in {rack}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="144" />
+            <location filename="../../ui/panels/findings.py" line="323" />
             <source>{device} in {rack} U{u}</source>
             <translation>{device} in {rack}, HE {u}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="156" />
+            <location filename="../../ui/panels/findings.py" line="335" />
             <source>{kind} {place}</source>
             <translation>{kind} {place}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="155" />
+            <location filename="../../ui/panels/findings.py" line="334" />
             <source>{name} ({id})</source>
             <translation>{name} ({id})</translation>
         </message>
@@ -2439,7 +2439,7 @@ Trays</translation>
     <context>
         <name>FindingsPanel</name>
         <message numerus="yes">
-            <location filename="../../ui/panels/findings.py" line="350" />
+            <location filename="../../ui/panels/findings.py" line="541" />
             <source>%n finding(s)</source>
             <translation>
                 <numerusform>%n Befund</numerusform>
@@ -2447,47 +2447,47 @@ Trays</translation>
             </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="342" />
+            <location filename="../../ui/panels/findings.py" line="532" />
             <source>Errors</source>
             <translation>Fehler</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="288" />
+            <location filename="../../ui/panels/findings.py" line="469" />
             <source>Filter findings (code, message, rack...)</source>
             <translation>Befunde filtern (Code, Meldung, Rack …)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="342" />
+            <location filename="../../ui/panels/findings.py" line="532" />
             <source>Info</source>
             <translation>Hinweise</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="281" />
+            <location filename="../../ui/panels/findings.py" line="462" />
             <source>Show errors</source>
             <translation>Fehler anzeigen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="282" />
+            <location filename="../../ui/panels/findings.py" line="463" />
             <source>Show information</source>
             <translation>Hinweise anzeigen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="281" />
+            <location filename="../../ui/panels/findings.py" line="462" />
             <source>Show warnings</source>
             <translation>Warnungen anzeigen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="342" />
+            <location filename="../../ui/panels/findings.py" line="532" />
             <source>Warnings</source>
             <translation>Warnungen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="348" />
+            <location filename="../../ui/panels/findings.py" line="539" />
             <source>no findings: the design passes every check</source>
             <translation>keine Befunde: der Entwurf besteht jede Prüfung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="346" />
+            <location filename="../../ui/panels/findings.py" line="537" />
             <source>no results yet</source>
             <translation>noch keine Ergebnisse</translation>
         </message>
@@ -4012,6 +4012,22 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
     </context>
     <context>
         <name>MainWindow</name>
+        <message numerus="yes">
+            <location filename="../../ui/shell/windows.py" line="41" />
+            <source>%n link(s)</source>
+            <translation>
+                <numerusform>%n Verbindung</numerusform>
+                <numerusform>%n Verbindungen</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../ui/shell/windows.py" line="45" />
+            <source>%n switch(es)</source>
+            <translation>
+                <numerusform>%n Switch</numerusform>
+                <numerusform>%n Switches</numerusform>
+            </translation>
+        </message>
         <message>
             <location filename="../../ui/shell/actions.py" line="143" />
             <source>&amp;About Rackwright</source>
@@ -4145,14 +4161,14 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>&amp;NVLink-Domäne automatisch verkabeln</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/windows.py" line="111" />
+            <location filename="../../ui/shell/windows.py" line="119" />
             <source>Auto-wired {links} NVLink links to {trays} switch trays</source>
             <translation>{links} NVLink-Verbindungen zu {trays} Switch-Trays automatisch verkabelt</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/windows.py" line="91" />
-            <source>Auto-wired {links} links, {switches} switches</source>
-            <translation>{links} Verbindungen, {switches} Switches automatisch verkabelt</translation>
+            <location filename="../../ui/shell/windows.py" line="100" />
+            <source>Auto-wired {links}, {switches}</source>
+            <translation>{links}, {switches} automatisch verkabelt</translation>
         </message>
         <message>
             <location filename="../../ui/shell/mainwindow.py" line="352" />
@@ -4251,9 +4267,9 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>Tabellen exportieren (&amp;CSV)…</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/windows.py" line="93" />
-            <source>Extended the fabric: {links} links, {switches} switches added</source>
-            <translation>Fabric erweitert: {links} Verbindungen, {switches} Switches hinzugefügt</translation>
+            <location filename="../../ui/shell/windows.py" line="102" />
+            <source>Extended the fabric: {links}, {switches} added</source>
+            <translation>Fabric erweitert: {links}, {switches} hinzugefügt</translation>
         </message>
         <message>
             <location filename="../../ui/shell/actions.py" line="176" />
@@ -4436,7 +4452,7 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>&amp;Alles auswählen</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/windows.py" line="174" />
+            <location filename="../../ui/shell/windows.py" line="182" />
             <source>Select racks or devices to rename</source>
             <translation>Racks oder Geräte zum Umbenennen wählen</translation>
         </message>
@@ -4491,7 +4507,7 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>Den NVLink-Spine des gewählten NVL72-Racks verkabeln: jede GPU an jeden Switch-Chip (ein Rückgängig-Schritt)</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/windows.py" line="106" />
+            <location filename="../../ui/shell/windows.py" line="114" />
             <source>Wiring the NVLink domain of {name}…</source>
             <translation>NVLink-Domäne von {name} wird verkabelt…</translation>
         </message>
@@ -6225,147 +6241,147 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>RackScene</name>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="449" />
+            <location filename="../../ui/scenes/rack/scene.py" line="453" />
             <source>0U, {side} side of the {face}</source>
             <translation>0 HE, Seite {side}, {face}</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="532" />
+            <location filename="../../ui/scenes/rack/scene.py" line="553" />
             <source>1 GPU</source>
             <translation>1 GPU</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="239" />
+            <location filename="../../ui/scenes/rack/scene.py" line="242" />
             <source>FRONT</source>
             <translation>VORNE</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="484" />
+            <location filename="../../ui/scenes/rack/scene.py" line="488" />
             <source>Feed: no power cords</source>
             <translation>Einspeisung: keine Netzkabel</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="466" />
+            <location filename="../../ui/scenes/rack/scene.py" line="470" />
             <source>Feed: none assigned</source>
             <translation>Einspeisung: keine zugeordnet</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="473" />
+            <location filename="../../ui/scenes/rack/scene.py" line="477" />
             <source>Feed: the rack's DC busbar (power shelves)</source>
             <translation>Einspeisung: die DC-Stromschiene des Racks (Power-Shelves)</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="482" />
+            <location filename="../../ui/scenes/rack/scene.py" line="486" />
             <source>Feed: {feeds}</source>
             <translation>Einspeisung: {feeds}</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="465" />
+            <location filename="../../ui/scenes/rack/scene.py" line="469" />
             <source>Feed: {feed}</source>
             <translation>Einspeisung: {feed}</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="462" />
+            <location filename="../../ui/scenes/rack/scene.py" line="466" />
             <source>Load: {typical} kW typical, {max} kW max</source>
             <translation>Last: {typical} kW typisch, {max} kW maximal</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="468" />
+            <location filename="../../ui/scenes/rack/scene.py" line="472" />
             <source>Power: none counted</source>
             <translation>Leistung: nicht gezählt</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="460" />
+            <location filename="../../ui/scenes/rack/scene.py" line="464" />
             <source>Power: not calculated yet</source>
             <translation>Leistung: noch nicht berechnet</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="470" />
+            <location filename="../../ui/scenes/rack/scene.py" line="474" />
             <source>Power: {typical} kW typical, {max} kW max</source>
             <translation>Leistung: {typical} kW typisch, {max} kW maximal</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="239" />
+            <location filename="../../ui/scenes/rack/scene.py" line="242" />
             <source>REAR</source>
             <translation>HINTEN</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="446" />
+            <location filename="../../ui/scenes/rack/scene.py" line="450" />
             <source>front</source>
             <translation>vorne</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="448" />
+            <location filename="../../ui/scenes/rack/scene.py" line="452" />
             <source>left</source>
             <translation>links</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="275" />
+            <location filename="../../ui/scenes/rack/scene.py" line="278" />
             <source>not in the catalog</source>
             <translation>nicht im Katalog</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="446" />
+            <location filename="../../ui/scenes/rack/scene.py" line="450" />
             <source>rear</source>
             <translation>hinten</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="448" />
+            <location filename="../../ui/scenes/rack/scene.py" line="452" />
             <source>right</source>
             <translation>rechts</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="480" />
+            <location filename="../../ui/scenes/rack/scene.py" line="484" />
             <source>{feed} via {pdu}</source>
             <translation>{feed} über {pdu}</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="531" />
+            <location filename="../../ui/scenes/rack/scene.py" line="552" />
             <source>{load} kW (no PDU capacity)</source>
             <translation>{load} kW (keine PDU-Kapazität)</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="530" />
+            <location filename="../../ui/scenes/rack/scene.py" line="551" />
             <source>{load} kW of {cap} kW</source>
             <translation>{load} kW von {cap} kW</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="379" />
+            <location filename="../../ui/scenes/rack/scene.py" line="382" />
             <source>{name} (rear)</source>
             <translation>{name} (hinten)</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="532" />
+            <location filename="../../ui/scenes/rack/scene.py" line="553" />
             <source>{n} GPUs</source>
             <translation>{n} GPUs</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="337" />
+            <location filename="../../ui/scenes/rack/scene.py" line="340" />
             <source>{n}× {model}</source>
             <translation>{n}× {model}</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="481" />
+            <location filename="../../ui/scenes/rack/scene.py" line="485" />
             <source>{pdu} (no feed)</source>
             <translation>{pdu} (keine Einspeisung)</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="441" />
+            <location filename="../../ui/scenes/rack/scene.py" line="445" />
             <source>{slug} (not in the catalog)</source>
             <translation>{slug} (nicht im Katalog)</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="453" />
+            <location filename="../../ui/scenes/rack/scene.py" line="457" />
             <source>{span}, {face}</source>
             <translation>{span}, {face}</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="534" />
+            <location filename="../../ui/scenes/rack/scene.py" line="555" />
             <source>{used} U</source>
             <translation>{used} HE</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="533" />
+            <location filename="../../ui/scenes/rack/scene.py" line="554" />
             <source>{used}/{height} U</source>
             <translation>{used}/{height} HE</translation>
         </message>
@@ -7033,7 +7049,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>TotalsPanel</name>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="293" />
+            <location filename="../../ui/panels/totals.py" line="299" />
             <source>%n error(s)</source>
             <translation>
                 <numerusform>%n Fehler</numerusform>
@@ -7041,7 +7057,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="337" />
+            <location filename="../../ui/panels/totals.py" line="343" />
             <source>%n feed(s)</source>
             <translation>
                 <numerusform>%n Einspeisung</numerusform>
@@ -7049,7 +7065,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="373" />
+            <location filename="../../ui/panels/totals.py" line="379" />
             <source>%n loop(s)</source>
             <translation>
                 <numerusform>%n Kreislauf</numerusform>
@@ -7057,7 +7073,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="539" />
+            <location filename="../../ui/panels/totals.py" line="545" />
             <source>%n rack domain(s), {complete} complete, {tbs} TB/s per GPU</source>
             <translation>
                 <numerusform>%n Rack-Domäne, {complete} vollständig, {tbs} TB/s pro GPU</numerusform>
@@ -7065,7 +7081,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="292" />
+            <location filename="../../ui/panels/totals.py" line="298" />
             <source>%n rack(s)</source>
             <translation>
                 <numerusform>%n Rack</numerusform>
@@ -7073,7 +7089,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="358" />
+            <location filename="../../ui/panels/totals.py" line="364" />
             <source>%n rack(s) near capacity</source>
             <translation>
                 <numerusform>%n Rack nahe der Kapazität</numerusform>
@@ -7081,7 +7097,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="356" />
+            <location filename="../../ui/panels/totals.py" line="362" />
             <source>%n rack(s) over capacity</source>
             <translation>
                 <numerusform>%n Rack über der Kapazität</numerusform>
@@ -7089,7 +7105,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="292" />
+            <location filename="../../ui/panels/totals.py" line="298" />
             <source>%n room(s)</source>
             <translation>
                 <numerusform>%n Raum</numerusform>
@@ -7097,7 +7113,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="547" />
+            <location filename="../../ui/panels/totals.py" line="553" />
             <source>%n server(s) with NVLink-bridged GPU pairs</source>
             <translation>
                 <numerusform>%n Server mit per NVLink-Bridge gekoppelten GPU-Paaren</numerusform>
@@ -7105,7 +7121,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="549" />
+            <location filename="../../ui/panels/totals.py" line="555" />
             <source>%n server(s) with a GPU-to-GPU link</source>
             <translation>
                 <numerusform>%n Server mit GPU-zu-GPU-Verbindung</numerusform>
@@ -7113,7 +7129,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="545" />
+            <location filename="../../ui/panels/totals.py" line="551" />
             <source>%n server(s) with an in-server Infinity Fabric domain</source>
             <translation>
                 <numerusform>%n Server mit Infinity-Fabric-Domäne im Server</numerusform>
@@ -7121,7 +7137,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="543" />
+            <location filename="../../ui/panels/totals.py" line="549" />
             <source>%n server(s) with an in-server NVSwitch domain</source>
             <translation>
                 <numerusform>%n Server mit NVSwitch-Domäne im Server</numerusform>
@@ -7129,7 +7145,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="294" />
+            <location filename="../../ui/panels/totals.py" line="300" />
             <source>%n warning(s)</source>
             <translation>
                 <numerusform>%n Warnung</numerusform>
@@ -7142,12 +7158,12 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Luftmenge / Durchfluss</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="317" />
+            <location filename="../../ui/panels/totals.py" line="323" />
             <source>BF16 dense · FP8 {fp8} PFLOPS</source>
             <translation>BF16 dicht · FP8 {fp8} PFLOPS</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="194" />
+            <location filename="../../ui/panels/totals.py" line="195" />
             <source>Bill of materials and prices…</source>
             <translation>Stückliste und Preise…</translation>
         </message>
@@ -7177,8 +7193,8 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Dichte FLOPS</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="443" />
-            <location filename="../../ui/panels/totals.py" line="448" />
+            <location filename="../../ui/panels/totals.py" line="449" />
+            <location filename="../../ui/panels/totals.py" line="454" />
             <source>ERF {erf} %</source>
             <translation>ERF {erf} %</translation>
         </message>
@@ -7223,12 +7239,12 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>GPUs</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="315" />
+            <location filename="../../ui/panels/totals.py" line="321" />
             <source>HBM bandwidth {bw} TB/s</source>
             <translation>HBM-Bandbreite {bw} TB/s</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="310" />
+            <location filename="../../ui/panels/totals.py" line="316" />
             <source>HBM {bw} TB/s · workloads need {need} TB</source>
             <translation>HBM {bw} TB/s · Bedarf {need} TB</translation>
         </message>
@@ -7248,12 +7264,12 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>IT-Last</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="527" />
+            <location filename="../../ui/panels/totals.py" line="533" />
             <source>Infinity Fabric domains</source>
             <translation>Infinity-Fabric-Domänen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="419" />
+            <location filename="../../ui/panels/totals.py" line="425" />
             <source>Items without a price or an exchange rate are not in this figure: the capex is understated.</source>
             <translation>Positionen ohne Preis oder Wechselkurs fehlen in dieser Zahl: die Investitionskosten sind zu niedrig angegeben.</translation>
         </message>
@@ -7264,17 +7280,17 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
         </message>
         <message>
             <location filename="../../ui/panels/totals.py" line="112" />
-            <location filename="../../ui/panels/totals.py" line="529" />
+            <location filename="../../ui/panels/totals.py" line="535" />
             <source>NVLink domains</source>
             <translation>NVLink-Domänen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="135" />
+            <location filename="../../ui/panels/totals.py" line="136" />
             <source>No results yet</source>
             <translation>Noch keine Ergebnisse</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="281" />
+            <location filename="../../ui/panels/totals.py" line="287" />
             <source>No results yet: the engine has not run on this plan.</source>
             <translation>Noch keine Ergebnisse: die Berechnung ist für diesen Plan noch nicht gelaufen.</translation>
         </message>
@@ -7304,7 +7320,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Nutzbare Abwärme</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="528" />
+            <location filename="../../ui/panels/totals.py" line="534" />
             <source>Scale-up domains</source>
             <translation>Scale-up-Domänen</translation>
         </message>
@@ -7319,311 +7335,311 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Gewicht</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="340" />
+            <location filename="../../ui/panels/totals.py" line="346" />
             <source>add power feeds to check capacity and A/B redundancy</source>
             <translation>Einspeisungen anlegen, um Kapazität und A/B-Redundanz zu prüfen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="383" />
+            <location filename="../../ui/panels/totals.py" line="389" />
             <source>air · {flow} l/min coolant</source>
             <translation>Luft · {flow} l/min Kühlmittel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="491" />
+            <location filename="../../ui/panels/totals.py" line="497" />
             <source>break-even {months} months</source>
             <translation>Amortisation nach {months} Monaten</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="495" />
+            <location filename="../../ui/panels/totals.py" line="501" />
             <source>break-even {months} months ⚠</source>
             <translation>Amortisation nach {months} Monaten ⚠</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="360" />
+            <location filename="../../ui/panels/totals.py" line="366" />
             <source>every rack within capacity</source>
             <translation>jedes Rack innerhalb der Kapazität</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="472" />
+            <location filename="../../ui/panels/totals.py" line="478" />
             <source>every threshold met</source>
             <translation>alle Grenzwerte erfüllt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="436" />
+            <location filename="../../ui/panels/totals.py" line="442" />
             <source>facility · IT {it} MWh · PUE {pue}</source>
             <translation>Rechenzentrum · IT {it} MWh · PUE {pue}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="465" />
+            <location filename="../../ui/panels/totals.py" line="471" />
             <source>for sites in Germany (Plan &gt; Plan Settings &gt; Energy)</source>
             <translation>für Standorte in Deutschland (Plan &gt; Planeinstellungen &gt; Energie)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="326" />
+            <location filename="../../ui/panels/totals.py" line="332" />
             <source>fullest rack {rack} at {pct}</source>
             <translation>vollstes Rack {rack} bei {pct}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="361" />
+            <location filename="../../ui/panels/totals.py" line="367" />
             <source>fullest rack {rack} · {state}</source>
             <translation>vollstes Rack {rack} · {state}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="392" />
+            <location filename="../../ui/panels/totals.py" line="398" />
             <source>heaviest rack {rack} at {pct} of its rating</source>
             <translation>schwerstes Rack {rack} bei {pct} seiner Traglast</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="411" />
+            <location filename="../../ui/panels/totals.py" line="417" />
             <source>incomplete: no exchange rate for {currencies} (Plan &gt; Plan Settings)</source>
             <translation>unvollständig: kein Wechselkurs für {currencies} (Plan &gt; Planeinstellungen)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="414" />
+            <location filename="../../ui/panels/totals.py" line="420" />
             <source>incomplete: some items have no price in the catalog</source>
             <translation>unvollständig: einige Positionen haben keinen Preis im Katalog</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="536" />
+            <location filename="../../ui/panels/totals.py" line="542" />
             <source>largest {n} GPUs (in one {model})</source>
             <translation>größte {n} GPUs (in einem {model})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="535" />
+            <location filename="../../ui/panels/totals.py" line="541" />
             <source>largest {n} GPUs ({name})</source>
             <translation>größte {n} GPUs ({name})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="347" />
+            <location filename="../../ui/panels/totals.py" line="353" />
             <source>liquid {liquid}, air {air}</source>
             <translation>Flüssigkeit {liquid}, Luft {air}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="409" />
+            <location filename="../../ui/panels/totals.py" line="415" />
             <source>list/estimate prices from the catalog</source>
             <translation>Listen-/Schätzpreise aus dem Katalog</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="323" />
+            <location filename="../../ui/panels/totals.py" line="329" />
             <source>max · typical {typical} · idle {idle}</source>
             <translation>maximal · typisch {typical} · Leerlauf {idle}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="376" />
+            <location filename="../../ui/panels/totals.py" line="382" />
             <source>no CDU loops in this plan</source>
             <translation>keine CDU-Kreisläufe in diesem Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="305" />
+            <location filename="../../ui/panels/totals.py" line="311" />
             <source>no GPU servers placed</source>
             <translation>keine GPU-Server platziert</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="479" />
+            <location filename="../../ui/panels/totals.py" line="485" />
             <source>no GPUs in this plan</source>
             <translation>keine GPUs in diesem Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="531" />
+            <location filename="../../ui/panels/totals.py" line="537" />
             <source>no GPUs with a GPU-to-GPU link (NVLink, Infinity Fabric) placed</source>
             <translation>keine GPUs mit GPU-zu-GPU-Verbindung (NVLink, Infinity Fabric) platziert</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="340" />
+            <location filename="../../ui/panels/totals.py" line="346" />
             <source>no feeds</source>
             <translation>keine Einspeisungen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="446" />
+            <location filename="../../ui/panels/totals.py" line="452" />
             <source>no liquid-cooled heat</source>
             <translation>keine flüssigkeitsgekühlte Wärme</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="415" />
+            <location filename="../../ui/panels/totals.py" line="421" />
             <source>no prices</source>
             <translation>keine Preise</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="364" />
-            <location filename="../../ui/panels/totals.py" line="400" />
+            <location filename="../../ui/panels/totals.py" line="370" />
+            <location filename="../../ui/panels/totals.py" line="406" />
             <source>no racks</source>
             <translation>keine Racks</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="462" />
+            <location filename="../../ui/panels/totals.py" line="468" />
             <source>no site country or grid factor (Plan &gt; Plan Settings &gt; Energy)</source>
             <translation>kein Land des Standorts und kein Emissionsfaktor (Plan &gt; Planeinstellungen &gt; Energie)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="376" />
-            <location filename="../../ui/panels/totals.py" line="449" />
-            <location filename="../../ui/panels/totals.py" line="531" />
+            <location filename="../../ui/panels/totals.py" line="382" />
+            <location filename="../../ui/panels/totals.py" line="455" />
+            <location filename="../../ui/panels/totals.py" line="537" />
             <source>none</source>
             <translation>keine</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="467" />
+            <location filename="../../ui/panels/totals.py" line="473" />
             <source>not applicable</source>
             <translation>nicht anwendbar</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="465" />
+            <location filename="../../ui/panels/totals.py" line="471" />
             <source>not checked</source>
             <translation>nicht geprüft</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="485" />
+            <location filename="../../ui/panels/totals.py" line="491" />
             <source>not costed</source>
             <translation>nicht berechnet</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="472" />
+            <location filename="../../ui/panels/totals.py" line="478" />
             <source>not met: {list}</source>
             <translation>nicht erfüllt: {list}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="397" />
+            <location filename="../../ui/panels/totals.py" line="403" />
             <source>of the room's floor rating under rack {rack}</source>
             <translation>der Bodenbelastbarkeit des Raums unter Rack {rack}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="502" />
+            <location filename="../../ui/panels/totals.py" line="508" />
             <source>own {own}/year vs rent {rent}/year ({gpus} GPUs at {price} {cur}/GPU-hour, {source}); break-even utilisation {util}</source>
             <translation>kaufen {own}/Jahr gegenüber mieten {rent}/Jahr ({gpus} GPUs zu {price} {cur}/GPU-Stunde, {source}); Auslastung an der Gewinnschwelle {util}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="485" />
+            <location filename="../../ui/panels/totals.py" line="491" />
             <source>own {own}/year; renting not costed: {reason}</source>
             <translation>kaufen {own}/Jahr; Mieten nicht berechnet: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="451" />
+            <location filename="../../ui/panels/totals.py" line="457" />
             <source>plan</source>
             <translation>Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="498" />
+            <location filename="../../ui/panels/totals.py" line="504" />
             <source>price set in this plan</source>
             <translation>Preis in diesem Plan gesetzt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="489" />
+            <location filename="../../ui/panels/totals.py" line="495" />
             <source>renting cheaper</source>
             <translation>Mieten günstiger</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="342" />
+            <location filename="../../ui/panels/totals.py" line="348" />
             <source>typical × PUE {pue} · max {max}</source>
             <translation>typisch × PUE {pue} · maximal {max}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="335" />
+            <location filename="../../ui/panels/totals.py" line="341" />
             <source>worst feed {feed} ({side}): {load} of {cap} derated</source>
             <translation>ungünstigste Einspeisung {feed} ({side}): {load} von {cap} gemindert</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="331" />
+            <location filename="../../ui/panels/totals.py" line="337" />
             <source>worst feed {feed} ({side}): {load} of {cap} derated with side {failed} failed</source>
             <translation>ungünstigste Einspeisung {feed} ({side}): {load} von {cap} gemindert bei Ausfall von Seite {failed}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="371" />
+            <location filename="../../ui/panels/totals.py" line="377" />
             <source>worst loop {loop}: {load} of {cap} (facility water)</source>
             <translation>ungünstigster Kreislauf {loop}: {load} von {cap} (Gebäudewasser)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="368" />
+            <location filename="../../ui/panels/totals.py" line="374" />
             <source>worst loop {loop}: {load} of {cap} ({n} × CDU)</source>
             <translation>ungünstigster Kreislauf {loop}: {load} von {cap} ({n} × CDU)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="381" />
+            <location filename="../../ui/panels/totals.py" line="387" />
             <source>{air} m³/h air · {flow} l/min coolant</source>
             <translation>{air} m³/h Luft · {flow} l/min Kühlmittel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="417" />
+            <location filename="../../ui/panels/totals.py" line="423" />
             <source>{amount} INCOMPLETE</source>
             <translation>{amount} UNVOLLSTÄNDIG</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="350" />
+            <location filename="../../ui/panels/totals.py" line="356" />
             <source>{btu} BTU/h · {tons} tons</source>
             <translation>{btu} BTU/h · {tons} tons</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="406" />
+            <location filename="../../ui/panels/totals.py" line="412" />
             <source>{estimated} of it planning estimates, not quotes</source>
             <translation>davon {estimated} Planungsschätzungen, keine Angebote</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="452" />
+            <location filename="../../ui/panels/totals.py" line="458" />
             <source>{g} g CO₂/kWh ({source})</source>
             <translation>{g} g CO₂/kWh ({source})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="457" />
+            <location filename="../../ui/panels/totals.py" line="463" />
             <source>{g} g per million tokens</source>
             <translation>{g} g je Million Tokens</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="467" />
+            <location filename="../../ui/panels/totals.py" line="473" />
             <source>{kw} kW with cooling, below {scope} kW</source>
             <translation>{kw} kW mit Kühlung, unter {scope} kW</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="440" />
+            <location filename="../../ui/panels/totals.py" line="446" />
             <source>{loop} {supply}/{ret} °C</source>
             <translation>{loop} {supply}/{ret} °C</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="473" />
+            <location filename="../../ui/panels/totals.py" line="479" />
             <source>{met} of {n} met</source>
             <translation>{met} von {n} erfüllt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="302" />
+            <location filename="../../ui/panels/totals.py" line="308" />
             <source>{models} · workloads need {n}</source>
             <translation>{models} · Bedarf {n}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="422" />
+            <location filename="../../ui/panels/totals.py" line="428" />
             <source>{mwh} MWh at {price} {cur}/kWh</source>
             <translation>{mwh} MWh zu {price} {cur}/kWh</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="435" />
-            <location filename="../../ui/panels/totals.py" line="439" />
+            <location filename="../../ui/panels/totals.py" line="441" />
+            <location filename="../../ui/panels/totals.py" line="445" />
             <source>{mwh} MWh/year</source>
             <translation>{mwh} MWh/Jahr</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="499" />
+            <location filename="../../ui/panels/totals.py" line="505" />
             <source>{offer}, {basis} {date}</source>
             <translation>{offer}, {basis} {date}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="454" />
+            <location filename="../../ui/panels/totals.py" line="460" />
             <source>{pct} % renewable</source>
             <translation>{pct} % erneuerbar</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="291" />
+            <location filename="../../ui/panels/totals.py" line="297" />
             <source>{racks} in {rooms} · {errors}, {warnings}</source>
             <translation>{racks} in {rooms} · {errors}, {warnings}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="460" />
+            <location filename="../../ui/panels/totals.py" line="466" />
             <source>{t} t/year</source>
             <translation>{t} t/Jahr</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="389" />
+            <location filename="../../ui/panels/totals.py" line="395" />
             <source>{used} U used, {free} U free</source>
             <translation>{used} HE belegt, {free} HE frei</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="508" />
+            <location filename="../../ui/panels/totals.py" line="514" />
             <source>⚠ capex incomplete: owning is understated and the break-even too early</source>
             <translation>⚠ Investitionskosten unvollständig: Kaufen ist zu niedrig angesetzt, die Amortisation zu früh</translation>
         </message>
@@ -7961,839 +7977,839 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>Workloads</name>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="328" />
+            <location filename="../../ui/panels/workloads.py" line="329" />
             <source>  (asked {users})</source>
             <translation>  (gefragt: {users})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="324" />
-            <location filename="../../ui/panels/workloads.py" line="345" />
-            <location filename="../../ui/panels/workloads.py" line="384" />
-            <location filename="../../ui/panels/workloads.py" line="388" />
+            <location filename="../../ui/panels/workloads.py" line="325" />
+            <location filename="../../ui/panels/workloads.py" line="346" />
+            <location filename="../../ui/panels/workloads.py" line="385" />
+            <location filename="../../ui/panels/workloads.py" line="389" />
             <source>  (target {tgt})</source>
             <translation>  (Ziel {tgt})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="326" />
+            <location filename="../../ui/panels/workloads.py" line="327" />
             <source>  (target {tt} s)</source>
             <translation>  (Ziel {tt} s)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="380" />
+            <location filename="../../ui/panels/workloads.py" line="381" />
             <source> (CPU servers)</source>
             <translation> (CPU-Server)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="341" />
+            <location filename="../../ui/panels/workloads.py" line="342" />
             <source> (energy {cost})</source>
             <translation> (Energie {cost})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="345" />
+            <location filename="../../ui/panels/workloads.py" line="346" />
             <source> days</source>
             <translation> Tage</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="390" />
+            <location filename="../../ui/panels/workloads.py" line="391" />
             <source> h</source>
             <translation> h</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="383" />
+            <location filename="../../ui/panels/workloads.py" line="384" />
             <source> min</source>
             <translation> min</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="348" />
-            <location filename="../../ui/panels/workloads.py" line="393" />
+            <location filename="../../ui/panels/workloads.py" line="349" />
+            <location filename="../../ui/panels/workloads.py" line="394" />
             <source> of {capacity}</source>
             <translation> von {capacity}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="355" />
+            <location filename="../../ui/panels/workloads.py" line="356" />
             <source> on {gpus} × {gpu}</source>
             <translation> auf {gpus} × {gpu}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="387" />
+            <location filename="../../ui/panels/workloads.py" line="388" />
             <source> samples/s</source>
             <translation> Samples/s</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="294" />
+            <location filename="../../ui/panels/workloads.py" line="295" />
             <source> · CPU is enough</source>
             <translation> · CPU reicht</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="333" />
+            <location filename="../../ui/panels/workloads.py" line="334" />
             <source> · KV cache {size}</source>
             <translation> · KV-Cache {size}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="358" />
+            <location filename="../../ui/panels/workloads.py" line="359" />
             <source>, written in {time}</source>
             <translation>, geschrieben in {time}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="127" />
-            <location filename="../../ui/panels/workloads.py" line="356" />
+            <location filename="../../ui/panels/workloads.py" line="128" />
+            <location filename="../../ui/panels/workloads.py" line="357" />
             <source>Activation recompute</source>
             <translation>Aktivierungs-Neuberechnung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="152" />
+            <location filename="../../ui/panels/workloads.py" line="153" />
             <source>Algorithm</source>
             <translation>Algorithmus</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="112" />
+            <location filename="../../ui/panels/workloads.py" line="113" />
             <source>Analytics</source>
             <translation>Analytik</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="96" />
+            <location filename="../../ui/panels/workloads.py" line="97" />
             <source>Analytics (gradient-boosted trees)</source>
             <translation>Analytik (Gradient-Boosting-Bäume)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="139" />
+            <location filename="../../ui/panels/workloads.py" line="140" />
             <source>Attention data parallel (MoE)</source>
             <translation>Attention-Datenparallelität (MoE)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="398" />
-            <location filename="../../ui/panels/workloads.py" line="402" />
+            <location filename="../../ui/panels/workloads.py" line="399" />
+            <location filename="../../ui/panels/workloads.py" line="403" />
             <source>CPU is enough</source>
             <translation>CPU reicht</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="357" />
+            <location filename="../../ui/panels/workloads.py" line="358" />
             <source>Checkpoint</source>
             <translation>Checkpoint</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="142" />
+            <location filename="../../ui/panels/workloads.py" line="143" />
             <source>Checkpoint every (min)</source>
             <translation>Checkpoint alle (min)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="361" />
+            <location filename="../../ui/panels/workloads.py" line="362" />
             <source>Checkpoint size</source>
             <translation>Checkpoint-Größe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="141" />
+            <location filename="../../ui/panels/workloads.py" line="142" />
             <source>Checkpoint size (GB)</source>
             <translation>Checkpoint-Größe (GB)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="363" />
+            <location filename="../../ui/panels/workloads.py" line="364" />
             <source>Checkpoint write</source>
             <translation>Checkpoint schreiben</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="88" />
+            <location filename="../../ui/panels/workloads.py" line="89" />
             <source>Checkpoint {model}</source>
             <translation>Checkpoint {model}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="154" />
+            <location filename="../../ui/panels/workloads.py" line="155" />
             <source>Columns per row</source>
             <translation>Spalten je Zeile</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="131" />
+            <location filename="../../ui/panels/workloads.py" line="132" />
             <source>Concurrent users</source>
             <translation>Gleichzeitige Nutzer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="125" />
+            <location filename="../../ui/panels/workloads.py" line="126" />
             <source>Context parallel</source>
             <translation>Kontextparallel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="340" />
+            <location filename="../../ui/panels/workloads.py" line="341" />
             <source>Cost per million tokens</source>
             <translation>Kosten pro Million Tokens</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="144" />
+            <location filename="../../ui/panels/workloads.py" line="145" />
             <source>Dataset read (GB/s)</source>
             <translation>Datensatz lesen (GB/s)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="151" />
+            <location filename="../../ui/panels/workloads.py" line="152" />
             <source>Embedding dimension</source>
             <translation>Embedding-Dimension</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="149" />
+            <location filename="../../ui/panels/workloads.py" line="150" />
             <source>Embedding precision</source>
             <translation>Embedding-Genauigkeit</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="150" />
+            <location filename="../../ui/panels/workloads.py" line="151" />
             <source>Embedding rows</source>
             <translation>Embedding-Zeilen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="392" />
+            <location filename="../../ui/panels/workloads.py" line="393" />
             <source>Embedding tables</source>
             <translation>Embedding-Tabellen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="342" />
+            <location filename="../../ui/panels/workloads.py" line="343" />
             <source>Energy per token</source>
             <translation>Energie pro Token</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="138" />
+            <location filename="../../ui/panels/workloads.py" line="139" />
             <source>Expert parallel (MoE)</source>
             <translation>Expertenparallelität (MoE)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="79" />
+            <location filename="../../ui/panels/workloads.py" line="80" />
             <source>Fine-tune {model} (LoRA)</source>
             <translation>Feintuning {model} (LoRA)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="82" />
+            <location filename="../../ui/panels/workloads.py" line="83" />
             <source>Fine-tune {model} (QLoRA)</source>
             <translation>Feintuning {model} (QLoRA)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="76" />
+            <location filename="../../ui/panels/workloads.py" line="77" />
             <source>Fine-tune {model} (full)</source>
             <translation>Feintuning {model} (vollständig)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="107" />
+            <location filename="../../ui/panels/workloads.py" line="108" />
             <source>Fine-tuning</source>
             <translation>Feintuning</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="77" />
+            <location filename="../../ui/panels/workloads.py" line="78" />
             <source>Fine-tuning (LoRA)</source>
             <translation>Feintuning (LoRA)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="80" />
+            <location filename="../../ui/panels/workloads.py" line="81" />
             <source>Fine-tuning (QLoRA)</source>
             <translation>Feintuning (QLoRA)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="74" />
+            <location filename="../../ui/panels/workloads.py" line="75" />
             <source>Fine-tuning (full)</source>
             <translation>Feintuning (vollständig)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="202" />
+            <location filename="../../ui/panels/workloads.py" line="203" />
             <source>GPU memory</source>
             <translation>GPU-Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="346" />
+            <location filename="../../ui/panels/workloads.py" line="347" />
             <source>GPU-hours</source>
             <translation>GPU-Stunden</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="372" />
+            <location filename="../../ui/panels/workloads.py" line="373" />
             <source>GPUs that would meet it</source>
             <translation>GPUs, die es erfüllen würden</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="122" />
+            <location filename="../../ui/panels/workloads.py" line="123" />
             <source>Global batch (tokens)</source>
             <translation>Globale Batch-Größe (Tokens)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="147" />
+            <location filename="../../ui/panels/workloads.py" line="148" />
             <source>Images to train on</source>
             <translation>Trainingsbilder</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="108" />
+            <location filename="../../ui/panels/workloads.py" line="109" />
             <source>Inference</source>
             <translation>Inferenz</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="145" />
+            <location filename="../../ui/panels/workloads.py" line="146" />
             <source>Inference or training</source>
             <translation>Inferenz oder Training</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="83" />
+            <location filename="../../ui/panels/workloads.py" line="84" />
             <source>Inference serving</source>
             <translation>Inferenz-Betrieb</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="129" />
+            <location filename="../../ui/panels/workloads.py" line="130" />
             <source>Input tokens</source>
             <translation>Eingabe-Tokens</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="128" />
+            <location filename="../../ui/panels/workloads.py" line="129" />
             <source>KV-cache precision</source>
             <translation>KV-Cache-Genauigkeit</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="534" />
+            <location filename="../../ui/panels/workloads.py" line="535" />
             <source>Key figure</source>
             <translation>Kennzahl</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="330" />
-            <location filename="../../ui/panels/workloads.py" line="353" />
+            <location filename="../../ui/panels/workloads.py" line="331" />
+            <location filename="../../ui/panels/workloads.py" line="354" />
             <source>Layout</source>
             <translation>Aufteilung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="534" />
+            <location filename="../../ui/panels/workloads.py" line="535" />
             <source>Limited by</source>
             <translation>Begrenzt durch</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="189" />
+            <location filename="../../ui/panels/workloads.py" line="190" />
             <source>LoRA</source>
             <translation>LoRA</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="117" />
+            <location filename="../../ui/panels/workloads.py" line="118" />
             <source>LoRA rank</source>
             <translation>LoRA-Rang</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="176" />
             <location filename="../../ui/panels/workloads.py" line="177" />
+            <location filename="../../ui/panels/workloads.py" line="178" />
             <source>MLPerf's DLRM-dcnv2</source>
             <translation>DLRM-dcnv2 aus MLPerf</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="347" />
+            <location filename="../../ui/panels/workloads.py" line="348" />
             <source>Memory per GPU</source>
             <translation>Speicher pro GPU</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="273" />
+            <location filename="../../ui/panels/workloads.py" line="274" />
             <source>Met within the model's uncertainty · margin {margin} · limited by {bn}</source>
             <translation>Im Rahmen der Modellunsicherheit erfüllt · Spielraum {margin} · begrenzt durch {bn}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="276" />
+            <location filename="../../ui/panels/workloads.py" line="277" />
             <source>Met · margin {margin} · limited by {bn}</source>
             <translation>Erfüllt · Spielraum {margin} · begrenzt durch {bn}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="116" />
+            <location filename="../../ui/panels/workloads.py" line="117" />
             <source>Method</source>
             <translation>Methode</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="115" />
+            <location filename="../../ui/panels/workloads.py" line="116" />
             <source>Model</source>
             <translation>Modell</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="265" />
+            <location filename="../../ui/panels/workloads.py" line="266" />
             <source>No verdict yet</source>
             <translation>Noch kein Ergebnis</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="267" />
+            <location filename="../../ui/panels/workloads.py" line="268" />
             <source>Not evaluated</source>
             <translation>Nicht bewertet</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="279" />
+            <location filename="../../ui/panels/workloads.py" line="280" />
             <source>Not met · margin {margin} · limited by {bn}</source>
             <translation>Nicht erfüllt · Spielraum {margin} · begrenzt durch {bn}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="278" />
+            <location filename="../../ui/panels/workloads.py" line="279" />
             <source>Not met · the {bn} of its servers fails</source>
             <translation>Nicht erfüllt · {bn} der Server reicht nicht</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="130" />
+            <location filename="../../ui/panels/workloads.py" line="131" />
             <source>Output tokens</source>
             <translation>Ausgabe-Tokens</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="137" />
+            <location filename="../../ui/panels/workloads.py" line="138" />
             <source>Output-length spread (std. dev. / mean)</source>
             <translation>Streuung der Ausgabelänge (Std.-abw. / Mittel)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="140" />
+            <location filename="../../ui/panels/workloads.py" line="141" />
             <source>PCIe switch between GPUs</source>
             <translation>PCIe-Switch zwischen den GPUs</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="124" />
+            <location filename="../../ui/panels/workloads.py" line="125" />
             <source>Pipeline parallel</source>
             <translation>Pipeline-Parallelität</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="73" />
+            <location filename="../../ui/panels/workloads.py" line="74" />
             <source>Pre-train {model}</source>
             <translation>Pre-Training {model}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="72" />
-            <location filename="../../ui/panels/workloads.py" line="106" />
+            <location filename="../../ui/panels/workloads.py" line="73" />
+            <location filename="../../ui/panels/workloads.py" line="107" />
             <source>Pre-training</source>
             <translation>Vortraining</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="120" />
+            <location filename="../../ui/panels/workloads.py" line="121" />
             <source>Precision</source>
             <translation>Genauigkeit</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="190" />
+            <location filename="../../ui/panels/workloads.py" line="191" />
             <source>QLoRA</source>
             <translation>QLoRA</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="95" />
+            <location filename="../../ui/panels/workloads.py" line="96" />
             <source>Recommend with {model}</source>
             <translation>Empfehlungen mit {model}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="111" />
+            <location filename="../../ui/panels/workloads.py" line="112" />
             <source>Recommendation</source>
             <translation>Empfehlung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="93" />
+            <location filename="../../ui/panels/workloads.py" line="94" />
             <source>Recommendation (DLRM)</source>
             <translation>Empfehlung (DLRM)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="380" />
+            <location filename="../../ui/panels/workloads.py" line="381" />
             <source>Runs on</source>
             <translation>Läuft auf</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="192" />
+            <location filename="../../ui/panels/workloads.py" line="193" />
             <source>SGLang</source>
             <translation>SGLang</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="136" />
+            <location filename="../../ui/panels/workloads.py" line="137" />
             <source>Scheduler limit (sequences per replica)</source>
             <translation>Scheduler-Grenze (Sequenzen je Replikat)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="121" />
+            <location filename="../../ui/panels/workloads.py" line="122" />
             <source>Sequence length</source>
             <translation>Sequenzlänge</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="85" />
+            <location filename="../../ui/panels/workloads.py" line="86" />
             <source>Serve {model}</source>
             <translation>Bereitstellung {model}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="134" />
+            <location filename="../../ui/panels/workloads.py" line="135" />
             <source>Serving stack</source>
             <translation>Serving-Stack</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="270" />
+            <location filename="../../ui/panels/workloads.py" line="271" />
             <source>Sized (no target) · limited by {bn}</source>
             <translation>Dimensioniert (ohne Ziel) · begrenzt durch {bn}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="135" />
+            <location filename="../../ui/panels/workloads.py" line="136" />
             <source>Software generation (year)</source>
             <translation>Softwarestand (Jahr)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="109" />
+            <location filename="../../ui/panels/workloads.py" line="110" />
             <source>Storage</source>
             <translation>Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="86" />
+            <location filename="../../ui/panels/workloads.py" line="87" />
             <source>Storage (checkpoints, dataset)</source>
             <translation>Speicher (Checkpoints, Datensatz)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="368" />
+            <location filename="../../ui/panels/workloads.py" line="369" />
             <source>Storage read</source>
             <translation>Speicher lesen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="367" />
+            <location filename="../../ui/panels/workloads.py" line="368" />
             <source>Storage write</source>
             <translation>Speicher schreiben</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="329" />
+            <location filename="../../ui/panels/workloads.py" line="330" />
             <source>System throughput</source>
             <translation>Systemdurchsatz</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="330" />
+            <location filename="../../ui/panels/workloads.py" line="331" />
             <source>TP {tp} × {replicas} replicas on {gpus} × {gpu}</source>
             <translation>TP {tp} × {replicas} Replikate auf {gpus} × {gpu}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="119" />
+            <location filename="../../ui/panels/workloads.py" line="120" />
             <source>Target duration (days)</source>
             <translation>Zieldauer (Tage)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="148" />
+            <location filename="../../ui/panels/workloads.py" line="149" />
             <source>Target duration (hours)</source>
             <translation>Zieldauer (Stunden)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="157" />
+            <location filename="../../ui/panels/workloads.py" line="158" />
             <source>Target duration (minutes)</source>
             <translation>Zieldauer (Minuten)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="146" />
+            <location filename="../../ui/panels/workloads.py" line="147" />
             <source>Target samples/s</source>
             <translation>Ziel Samples/s</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="133" />
+            <location filename="../../ui/panels/workloads.py" line="134" />
             <source>Target time to first token (s)</source>
             <translation>Ziel-Zeit bis zum ersten Token (s)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="132" />
+            <location filename="../../ui/panels/workloads.py" line="133" />
             <source>Target tokens/s per user</source>
             <translation>Ziel-Tokens/s pro Nutzer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="123" />
+            <location filename="../../ui/panels/workloads.py" line="124" />
             <source>Tensor parallel</source>
             <translation>Tensor-Parallelität</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="191" />
+            <location filename="../../ui/panels/workloads.py" line="192" />
             <source>TensorRT-LLM</source>
             <translation>TensorRT-LLM</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="349" />
-            <location filename="../../ui/panels/workloads.py" line="387" />
+            <location filename="../../ui/panels/workloads.py" line="350" />
+            <location filename="../../ui/panels/workloads.py" line="388" />
             <source>Throughput</source>
             <translation>Durchsatz</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="366" />
+            <location filename="../../ui/panels/workloads.py" line="367" />
             <source>Time spent checkpointing</source>
             <translation>Zeit für Checkpoints</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="326" />
+            <location filename="../../ui/panels/workloads.py" line="327" />
             <source>Time to first token</source>
             <translation>Zeit bis zum ersten Token</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="345" />
-            <location filename="../../ui/panels/workloads.py" line="390" />
+            <location filename="../../ui/panels/workloads.py" line="346" />
+            <location filename="../../ui/panels/workloads.py" line="391" />
             <source>Time to train</source>
             <translation>Trainingsdauer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="323" />
+            <location filename="../../ui/panels/workloads.py" line="324" />
             <source>Tokens/s per user</source>
             <translation>Tokens/s pro Nutzer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="97" />
+            <location filename="../../ui/panels/workloads.py" line="98" />
             <source>Train gradient-boosted trees</source>
             <translation>Gradient-Boosting-Bäume trainieren</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="153" />
+            <location filename="../../ui/panels/workloads.py" line="154" />
             <source>Training rows</source>
             <translation>Trainingszeilen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="383" />
+            <location filename="../../ui/panels/workloads.py" line="384" />
             <source>Training time</source>
             <translation>Trainingsdauer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="118" />
+            <location filename="../../ui/panels/workloads.py" line="119" />
             <source>Training tokens</source>
             <translation>Trainings-Tokens</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="156" />
+            <location filename="../../ui/panels/workloads.py" line="157" />
             <source>Tree depth</source>
             <translation>Baumtiefe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="155" />
+            <location filename="../../ui/panels/workloads.py" line="156" />
             <source>Trees (boosting rounds)</source>
             <translation>Bäume (Boosting-Runden)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="395" />
+            <location filename="../../ui/panels/workloads.py" line="396" />
             <source>Units that would meet it</source>
             <translation>Einheiten, die es erfüllen würden</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="327" />
+            <location filename="../../ui/panels/workloads.py" line="328" />
             <source>Users that fit</source>
             <translation>Passende Nutzer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="533" />
+            <location filename="../../ui/panels/workloads.py" line="534" />
             <source>Verdict</source>
             <translation>Ergebnis</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="110" />
+            <location filename="../../ui/panels/workloads.py" line="111" />
             <source>Vision</source>
             <translation>Bildverarbeitung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="90" />
+            <location filename="../../ui/panels/workloads.py" line="91" />
             <source>Vision (image recognition, detection)</source>
             <translation>Bildverarbeitung (Erkennung, Detektion)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="92" />
+            <location filename="../../ui/panels/workloads.py" line="93" />
             <source>Vision {model}</source>
             <translation>Bildverarbeitung {model}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="332" />
+            <location filename="../../ui/panels/workloads.py" line="333" />
             <source>Weights per GPU</source>
             <translation>Gewichte pro GPU</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="533" />
+            <location filename="../../ui/panels/workloads.py" line="534" />
             <source>Workload</source>
             <translation>Arbeitslast</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="143" />
+            <location filename="../../ui/panels/workloads.py" line="144" />
             <source>Write checkpoint within (s)</source>
             <translation>Checkpoint schreiben innerhalb (s)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="126" />
+            <location filename="../../ui/panels/workloads.py" line="127" />
             <source>ZeRO stage</source>
             <translation>ZeRO-Stufe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="166" />
+            <location filename="../../ui/panels/workloads.py" line="167" />
             <source>as weights</source>
             <translation>wie Gewichte</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="161" />
             <location filename="../../ui/panels/workloads.py" line="162" />
-            <location filename="../../ui/panels/workloads.py" line="164" />
+            <location filename="../../ui/panels/workloads.py" line="163" />
+            <location filename="../../ui/panels/workloads.py" line="165" />
             <source>auto</source>
             <translation>automatisch</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="165" />
+            <location filename="../../ui/panels/workloads.py" line="166" />
             <source>automatic: fastest that fits</source>
             <translation>automatisch: die schnellste, die passt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="309" />
+            <location filename="../../ui/panels/workloads.py" line="310" />
             <source>checkpoint in {s} s</source>
             <translation>Checkpoint in {s} s</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="204" />
+            <location filename="../../ui/panels/workloads.py" line="205" />
             <source>compute</source>
             <translation>Rechenleistung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="208" />
+            <location filename="../../ui/panels/workloads.py" line="209" />
             <source>cooling</source>
             <translation>Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="305" />
+            <location filename="../../ui/panels/workloads.py" line="306" />
             <source>does not fit in GPU memory</source>
             <translation>passt nicht in den GPU-Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="198" />
+            <location filename="../../ui/panels/workloads.py" line="199" />
             <source>fp4 (NVFP4 on Blackwell)</source>
             <translation>fp4 (NVFP4 auf Blackwell)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="170" />
+            <location filename="../../ui/panels/workloads.py" line="171" />
             <source>from the model</source>
             <translation>aus dem Modell</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="196" />
+            <location filename="../../ui/panels/workloads.py" line="197" />
             <source>full (every layer)</source>
             <translation>vollständig (jede Schicht)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="189" />
+            <location filename="../../ui/panels/workloads.py" line="190" />
             <source>full fine-tuning</source>
             <translation>vollständiges Feintuning</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="410" />
+            <location filename="../../ui/panels/workloads.py" line="411" />
             <source>full, {k} of {n} layers per stage</source>
             <translation>vollständig, {k} von {n} Schichten je Stufe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="197" />
+            <location filename="../../ui/panels/workloads.py" line="198" />
             <source>inference</source>
             <translation>Inferenz</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="205" />
+            <location filename="../../ui/panels/workloads.py" line="206" />
             <source>interconnect</source>
             <translation>Interconnect</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="209" />
+            <location filename="../../ui/panels/workloads.py" line="210" />
             <source>memory</source>
             <translation>Arbeitsspeicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="203" />
+            <location filename="../../ui/panels/workloads.py" line="204" />
             <source>memory bandwidth</source>
             <translation>Speicherbandbreite</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="193" />
+            <location filename="../../ui/panels/workloads.py" line="194" />
             <source>no</source>
             <translation>nein</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="173" />
+            <location filename="../../ui/panels/workloads.py" line="174" />
             <source>no checkpoint target</source>
             <translation>kein Checkpoint-Ziel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="178" />
+            <location filename="../../ui/panels/workloads.py" line="179" />
             <source>no dataset target</source>
             <translation>kein Datensatz-Ziel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="400" />
+            <location filename="../../ui/panels/workloads.py" line="401" />
             <source>no price</source>
             <translation>kein Preis</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="168" />
             <location filename="../../ui/panels/workloads.py" line="169" />
-            <location filename="../../ui/panels/workloads.py" line="175" />
+            <location filename="../../ui/panels/workloads.py" line="170" />
+            <location filename="../../ui/panels/workloads.py" line="176" />
             <source>no target</source>
             <translation>kein Ziel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="167" />
-            <location filename="../../ui/panels/workloads.py" line="174" />
+            <location filename="../../ui/panels/workloads.py" line="168" />
+            <location filename="../../ui/panels/workloads.py" line="175" />
             <source>no target (size only)</source>
             <translation>kein Ziel (nur dimensionieren)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="402" />
+            <location filename="../../ui/panels/workloads.py" line="403" />
             <source>no: {why}</source>
             <translation>nein: {why}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="171" />
-            <location filename="../../ui/panels/workloads.py" line="194" />
+            <location filename="../../ui/panels/workloads.py" line="172" />
+            <location filename="../../ui/panels/workloads.py" line="195" />
             <source>none</source>
             <translation>keine</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="172" />
+            <location filename="../../ui/panels/workloads.py" line="173" />
             <source>not set</source>
             <translation>nicht gesetzt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="207" />
+            <location filename="../../ui/panels/workloads.py" line="208" />
             <source>power</source>
             <translation>Strom</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="310" />
+            <location filename="../../ui/panels/workloads.py" line="311" />
             <source>read {rate} GB/s</source>
             <translation>Lesen {rate} GB/s</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="195" />
+            <location filename="../../ui/panels/workloads.py" line="196" />
             <source>selective (attention core)</source>
             <translation>selektiv (Attention-Kern)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="163" />
+            <location filename="../../ui/panels/workloads.py" line="164" />
             <source>stack default</source>
             <translation>Vorgabe des Stacks</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="206" />
+            <location filename="../../ui/panels/workloads.py" line="207" />
             <source>storage</source>
             <translation>Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="197" />
+            <location filename="../../ui/panels/workloads.py" line="198" />
             <source>training</source>
             <translation>Training</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="191" />
+            <location filename="../../ui/panels/workloads.py" line="192" />
             <source>vLLM</source>
             <translation>vLLM</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="193" />
+            <location filename="../../ui/panels/workloads.py" line="194" />
             <source>yes</source>
             <translation>ja</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="338" />
+            <location filename="../../ui/panels/workloads.py" line="339" />
             <source>{cost} ⚠ capex incomplete ({basis})</source>
             <translation>{cost} ⚠ Investitionskosten unvollständig ({basis})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="306" />
+            <location filename="../../ui/panels/workloads.py" line="307" />
             <source>{days} days · {hours} GPU-h</source>
             <translation>{days} Tage · {hours} GPU-h</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="298" />
+            <location filename="../../ui/panels/workloads.py" line="299" />
             <source>{h} h of training</source>
             <translation>{h} h Training</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="296" />
+            <location filename="../../ui/panels/workloads.py" line="297" />
             <source>{min} min</source>
             <translation>{min} min</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="379" />
+            <location filename="../../ui/panels/workloads.py" line="380" />
             <source>{n} × {hw}</source>
             <translation>{n} × {hw}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="398" />
+            <location filename="../../ui/panels/workloads.py" line="399" />
             <source>{n} × {server} ({capex})</source>
             <translation>{n} × {server} ({capex})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="301" />
+            <location filename="../../ui/panels/workloads.py" line="302" />
             <source>{tps} tok/s/user · TTFT {ttft} s</source>
             <translation>{tps} tok/s/Nutzer · TTFT {ttft} s</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="299" />
+            <location filename="../../ui/panels/workloads.py" line="300" />
             <source>{x} samples/s</source>
             <translation>{x} Samples/s</translation>
         </message>
@@ -8834,17 +8850,17 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>WorkloadsPanel</name>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="549" />
+            <location filename="../../ui/panels/workloads.py" line="550" />
             <source>Add a workload target: training, fine-tuning, inference serving or storage</source>
             <translation>Ein Arbeitslast-Ziel hinzufügen: Training, Feintuning, Inferenz oder Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="547" />
+            <location filename="../../ui/panels/workloads.py" line="548" />
             <source>Add target</source>
             <translation>Ziel hinzufügen</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1155" />
+            <location filename="../../ui/panels/workloads.py" line="1195" />
             <source>Cannot delete {name}: %n workload(s) run on it ({who}). Set “Runs on” to another group or the whole plan first.</source>
             <translation>
                 <numerusform>{name} kann nicht gelöscht werden: %n Arbeitslast läuft darauf ({who}). Zuerst „Läuft auf“ auf eine andere Gruppe oder den ganzen Plan setzen.</numerusform>
@@ -8852,27 +8868,27 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="1159" />
+            <location filename="../../ui/panels/workloads.py" line="1199" />
             <source>Cannot delete {name}: {reason}</source>
             <translation>{name} kann nicht gelöscht werden: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="1136" />
+            <location filename="../../ui/panels/workloads.py" line="1176" />
             <source>Cannot rename {name}: {reason}</source>
             <translation>{name} kann nicht umbenannt werden: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="590" />
+            <location filename="../../ui/panels/workloads.py" line="591" />
             <source>Delete</source>
             <translation>Löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="592" />
+            <location filename="../../ui/panels/workloads.py" line="593" />
             <source>Delete the server group chosen on the left (undoable); not while a workload runs on it</source>
             <translation>Die links gewählte Servergruppe löschen (rückgängig machbar); nicht, solange eine Arbeitslast darauf läuft</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1175" />
+            <location filename="../../ui/panels/workloads.py" line="1215" />
             <source>Group %n server(s)</source>
             <translation>
                 <numerusform>%n Server gruppieren</numerusform>
@@ -8880,7 +8896,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1174" />
+            <location filename="../../ui/panels/workloads.py" line="1214" />
             <source>Group %n server(s) for {name}</source>
             <translation>
                 <numerusform>%n Server für {name} gruppieren</numerusform>
@@ -8888,12 +8904,12 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="564" />
+            <location filename="../../ui/panels/workloads.py" line="565" />
             <source>Group from selection</source>
             <translation>Gruppe aus Auswahl</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1183" />
+            <location filename="../../ui/panels/workloads.py" line="1223" />
             <source>Group of %n server(s) created</source>
             <translation>
                 <numerusform>Gruppe aus %n Server angelegt</numerusform>
@@ -8901,7 +8917,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1182" />
+            <location filename="../../ui/panels/workloads.py" line="1222" />
             <source>Group of %n server(s) created; {name} runs on it</source>
             <translation>
                 <numerusform>Gruppe aus %n Server angelegt; {name} läuft darauf</numerusform>
@@ -8909,147 +8925,147 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="911" />
+            <location filename="../../ui/panels/workloads.py" line="950" />
             <source>Kind</source>
             <translation>Art</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="565" />
+            <location filename="../../ui/panels/workloads.py" line="566" />
             <source>Make a server group of the GPU servers selected in the racks or on the floor (servers of selected racks count too) and run the current workload on it</source>
             <translation>Aus den in den Racks oder im Raumplan gewählten GPU-Servern eine Servergruppe bilden (Server gewählter Racks zählen mit) und die aktuelle Arbeitslast darauf laufen lassen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="858" />
+            <location filename="../../ui/panels/workloads.py" line="897" />
             <source>NOT MET · {bn}</source>
             <translation>NICHT ERFÜLLT · {bn}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="861" />
+            <location filename="../../ui/panels/workloads.py" line="900" />
             <source>NOT MET · {margin}</source>
             <translation>NICHT ERFÜLLT · {margin}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="910" />
+            <location filename="../../ui/panels/workloads.py" line="949" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="1129" />
+            <location filename="../../ui/panels/workloads.py" line="1169" />
             <source>New name for {name}:</source>
             <translation>Neuer Name für {name}:</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="622" />
+            <location filename="../../ui/panels/workloads.py" line="623" />
             <source>No workload targets yet. Add one (training, fine-tuning, inference or storage) to see whether this build meets it.</source>
             <translation>Noch keine Arbeitslast-Ziele. Eines hinzufügen (Training, Feintuning, Inferenz oder Speicher), um zu sehen, ob dieser Aufbau es erfüllt.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="553" />
+            <location filename="../../ui/panels/workloads.py" line="554" />
             <source>Remove</source>
             <translation>Entfernen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="554" />
+            <location filename="../../ui/panels/workloads.py" line="555" />
             <source>Remove the selected workload target (undoable)</source>
             <translation>Das gewählte Arbeitslast-Ziel entfernen (rückgängig machbar)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="1128" />
+            <location filename="../../ui/panels/workloads.py" line="1168" />
             <source>Rename server group</source>
             <translation>Servergruppe umbenennen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="588" />
+            <location filename="../../ui/panels/workloads.py" line="589" />
             <source>Rename the server group chosen on the left (undoable)</source>
             <translation>Die links gewählte Servergruppe umbenennen (rückgängig machbar)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="586" />
+            <location filename="../../ui/panels/workloads.py" line="587" />
             <source>Rename…</source>
             <translation>Umbenennen…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="912" />
+            <location filename="../../ui/panels/workloads.py" line="951" />
             <source>Runs on</source>
             <translation>Läuft auf</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="1170" />
+            <location filename="../../ui/panels/workloads.py" line="1210" />
             <source>Select GPU servers (or their racks) in the rack view or the floor plan first</source>
             <translation>Zuerst GPU-Server (oder ihre Racks) in der Rackansicht oder im Raumplan auswählen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="595" />
+            <location filename="../../ui/panels/workloads.py" line="596" />
             <source>Server groups</source>
             <translation>Servergruppen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="1176" />
+            <location filename="../../ui/panels/workloads.py" line="1216" />
             <source>Servers {names}</source>
             <translation>Server {names}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="557" />
+            <location filename="../../ui/panels/workloads.py" line="558" />
             <source>Size a Build…</source>
             <translation>Aufbau dimensionieren…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="559" />
+            <location filename="../../ui/panels/workloads.py" line="560" />
             <source>Size this workload for me: compare the builds that meet the selected target and open the chosen one as a new plan</source>
             <translation>Diese Arbeitslast für mich dimensionieren: die Aufbauten vergleichen, die das gewählte Ziel erfüllen, und den gewählten als neuen Plan öffnen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="1008" />
+            <location filename="../../ui/panels/workloads.py" line="1047" />
             <source>The model's median error on published runs of this kind (docs/validation.md)</source>
             <translation>Der mittlere Fehler des Modells gegenüber veröffentlichten Läufen dieser Art (docs/validation.md)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="584" />
+            <location filename="../../ui/panels/workloads.py" line="585" />
             <source>The plan's server groups (a workload can run on one)</source>
             <translation>Die Servergruppen des Plans (eine Arbeitslast kann auf einer laufen)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="1005" />
+            <location filename="../../ui/panels/workloads.py" line="1044" />
             <source>Uncertainty</source>
             <translation>Unsicherheit</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="942" />
+            <location filename="../../ui/panels/workloads.py" line="981" />
             <source>Whole plan (every GPU server)</source>
             <translation>Ganzer Plan (jeder GPU-Server)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="861" />
+            <location filename="../../ui/panels/workloads.py" line="900" />
             <source>met · {margin}</source>
             <translation>erfüllt · {margin}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="854" />
+            <location filename="../../ui/panels/workloads.py" line="893" />
             <source>not evaluated</source>
             <translation>nicht bewertet</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="856" />
+            <location filename="../../ui/panels/workloads.py" line="895" />
             <source>sized (no target)</source>
             <translation>ausgelegt (ohne Ziel)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="866" />
+            <location filename="../../ui/panels/workloads.py" line="905" />
             <source>waiting for the engine</source>
             <translation>wartet auf die Berechnung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="849" />
+            <location filename="../../ui/panels/workloads.py" line="888" />
             <source>whole plan</source>
             <translation>ganzer Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="850" />
+            <location filename="../../ui/panels/workloads.py" line="889" />
             <source>{kind} · runs on {where}</source>
             <translation>{kind} · läuft auf {where}</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1154" />
+            <location filename="../../ui/panels/workloads.py" line="1194" />
             <source>{names} and %n more</source>
             <translation>
                 <numerusform>{names} und %n weitere</numerusform>
@@ -9057,7 +9073,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1096" />
+            <location filename="../../ui/panels/workloads.py" line="1136" />
             <source>{name} (%n server(s))</source>
             <translation>
                 <numerusform>{name} (%n Server)</numerusform>
@@ -9065,7 +9081,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="1007" />
+            <location filename="../../ui/panels/workloads.py" line="1046" />
             <source>±{pct} %</source>
             <translation>±{pct} %</translation>
         </message>
@@ -9073,22 +9089,22 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>_Field</name>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="431" />
+            <location filename="../../ui/panels/workloads.py" line="432" />
             <source>not set</source>
             <translation>nicht gesetzt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="503" />
+            <location filename="../../ui/panels/workloads.py" line="504" />
             <source>{count} tokens</source>
             <translation>{count} Tokens</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="479" />
+            <location filename="../../ui/panels/workloads.py" line="480" />
             <source>{name} ({params} parameters)</source>
             <translation>{name} ({params} Parameter)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="488" />
+            <location filename="../../ui/panels/workloads.py" line="489" />
             <source>{value} (not in catalog)</source>
             <translation>{value} (nicht im Katalog)</translation>
         </message>
@@ -9096,7 +9112,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>_RackBars</name>
         <message>
-            <location filename="../../ui/panels/charts.py" line="124" />
+            <location filename="../../ui/panels/charts.py" line="127" />
             <source>No rack figures yet</source>
             <translation>Noch keine Rack-Werte</translation>
         </message>
@@ -9104,12 +9120,12 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>_WorkloadMargins</name>
         <message>
-            <location filename="../../ui/panels/charts.py" line="238" />
+            <location filename="../../ui/panels/charts.py" line="266" />
             <source>No workload targets in this plan (add one in the Workloads panel to see margins)</source>
             <translation>Keine Arbeitslast-Ziele in diesem Plan (eines im Bereich Arbeitslasten hinzufügen, um Spielräume zu sehen)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/charts.py" line="228" />
+            <location filename="../../ui/panels/charts.py" line="256" />
             <source>achieved / target (%)</source>
             <translation>erreicht / Ziel (%)</translation>
         </message>

@@ -71,11 +71,30 @@ Everything else in the catalog loaded normally.</numerusform>
     <context>
         <name>FindingsPanel</name>
         <message numerus="yes">
-            <location filename="../../ui/panels/findings.py" line="350" />
+            <location filename="../../ui/panels/findings.py" line="541" />
             <source>%n finding(s)</source>
             <translation>
                 <numerusform>%n finding</numerusform>
                 <numerusform>%n findings</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
+        <name>MainWindow</name>
+        <message numerus="yes">
+            <location filename="../../ui/shell/windows.py" line="41" />
+            <source>%n link(s)</source>
+            <translation>
+                <numerusform>%n link</numerusform>
+                <numerusform>%n links</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../ui/shell/windows.py" line="45" />
+            <source>%n switch(es)</source>
+            <translation>
+                <numerusform>%n switch</numerusform>
+                <numerusform>%n switches</numerusform>
             </translation>
         </message>
     </context>
@@ -131,7 +150,7 @@ Everything else in the catalog loaded normally.</numerusform>
     <context>
         <name>TotalsPanel</name>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="293" />
+            <location filename="../../ui/panels/totals.py" line="299" />
             <source>%n error(s)</source>
             <translation>
                 <numerusform>%n error</numerusform>
@@ -139,7 +158,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="337" />
+            <location filename="../../ui/panels/totals.py" line="343" />
             <source>%n feed(s)</source>
             <translation>
                 <numerusform>%n feed</numerusform>
@@ -147,7 +166,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="373" />
+            <location filename="../../ui/panels/totals.py" line="379" />
             <source>%n loop(s)</source>
             <translation>
                 <numerusform>%n loop</numerusform>
@@ -155,7 +174,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="539" />
+            <location filename="../../ui/panels/totals.py" line="545" />
             <source>%n rack domain(s), {complete} complete, {tbs} TB/s per GPU</source>
             <translation>
                 <numerusform>%n rack domain, {complete} complete, {tbs} TB/s per GPU</numerusform>
@@ -163,7 +182,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="292" />
+            <location filename="../../ui/panels/totals.py" line="298" />
             <source>%n rack(s)</source>
             <translation>
                 <numerusform>%n rack</numerusform>
@@ -171,7 +190,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="358" />
+            <location filename="../../ui/panels/totals.py" line="364" />
             <source>%n rack(s) near capacity</source>
             <translation>
                 <numerusform>%n rack near capacity</numerusform>
@@ -179,7 +198,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="356" />
+            <location filename="../../ui/panels/totals.py" line="362" />
             <source>%n rack(s) over capacity</source>
             <translation>
                 <numerusform>%n rack over capacity</numerusform>
@@ -187,7 +206,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="292" />
+            <location filename="../../ui/panels/totals.py" line="298" />
             <source>%n room(s)</source>
             <translation>
                 <numerusform>%n room</numerusform>
@@ -195,7 +214,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="547" />
+            <location filename="../../ui/panels/totals.py" line="553" />
             <source>%n server(s) with NVLink-bridged GPU pairs</source>
             <translation>
                 <numerusform>%n server with NVLink-bridged GPU pairs</numerusform>
@@ -203,7 +222,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="549" />
+            <location filename="../../ui/panels/totals.py" line="555" />
             <source>%n server(s) with a GPU-to-GPU link</source>
             <translation>
                 <numerusform>%n server with a GPU-to-GPU link</numerusform>
@@ -211,7 +230,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="545" />
+            <location filename="../../ui/panels/totals.py" line="551" />
             <source>%n server(s) with an in-server Infinity Fabric domain</source>
             <translation>
                 <numerusform>%n server with an in-server Infinity Fabric domain</numerusform>
@@ -219,7 +238,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="543" />
+            <location filename="../../ui/panels/totals.py" line="549" />
             <source>%n server(s) with an in-server NVSwitch domain</source>
             <translation>
                 <numerusform>%n server with an in-server NVSwitch domain</numerusform>
@@ -227,7 +246,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="294" />
+            <location filename="../../ui/panels/totals.py" line="300" />
             <source>%n warning(s)</source>
             <translation>
                 <numerusform>%n warning</numerusform>
@@ -238,7 +257,7 @@ Everything else in the catalog loaded normally.</numerusform>
     <context>
         <name>WorkloadsPanel</name>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1155" />
+            <location filename="../../ui/panels/workloads.py" line="1195" />
             <source>Cannot delete {name}: %n workload(s) run on it ({who}). Set “Runs on” to another group or the whole plan first.</source>
             <translation>
                 <numerusform>Cannot delete {name}: %n workload runs on it ({who}). Set “Runs on” to another group or the whole plan first.</numerusform>
@@ -246,7 +265,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1175" />
+            <location filename="../../ui/panels/workloads.py" line="1215" />
             <source>Group %n server(s)</source>
             <translation>
                 <numerusform>Group %n server</numerusform>
@@ -254,7 +273,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1174" />
+            <location filename="../../ui/panels/workloads.py" line="1214" />
             <source>Group %n server(s) for {name}</source>
             <translation>
                 <numerusform>Group %n server for {name}</numerusform>
@@ -262,7 +281,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1183" />
+            <location filename="../../ui/panels/workloads.py" line="1223" />
             <source>Group of %n server(s) created</source>
             <translation>
                 <numerusform>Group of %n server created</numerusform>
@@ -270,7 +289,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1182" />
+            <location filename="../../ui/panels/workloads.py" line="1222" />
             <source>Group of %n server(s) created; {name} runs on it</source>
             <translation>
                 <numerusform>Group of %n server created; {name} runs on it</numerusform>
@@ -278,7 +297,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1154" />
+            <location filename="../../ui/panels/workloads.py" line="1194" />
             <source>{names} and %n more</source>
             <translation>
                 <numerusform>{names} and %n more</numerusform>
@@ -286,7 +305,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1096" />
+            <location filename="../../ui/panels/workloads.py" line="1136" />
             <source>{name} (%n server(s))</source>
             <translation>
                 <numerusform>{name} (%n server)</numerusform>

@@ -37,6 +37,14 @@ def _tr(text: str) -> str:
     return QCoreApplication.translate("MainWindow", text)
 
 
+def _links(n: int) -> str:
+    return QCoreApplication.translate("MainWindow", "%n link(s)", "", n)
+
+
+def _switches(n: int) -> str:
+    return QCoreApplication.translate("MainWindow", "%n switch(es)", "", n)
+
+
 def selected_racks(win: MainWindow) -> list[str]:
     """Racks selected, holding the selected devices, or in the selected rows (in selection
     order, once each), as Cooling Loops > Assign takes them."""
@@ -88,11 +96,11 @@ class PlanWindows(QObject):
         from ui.dialogs.wiring import AutowireDialog
 
         dlg = AutowireDialog(self.win.doc, self.win)
-        dlg.wired.connect(lambda res: self._status(_tr("Auto-wired {links} links, {switches} switches").format(
-            links=uunits.fmt_int(res.links), switches=uunits.fmt_int(res.design.switches))))
-        dlg.extended.connect(lambda res: self._status(_tr(
-            "Extended the fabric: {links} links, {switches} switches added").format(
-                links=len(res.links), switches=len(res.switches))))
+        # the plurals follow the counts ("1 switch", not "1 switches")
+        dlg.wired.connect(lambda res: self._status(_tr("Auto-wired {links}, {switches}").format(
+            links=_links(res.links), switches=_switches(res.design.switches))))
+        dlg.extended.connect(lambda res: self._status(_tr("Extended the fabric: {links}, {switches} added").format(
+            links=_links(len(res.links)), switches=_switches(len(res.switches)))))
         self.win.autowire_dialog = dlg
         self._open_modal(dlg)
         return dlg
