@@ -180,6 +180,23 @@ def test_charts_and_floor_follow_a_rename_and_a_load_change(qtbot, doc):
     assert floor.scene.racks[rid].figure != before and f"{rr.power_load_w / 1000:.1f}" in floor.scene.racks[rid].figure
 
 
+def test_totals_say_a_rack_has_no_power_capacity_yet_instead_of_infinite_percent(qtbot, catalog):
+    """Servers placed before any PDU: the fullest rack read 'at ∞ %'."""
+    plan = synthetic_plan(8, catalog)
+    for rack in list(plan.racks()):
+        for p in list(rack.placements):
+            if catalog.get("device-types", p.device).planning.kind == "pdu":
+                RemovePlacement(p.id).apply(plan)
+    d = Document(plan, catalog, engine=Engine(catalog))
+    d.recompute(background=False)
+    assert d.results.rack_summary("power").utilisation == float("inf")
+    panel = TotalsPanel(d)
+    qtbot.addWidget(panel)
+    detail = panel.rows["it_power"][1].text()
+    worst = d.results.rack_summary("power").worst.name
+    assert f"rack {worst} has load but no power capacity yet" in detail and "∞" not in detail
+
+
 def test_findings_where_names_each_thing_once(qtbot, catalog):
     """'Where' reads 'PDU NVL72-1 A1 (id)', not 'PDU PDU NVL72-1 A1 (id)', when the
     device's name already says what it is; other rows keep their kind label."""

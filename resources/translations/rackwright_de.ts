@@ -7057,7 +7057,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="343" />
+            <location filename="../../ui/panels/totals.py" line="346" />
             <source>%n feed(s)</source>
             <translation>
                 <numerusform>%n Einspeisung</numerusform>
@@ -7065,7 +7065,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="379" />
+            <location filename="../../ui/panels/totals.py" line="382" />
             <source>%n loop(s)</source>
             <translation>
                 <numerusform>%n Kreislauf</numerusform>
@@ -7073,7 +7073,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="545" />
+            <location filename="../../ui/panels/totals.py" line="548" />
             <source>%n rack domain(s), {complete} complete, {tbs} TB/s per GPU</source>
             <translation>
                 <numerusform>%n Rack-Domäne, {complete} vollständig, {tbs} TB/s pro GPU</numerusform>
@@ -7089,7 +7089,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="364" />
+            <location filename="../../ui/panels/totals.py" line="367" />
             <source>%n rack(s) near capacity</source>
             <translation>
                 <numerusform>%n Rack nahe der Kapazität</numerusform>
@@ -7097,7 +7097,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="362" />
+            <location filename="../../ui/panels/totals.py" line="365" />
             <source>%n rack(s) over capacity</source>
             <translation>
                 <numerusform>%n Rack über der Kapazität</numerusform>
@@ -7113,7 +7113,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="553" />
+            <location filename="../../ui/panels/totals.py" line="556" />
             <source>%n server(s) with NVLink-bridged GPU pairs</source>
             <translation>
                 <numerusform>%n Server mit per NVLink-Bridge gekoppelten GPU-Paaren</numerusform>
@@ -7121,7 +7121,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="555" />
+            <location filename="../../ui/panels/totals.py" line="558" />
             <source>%n server(s) with a GPU-to-GPU link</source>
             <translation>
                 <numerusform>%n Server mit GPU-zu-GPU-Verbindung</numerusform>
@@ -7129,7 +7129,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="551" />
+            <location filename="../../ui/panels/totals.py" line="554" />
             <source>%n server(s) with an in-server Infinity Fabric domain</source>
             <translation>
                 <numerusform>%n Server mit Infinity-Fabric-Domäne im Server</numerusform>
@@ -7137,7 +7137,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="549" />
+            <location filename="../../ui/panels/totals.py" line="552" />
             <source>%n server(s) with an in-server NVSwitch domain</source>
             <translation>
                 <numerusform>%n Server mit NVSwitch-Domäne im Server</numerusform>
@@ -7193,8 +7193,8 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Dichte FLOPS</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="449" />
-            <location filename="../../ui/panels/totals.py" line="454" />
+            <location filename="../../ui/panels/totals.py" line="452" />
+            <location filename="../../ui/panels/totals.py" line="457" />
             <source>ERF {erf} %</source>
             <translation>ERF {erf} %</translation>
         </message>
@@ -7264,12 +7264,12 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>IT-Last</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="533" />
+            <location filename="../../ui/panels/totals.py" line="536" />
             <source>Infinity Fabric domains</source>
             <translation>Infinity-Fabric-Domänen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="425" />
+            <location filename="../../ui/panels/totals.py" line="428" />
             <source>Items without a price or an exchange rate are not in this figure: the capex is understated.</source>
             <translation>Positionen ohne Preis oder Wechselkurs fehlen in dieser Zahl: die Investitionskosten sind zu niedrig angegeben.</translation>
         </message>
@@ -7280,7 +7280,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
         </message>
         <message>
             <location filename="../../ui/panels/totals.py" line="112" />
-            <location filename="../../ui/panels/totals.py" line="535" />
+            <location filename="../../ui/panels/totals.py" line="538" />
             <source>NVLink domains</source>
             <translation>NVLink-Domänen</translation>
         </message>
@@ -7320,7 +7320,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Nutzbare Abwärme</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="534" />
+            <location filename="../../ui/panels/totals.py" line="537" />
             <source>Scale-up domains</source>
             <translation>Scale-up-Domänen</translation>
         </message>
@@ -7335,87 +7335,87 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Gewicht</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="346" />
+            <location filename="../../ui/panels/totals.py" line="349" />
             <source>add power feeds to check capacity and A/B redundancy</source>
             <translation>Einspeisungen anlegen, um Kapazität und A/B-Redundanz zu prüfen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="389" />
+            <location filename="../../ui/panels/totals.py" line="392" />
             <source>air · {flow} l/min coolant</source>
             <translation>Luft · {flow} l/min Kühlmittel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="497" />
+            <location filename="../../ui/panels/totals.py" line="500" />
             <source>break-even {months} months</source>
             <translation>Amortisation nach {months} Monaten</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="501" />
+            <location filename="../../ui/panels/totals.py" line="504" />
             <source>break-even {months} months ⚠</source>
             <translation>Amortisation nach {months} Monaten ⚠</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="366" />
+            <location filename="../../ui/panels/totals.py" line="369" />
             <source>every rack within capacity</source>
             <translation>jedes Rack innerhalb der Kapazität</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="478" />
+            <location filename="../../ui/panels/totals.py" line="481" />
             <source>every threshold met</source>
             <translation>alle Grenzwerte erfüllt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="442" />
+            <location filename="../../ui/panels/totals.py" line="445" />
             <source>facility · IT {it} MWh · PUE {pue}</source>
             <translation>Rechenzentrum · IT {it} MWh · PUE {pue}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="471" />
+            <location filename="../../ui/panels/totals.py" line="474" />
             <source>for sites in Germany (Plan &gt; Plan Settings &gt; Energy)</source>
             <translation>für Standorte in Deutschland (Plan &gt; Planeinstellungen &gt; Energie)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="332" />
+            <location filename="../../ui/panels/totals.py" line="335" />
             <source>fullest rack {rack} at {pct}</source>
             <translation>vollstes Rack {rack} bei {pct}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="367" />
+            <location filename="../../ui/panels/totals.py" line="370" />
             <source>fullest rack {rack} · {state}</source>
             <translation>vollstes Rack {rack} · {state}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="398" />
+            <location filename="../../ui/panels/totals.py" line="401" />
             <source>heaviest rack {rack} at {pct} of its rating</source>
             <translation>schwerstes Rack {rack} bei {pct} seiner Traglast</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="417" />
+            <location filename="../../ui/panels/totals.py" line="420" />
             <source>incomplete: no exchange rate for {currencies} (Plan &gt; Plan Settings)</source>
             <translation>unvollständig: kein Wechselkurs für {currencies} (Plan &gt; Planeinstellungen)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="420" />
+            <location filename="../../ui/panels/totals.py" line="423" />
             <source>incomplete: some items have no price in the catalog</source>
             <translation>unvollständig: einige Positionen haben keinen Preis im Katalog</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="542" />
+            <location filename="../../ui/panels/totals.py" line="545" />
             <source>largest {n} GPUs (in one {model})</source>
             <translation>größte {n} GPUs (in einem {model})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="541" />
+            <location filename="../../ui/panels/totals.py" line="544" />
             <source>largest {n} GPUs ({name})</source>
             <translation>größte {n} GPUs ({name})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="353" />
+            <location filename="../../ui/panels/totals.py" line="356" />
             <source>liquid {liquid}, air {air}</source>
             <translation>Flüssigkeit {liquid}, Luft {air}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="415" />
+            <location filename="../../ui/panels/totals.py" line="418" />
             <source>list/estimate prices from the catalog</source>
             <translation>Listen-/Schätzpreise aus dem Katalog</translation>
         </message>
@@ -7425,7 +7425,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>maximal · typisch {typical} · Leerlauf {idle}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="382" />
+            <location filename="../../ui/panels/totals.py" line="385" />
             <source>no CDU loops in this plan</source>
             <translation>keine CDU-Kreisläufe in diesem Plan</translation>
         </message>
@@ -7435,165 +7435,170 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>keine GPU-Server platziert</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="485" />
+            <location filename="../../ui/panels/totals.py" line="488" />
             <source>no GPUs in this plan</source>
             <translation>keine GPUs in diesem Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="537" />
+            <location filename="../../ui/panels/totals.py" line="540" />
             <source>no GPUs with a GPU-to-GPU link (NVLink, Infinity Fabric) placed</source>
             <translation>keine GPUs mit GPU-zu-GPU-Verbindung (NVLink, Infinity Fabric) platziert</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="346" />
+            <location filename="../../ui/panels/totals.py" line="349" />
             <source>no feeds</source>
             <translation>keine Einspeisungen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="452" />
+            <location filename="../../ui/panels/totals.py" line="455" />
             <source>no liquid-cooled heat</source>
             <translation>keine flüssigkeitsgekühlte Wärme</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="421" />
+            <location filename="../../ui/panels/totals.py" line="424" />
             <source>no prices</source>
             <translation>keine Preise</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="370" />
-            <location filename="../../ui/panels/totals.py" line="406" />
+            <location filename="../../ui/panels/totals.py" line="373" />
+            <location filename="../../ui/panels/totals.py" line="409" />
             <source>no racks</source>
             <translation>keine Racks</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="468" />
+            <location filename="../../ui/panels/totals.py" line="471" />
             <source>no site country or grid factor (Plan &gt; Plan Settings &gt; Energy)</source>
             <translation>kein Land des Standorts und kein Emissionsfaktor (Plan &gt; Planeinstellungen &gt; Energie)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="382" />
-            <location filename="../../ui/panels/totals.py" line="455" />
-            <location filename="../../ui/panels/totals.py" line="537" />
+            <location filename="../../ui/panels/totals.py" line="385" />
+            <location filename="../../ui/panels/totals.py" line="458" />
+            <location filename="../../ui/panels/totals.py" line="540" />
             <source>none</source>
             <translation>keine</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="473" />
+            <location filename="../../ui/panels/totals.py" line="476" />
             <source>not applicable</source>
             <translation>nicht anwendbar</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="471" />
+            <location filename="../../ui/panels/totals.py" line="474" />
             <source>not checked</source>
             <translation>nicht geprüft</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="491" />
+            <location filename="../../ui/panels/totals.py" line="494" />
             <source>not costed</source>
             <translation>nicht berechnet</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="478" />
+            <location filename="../../ui/panels/totals.py" line="481" />
             <source>not met: {list}</source>
             <translation>nicht erfüllt: {list}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="403" />
+            <location filename="../../ui/panels/totals.py" line="406" />
             <source>of the room's floor rating under rack {rack}</source>
             <translation>der Bodenbelastbarkeit des Raums unter Rack {rack}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="508" />
+            <location filename="../../ui/panels/totals.py" line="511" />
             <source>own {own}/year vs rent {rent}/year ({gpus} GPUs at {price} {cur}/GPU-hour, {source}); break-even utilisation {util}</source>
             <translation>kaufen {own}/Jahr gegenüber mieten {rent}/Jahr ({gpus} GPUs zu {price} {cur}/GPU-Stunde, {source}); Auslastung an der Gewinnschwelle {util}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="491" />
+            <location filename="../../ui/panels/totals.py" line="494" />
             <source>own {own}/year; renting not costed: {reason}</source>
             <translation>kaufen {own}/Jahr; Mieten nicht berechnet: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="457" />
+            <location filename="../../ui/panels/totals.py" line="460" />
             <source>plan</source>
             <translation>Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="504" />
+            <location filename="../../ui/panels/totals.py" line="507" />
             <source>price set in this plan</source>
             <translation>Preis in diesem Plan gesetzt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="495" />
+            <location filename="../../ui/panels/totals.py" line="333" />
+            <source>rack {rack} has load but no power capacity yet</source>
+            <translation>Rack {rack} hat Last, aber noch keine Stromkapazität</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="498" />
             <source>renting cheaper</source>
             <translation>Mieten günstiger</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="348" />
+            <location filename="../../ui/panels/totals.py" line="351" />
             <source>typical × PUE {pue} · max {max}</source>
             <translation>typisch × PUE {pue} · maximal {max}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="341" />
+            <location filename="../../ui/panels/totals.py" line="344" />
             <source>worst feed {feed} ({side}): {load} of {cap} derated</source>
             <translation>ungünstigste Einspeisung {feed} ({side}): {load} von {cap} gemindert</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="337" />
+            <location filename="../../ui/panels/totals.py" line="340" />
             <source>worst feed {feed} ({side}): {load} of {cap} derated with side {failed} failed</source>
             <translation>ungünstigste Einspeisung {feed} ({side}): {load} von {cap} gemindert bei Ausfall von Seite {failed}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="377" />
+            <location filename="../../ui/panels/totals.py" line="380" />
             <source>worst loop {loop}: {load} of {cap} (facility water)</source>
             <translation>ungünstigster Kreislauf {loop}: {load} von {cap} (Gebäudewasser)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="374" />
+            <location filename="../../ui/panels/totals.py" line="377" />
             <source>worst loop {loop}: {load} of {cap} ({n} × CDU)</source>
             <translation>ungünstigster Kreislauf {loop}: {load} von {cap} ({n} × CDU)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="387" />
+            <location filename="../../ui/panels/totals.py" line="390" />
             <source>{air} m³/h air · {flow} l/min coolant</source>
             <translation>{air} m³/h Luft · {flow} l/min Kühlmittel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="423" />
+            <location filename="../../ui/panels/totals.py" line="426" />
             <source>{amount} INCOMPLETE</source>
             <translation>{amount} UNVOLLSTÄNDIG</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="356" />
+            <location filename="../../ui/panels/totals.py" line="359" />
             <source>{btu} BTU/h · {tons} tons</source>
             <translation>{btu} BTU/h · {tons} tons</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="412" />
+            <location filename="../../ui/panels/totals.py" line="415" />
             <source>{estimated} of it planning estimates, not quotes</source>
             <translation>davon {estimated} Planungsschätzungen, keine Angebote</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="458" />
+            <location filename="../../ui/panels/totals.py" line="461" />
             <source>{g} g CO₂/kWh ({source})</source>
             <translation>{g} g CO₂/kWh ({source})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="463" />
+            <location filename="../../ui/panels/totals.py" line="466" />
             <source>{g} g per million tokens</source>
             <translation>{g} g je Million Tokens</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="473" />
+            <location filename="../../ui/panels/totals.py" line="476" />
             <source>{kw} kW with cooling, below {scope} kW</source>
             <translation>{kw} kW mit Kühlung, unter {scope} kW</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="446" />
+            <location filename="../../ui/panels/totals.py" line="449" />
             <source>{loop} {supply}/{ret} °C</source>
             <translation>{loop} {supply}/{ret} °C</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="479" />
+            <location filename="../../ui/panels/totals.py" line="482" />
             <source>{met} of {n} met</source>
             <translation>{met} von {n} erfüllt</translation>
         </message>
@@ -7603,23 +7608,23 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>{models} · Bedarf {n}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="428" />
+            <location filename="../../ui/panels/totals.py" line="431" />
             <source>{mwh} MWh at {price} {cur}/kWh</source>
             <translation>{mwh} MWh zu {price} {cur}/kWh</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="441" />
-            <location filename="../../ui/panels/totals.py" line="445" />
+            <location filename="../../ui/panels/totals.py" line="444" />
+            <location filename="../../ui/panels/totals.py" line="448" />
             <source>{mwh} MWh/year</source>
             <translation>{mwh} MWh/Jahr</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="505" />
+            <location filename="../../ui/panels/totals.py" line="508" />
             <source>{offer}, {basis} {date}</source>
             <translation>{offer}, {basis} {date}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="460" />
+            <location filename="../../ui/panels/totals.py" line="463" />
             <source>{pct} % renewable</source>
             <translation>{pct} % erneuerbar</translation>
         </message>
@@ -7629,17 +7634,17 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>{racks} in {rooms} · {errors}, {warnings}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="466" />
+            <location filename="../../ui/panels/totals.py" line="469" />
             <source>{t} t/year</source>
             <translation>{t} t/Jahr</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="395" />
+            <location filename="../../ui/panels/totals.py" line="398" />
             <source>{used} U used, {free} U free</source>
             <translation>{used} HE belegt, {free} HE frei</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="514" />
+            <location filename="../../ui/panels/totals.py" line="517" />
             <source>⚠ capex incomplete: owning is understated and the break-even too early</source>
             <translation>⚠ Investitionskosten unvollständig: Kaufen ist zu niedrig angesetzt, die Amortisation zu früh</translation>
         </message>

@@ -328,7 +328,10 @@ class TotalsPanel(QWidget):
         rp = results.rack_summary("power")
         detail = tr("max · typical {typical} · idle {idle}").format(
             typical=fmt_power(s.get("typical_w", 0.0)), idle=fmt_power(s.get("idle_w", 0.0)))
-        if rp.worst is not None:
+        if rp.worst is not None and rp.utilisation == float("inf"):
+            # a load with no power capacity yet (no feeds or PDUs): '∞ %' says nothing useful
+            detail += " · " + tr("rack {rack} has load but no power capacity yet").format(rack=rp.worst.name)
+        elif rp.worst is not None:
             detail += " · " + tr("fullest rack {rack} at {pct}").format(rack=rp.worst.name, pct=pct(rp.utilisation))
         self._set("it_power", fmt_power(s.get("max_w", 0.0)), detail, rp.utilisation, rp.level, feed_warn)
         worst = results.worst_feed()
