@@ -139,6 +139,10 @@ def main() -> int:
     cmd = shlex.split(args.exe)
     if cmd[0] == "python":
         cmd[0] = sys.executable
+    if shutil.which(cmd[0]) is None:
+        print(f"bench_startup: {cmd[0]} not found (build the bundle with .ci/bundle, or pass "
+              "--exe \"python -m rackwright\" for the source tree)", file=sys.stderr)
+        return 2
     with tempfile.TemporaryDirectory() as t:
         tmp = Path(t)
         runs = [time_version(cmd, tmp) for _ in range(args.repeat)]
