@@ -38,6 +38,7 @@ from planner.engine.network import Network
 from planner.engine.rack import RackContext, RackResult, compute_rack
 from planner.engine.results import (
     INT_FIELDS,
+    PLAN_WIDE_GROUPS,
     SUM_FIELDS,
     Aggregate,
     BomLine,
@@ -87,6 +88,22 @@ def _ordered(d: dict[str, _V], order: Iterable[str]) -> dict[str, _V]:
 
 
 _SERIALS = itertools.count(1)  # Results.serial: one sequence for every engine of the process
+
+
+def _carry_counts(prev: Results | None, res: Results) -> None:
+    """``res.counts()`` from the counts of the results it follows, taking out the groups it
+    redid as they were and putting them in as they are (O(what changed); counting all
+    21k findings of a 64k-GPU plan took ~11 ms of every edit). Nothing when ``prev`` was
+    never counted: ``counts()`` then counts on first access."""
+    if prev is None or prev._counts is None or res.follows != prev.serial:
+        return
+    counts = dict(prev._counts)
+    for key in res.redone.union(PLAN_WIDE_GROUPS):
+        for f in prev.finding_group(key):
+            counts[f.severity] -= 1
+        for f in res.finding_group(key):
+            counts[f.severity] += 1
+    res._counts = counts
 
 
 class _Order:
@@ -262,7 +279,10 @@ class Engine:
             room = idx.rooms.get(room_id)
             if room is not None:
                 racks.update(r.id for row in room.rows for r in row.racks)
-        return self._phased(plan, self._run(plan, racks, feeds, loops, rooms, change, dirty_sources=sources), change)
+        prev = self._results
+        res = self._phased(plan, self._run(plan, racks, feeds, loops, rooms, change, dirty_sources=sources), change)
+        _carry_counts(prev, res)
+        return res
 
     def _phased(self, plan: Plan, res: Results, change: Change | None = None) -> Results:
         """The growth phases' figures (docs/phases.md): the plan after each phase but the last
