@@ -475,6 +475,11 @@ class RackSummary:
     warn: int
 
 
+def feed_rank(f: FeedResult) -> tuple[int, float]:
+    """How bad a feed is: its level's rank, then its utilisation (``Results.worst_feed``)."""
+    return (levels.rank(f.level), f.utilisation)
+
+
 RACK_FIGURES = {
     "power": ("power_utilisation", "power_level"),
     "cooling": ("cooling_utilisation", "cooling_level"),
@@ -622,6 +627,8 @@ class Results:
     redone: frozenset[tuple[str, str]] = frozenset()
     _findings: list[Finding] | None = None
     _counts: dict[str, int] | None = None
+    _worst_feed: FeedResult | None = None
+    _worst_feed_known: bool = False
     _rack_summaries: dict[str, RackSummary] = field(default_factory=dict)
 
     def rack_summary(self, figure: str) -> RackSummary:
@@ -651,8 +658,12 @@ class Results:
         return got
 
     def worst_feed(self) -> FeedResult | None:
-        """The feed with the worst level, then the highest utilisation (plan order breaks ties)."""
-        return max(self.feeds.values(), key=lambda f: (levels.rank(f.level), f.utilisation), default=None)
+        """The feed with the worst level, then the highest utilisation (plan order breaks ties;
+        found on first access)."""
+        if not self._worst_feed_known:
+            self._worst_feed = max(self.feeds.values(), key=feed_rank, default=None)
+            self._worst_feed_known = True
+        return self._worst_feed
 
     def worst_loop(self) -> LoopResult | None:
         return max(self.loops.values(), key=lambda lp: (levels.rank(lp.level), lp.utilisation), default=None)
