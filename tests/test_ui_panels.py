@@ -160,6 +160,30 @@ def test_charts_one_bar_per_rack_with_engine_heights(qtbot, doc):
     assert list(charts.power.sel.opts["x"]) == [1.0]
 
 
+def test_the_selected_finding_stays_selected_when_its_rack_is_renamed(qtbot, doc):
+    """A rename moves the renamed rack's rows out and in again: the selection slid onto the
+    next finding (seen on a real X server); it stays on the same one."""
+    panel = FindingsPanel(doc)
+    qtbot.addWidget(panel)
+    panel.resize(900, 400)
+    panel.show()
+    qtbot.waitExposed(panel)
+    rid = gpu_rack(doc)
+    name = doc.plan.index.racks[rid].name
+    row = next(r for r in range(panel.proxy.rowCount())
+               if panel.proxy.index(r, 3).data().endswith(")") and f" in {name} " in f"{panel.proxy.index(r, 3).data()} ")
+    idx = panel.proxy.index(row, 2)
+    rect = panel.table.visualRect(idx)
+    QTest.mouseClick(panel.table.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, rect.center())
+    before = panel._selected_finding()
+    assert before is not None and before[3]
+    doc.push(SetProperty("rack", rid, "name", "Renamed rack"))
+    doc.flush()
+    assert panel._selected_finding() == before
+    sel = panel.table.selectionModel().selectedRows()
+    assert len(sel) == 1 and "Renamed rack" in panel.proxy.index(sel[0].row(), 3).data()
+
+
 def test_charts_and_floor_follow_a_rename_and_a_load_change(qtbot, doc):
     """The bars are drawn again only when a rack's figures change (issue 30), so what an edit
     does change must still show: a renamed rack's name under its bar, a removed server's

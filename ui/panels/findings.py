@@ -15,6 +15,7 @@ from PySide6.QtCore import (
     QAbstractTableModel,
     QCoreApplication,
     QEvent,
+    QItemSelectionModel,
     QModelIndex,
     QObject,
     QPersistentModelIndex,
@@ -523,8 +524,26 @@ class FindingsPanel(QWidget):
         finally:
             self._fitting = False
 
+    def _selected_finding(self) -> tuple | None:
+        """The selected row's finding: severity, code, kind and id (a rename may change its
+        message and place text, not these)."""
+        sm = self.table.selectionModel()
+        rows = sm.selectedRows() if sm is not None else []
+        if not rows:
+            return None
+        src = self.proxy.mapToSource(rows[0]).row()
+        if not 0 <= src < len(self.model.rows):
+            return None
+        r = self.model.rows[src]
+        return (r[0], r[1], r[3], r[4])
+
     def on_results(self, results: Results | None) -> None:
+        chosen = self._selected_finding()
         self.model.set_results(results)
+        if chosen is not None and self._selected_finding() != chosen:
+            # the selected row was moved out and in again (its rack renamed): Qt's selection
+            # slid onto the next finding; put it back on the same one (it may have gone)
+            self._select_finding(chosen)
         if self.proxy.text:
             self.proxy.invalidate()  # the filter is not dynamic: rows that came in are matched here
         self.fit_columns()
@@ -539,6 +558,17 @@ class FindingsPanel(QWidget):
             self.summary.setText(self.tr("no findings: the design passes every check"))
         else:
             self.summary.setText(self.tr("%n finding(s)", "", n))
+
+    def _select_finding(self, chosen: tuple) -> None:
+        sm = self.table.selectionModel()
+        for i, r in enumerate(self.model.rows):
+            if (r[0], r[1], r[3], r[4]) == chosen:
+                idx = self.proxy.mapFromSource(self.model.index(i, 0))
+                if idx.isValid():
+                    sm.setCurrentIndex(idx, QItemSelectionModel.SelectionFlag.ClearAndSelect
+                                       | QItemSelectionModel.SelectionFlag.Rows)
+                    return
+        sm.clearSelection()
 
     def _filter_changed(self) -> None:
         self.proxy.set_severities({s for s, b in self.buttons.items() if b.isChecked()})
