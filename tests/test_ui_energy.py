@@ -80,9 +80,9 @@ def test_energy_settings_through_the_dialog_and_the_totals(qtbot, tmp_path, ship
     assert e.grid_g_per_kwh == 363.0 and e.erf == pytest.approx(50_000 / e.facility_kwh_per_year)
     # the dock shows the engine's figures as they are
     assert rows["co2"][0].text() == f"{e.co2_t_per_year:,.1f} t/year"
-    assert "363 g CO₂/kWh" in rows["co2"][1].text() and "80 % renewable" in rows["co2"][1].text()
+    assert "363 g CO₂/kWh" in rows["co2"][1].text() and "80\u00a0% renewable" in rows["co2"][1].text()
     # the rear doors' heat reaches the chilled water: shown with the loop's temperatures
-    assert rows["waste_heat"][0].text() == fmt_power(e.reusable_heat_w) and "ERF 10.7 %" in rows["waste_heat"][1].text()
+    assert rows["waste_heat"][0].text() == fmt_power(e.reusable_heat_w) and "ERF 10.7\u00a0%" in rows["waste_heat"][1].text()
     (loop,) = e.heat_loops
     assert f"{loop.name} {loop.supply_temp_c:g}/{loop.return_temp_c:g} °C" in rows["waste_heat"][1].text()
     assert rows["enefg"][0].text() == "not applicable" and "below 300 kW" in rows["enefg"][1].text()

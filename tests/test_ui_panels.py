@@ -221,6 +221,16 @@ def test_totals_say_a_rack_has_no_power_capacity_yet_instead_of_infinite_percent
     assert f"rack {worst} has load but no power capacity yet" in detail and "∞" not in detail
 
 
+def test_no_percent_sign_is_left_to_wrap_alone_in_totals(qtbot, doc):
+    """'… at 68 %' wrapped its '%' onto a line of its own in a narrow dock (real X server):
+    every percentage in the Totals is joined to its number by a no-break space."""
+    panel = TotalsPanel(doc)
+    qtbot.addWidget(panel)
+    texts = [w.text() for v, d, _bar in panel.rows.values() for w in (v, d)]
+    assert any("\u00a0%" in t for t in texts)
+    assert not [t for t in texts if " %" in t]
+
+
 def test_findings_where_names_each_thing_once(qtbot, catalog):
     """'Where' reads 'PDU NVL72-1 A1 (id)', not 'PDU PDU NVL72-1 A1 (id)', when the
     device's name already says what it is; other rows keep their kind label."""

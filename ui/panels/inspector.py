@@ -316,7 +316,8 @@ class Inspector(QWidget):
                        .replace("{cur}", md.currency).replace("{rates}", rates)
                        .replace("{date}", f" ({format_date(md.exchange_rates_date)})" if md.exchange_rates_date else "")
                        .replace("{price:g}", fnum(md.electricity_price_per_kwh, "g"))
-                       .replace("{util:g}", fnum(md.utilisation * 100, "g")))
+                       .replace("{util:g}", fnum(md.utilisation * 100, "g"))
+                       .replace(" %", "\u00a0%"))  # a wrapped line never starts with a lone '%'
         money.setObjectName("planMoney")
         money.setToolTip(self.tr("Change in Plan > Plan Settings…"))
         form.addRow(self.tr("Money"), money)

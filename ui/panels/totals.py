@@ -44,10 +44,12 @@ def fmt_power(w: float) -> str:
 
 
 def pct(f: float | None) -> str:
-    """A utilisation as a percentage ('–' for none, '∞ %' for a load without a limit)."""
+    """A utilisation as a percentage ('–' for none, '∞ %' for a load without a limit), the
+    number and '%' joined by a no-break space (a narrow dock wrapped a lone '%' onto a line
+    of its own)."""
     if f is None:
         return "–"
-    return "∞ %" if f == float("inf") else f"{fnum(f * 100, '.0f')} %"
+    return "∞\u00a0%" if f == float("inf") else f"{fnum(f * 100, '.0f')}\u00a0%"
 
 
 def fmt_int(n: float) -> str:
@@ -248,7 +250,10 @@ class TotalsPanel(QWidget):
     # -- helpers ------------------------------------------------------------------------
     def _set(self, key: str, value: str, detail: str = "", fraction: float | None = None,
              lvl: str = levels.NONE, warn_at: float | None = None) -> None:
-        """Show a row: its text, and the engine's ``fraction`` (utilisation) and level."""
+        """Show a row: its text, and the engine's ``fraction`` (utilisation) and level. A
+        percentage keeps its '%' with the number (a no-break space: a narrow dock wrapped
+        a lone '%' onto a line of its own)."""
+        value, detail = value.replace(" %", "\u00a0%"), detail.replace(" %", "\u00a0%")
         shown = (value, detail, fraction, lvl, warn_at)
         if self._shown.get(key) == shown:
             return  # most rows stay the same after an edit: no text set, no relayout
@@ -507,7 +512,7 @@ class TotalsPanel(QWidget):
         source = (self.tr("price set in this plan") if rvo.price_source == "plan" else
                   self.tr("{offer}, {basis} {date}").replace("{offer}", str(d.get("offer", "")))
                   .replace("{basis}", str(d.get("basis", ""))).replace("{date}", str(d.get("date", ""))))
-        util = ("–" if f.break_even_utilisation is None else f"{fnum(f.break_even_utilisation * 100, '.0f')} %")
+        util = ("–" if f.break_even_utilisation is None else f"{fnum(f.break_even_utilisation * 100, '.0f')}\u00a0%")
         detail = (self.tr("own {own}/year vs rent {rent}/year ({gpus} GPUs at {price} {cur}/GPU-hour, {source}); "
                           "break-even utilisation {util}")
                   .replace("{own}", own).replace("{rent}", fmt_money(f.cloud_cost_per_year, cur))
