@@ -221,6 +221,8 @@ def test_fabric_tab_behind_findings_draws_the_edits_made_meanwhile_when_shown(qt
     qtbot.waitUntil(lambda: not fv.visibleRegion().isEmpty())
     fid = fv.fabric_id()
     assert fv.graph is not None and len(fv.graph.tiers[0]) == 16
+    # the narrow chooser says the whole fabric name in its tooltip (it read "Compute (NDR InfiniBanc")
+    assert fv.chooser.toolTip() == fv.chooser.currentText() and fv.chooser.toolTip().endswith(")")
     win.docks["findingsDock"].raise_()
     qtbot.waitUntil(lambda: fv.visibleRegion().isEmpty())  # behind the Findings tab
     drawn = fv.graph

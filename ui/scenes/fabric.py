@@ -458,6 +458,7 @@ class FabricView(QWidget):
             self.chooser.addItem(self._fabric_label(f), f.id)
         i = self.chooser.findData(cur)
         self.chooser.setCurrentIndex(i if i >= 0 else (0 if self.chooser.count() else -1))
+        self.chooser.setToolTip(self.chooser.currentText())
         self._syncing = False
         self.rebuild()
 
@@ -467,6 +468,8 @@ class FabricView(QWidget):
         return self.tr("{fabric} ({kind})").format(fabric=f.name, kind=kinds.get(f.kind, f.kind))
 
     def _chosen(self, _i: int) -> None:
+        # the chooser is kept narrow for the docks tabbed with it: its tooltip says it whole
+        self.chooser.setToolTip(self.chooser.currentText())
         if not self._syncing:
             self.rebuild()
 
