@@ -103,8 +103,6 @@ class FindingsModel(QAbstractTableModel):
         self.rows: list[Row] = []  # display order
         self.sort_column = 0
         self.sort_order = Qt.SortOrder.AscendingOrder
-        self.counts: dict[str, int] = {s: 0 for s in style.SEVERITIES}
-        self.finding_count = 0
         self._names: dict[str, str] = {}
         self._groups: dict[GroupKey, tuple[tuple[Finding, ...], list[Row]]] = {}
         self._place_groups: dict[Place, set[GroupKey]] = {}
@@ -209,7 +207,6 @@ class FindingsModel(QAbstractTableModel):
             self.beginRemoveRows(QModelIndex(), i, i)
             del rows[i]
             self.endRemoveRows()
-            self._count(r, -1)
         for k, new in made.items():
             old[k] = (groups[k], new)
             for r in new:
@@ -220,39 +217,28 @@ class FindingsModel(QAbstractTableModel):
                 self.endInsertRows()
                 if self._added is not None:
                     self._added.append(r)
-                self._count(r, +1)
         for k, g in groups.items():
             if k in old and old[k][0] is not g:
                 old[k] = (g, old[k][1])
-        self.finding_count = len(rows)
 
     def take_added(self) -> list[Row] | None:
         """The rows moved in since the last call, or None when the table was reset since."""
         added, self._added = self._added, []
         return added
 
-    def set_findings(self, findings: list[Finding]) -> None:
-        """Show ``findings`` (one group, every row redone)."""
-        self._all_dirty = True
-        self._serial = None
-        self._rebuild({("plan", ""): tuple(findings)}, None)
-
     def _rebuild(self, groups: dict[GroupKey, tuple[Finding, ...]], results: Results | None) -> None:
         self.beginResetModel()
         self._where = {}
         self._place_groups = {}
         self._groups = {}
-        self.counts = {s: 0 for s in style.SEVERITIES}
         rows: list[Row] = []
         for k, g in groups.items():
             made = self._make_rows(g, results)
             self._groups[k] = (g, made)
             for r in made:
                 self._place(k, r)
-                self._count(r, +1)
             rows.extend(made)
         self.rows = rows
-        self.finding_count = len(rows)
         self._sort_rows()
         self._all_dirty = False
         self._dirty_places = set()
@@ -284,10 +270,6 @@ class FindingsModel(QAbstractTableModel):
         got = self._place_groups.get((row[3], row[4]))
         if got is not None:
             got.discard(key)
-
-    def _count(self, row: Row, n: int) -> None:
-        sev = row[0]
-        self.counts[sev if sev in self.counts else "info"] += n
 
     def _key(self, r: Row) -> tuple:
         """The sort key of a row: the sorted column first, then the rest, so that rows with
@@ -547,11 +529,12 @@ class FindingsPanel(QWidget):
         if self.proxy.text:
             self.proxy.invalidate()  # the filter is not dynamic: rows that came in are matched here
         self.fit_columns()
-        counts = self.model.counts
+        # the engine's counts (carried from one result set to the next, not counted here)
+        counts = results.counts() if results is not None else {s: 0 for s in style.SEVERITIES}
         names = {"error": self.tr("Errors"), "warning": self.tr("Warnings"), "info": self.tr("Info")}
         for sev, b in self.buttons.items():
             b.setText(f"{names[sev]} {counts[sev]}")
-        n = self.model.finding_count
+        n = len(self.model.rows)
         if results is None:
             self.summary.setText(self.tr("no results yet"))
         elif not n:

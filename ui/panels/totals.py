@@ -44,12 +44,10 @@ def fmt_power(w: float) -> str:
 
 
 def pct(f: float | None) -> str:
-    """A utilisation as a percentage ('–' for none, '∞ %' for a load without a limit), the
-    number and '%' joined by a no-break space (a narrow dock wrapped a lone '%' onto a line
-    of its own)."""
+    """A utilisation as a percentage ('–' for none, '∞ %' for a load without a limit)."""
     if f is None:
         return "–"
-    return "∞\u00a0%" if f == float("inf") else f"{fnum(f * 100, '.0f')}\u00a0%"
+    return "∞ %" if f == float("inf") else f"{fnum(f * 100, '.0f')} %"
 
 
 def fmt_int(n: float) -> str:
@@ -512,7 +510,7 @@ class TotalsPanel(QWidget):
         source = (self.tr("price set in this plan") if rvo.price_source == "plan" else
                   self.tr("{offer}, {basis} {date}").replace("{offer}", str(d.get("offer", "")))
                   .replace("{basis}", str(d.get("basis", ""))).replace("{date}", str(d.get("date", ""))))
-        util = ("–" if f.break_even_utilisation is None else f"{fnum(f.break_even_utilisation * 100, '.0f')}\u00a0%")
+        util = ("–" if f.break_even_utilisation is None else f"{fnum(f.break_even_utilisation * 100, '.0f')} %")
         detail = (self.tr("own {own}/year vs rent {rent}/year ({gpus} GPUs at {price} {cur}/GPU-hour, {source}); "
                           "break-even utilisation {util}")
                   .replace("{own}", own).replace("{rent}", fmt_money(f.cloud_cost_per_year, cur))

@@ -157,6 +157,7 @@ class FloorScene(FloorGestures, QGraphicsScene):
 
     def _remove_rack_item(self, rack_id: str) -> None:
         item = self.racks.pop(rack_id, None)
+        self._gauge_sources.pop(rack_id, None)
         if item is not None:
             self.removeItem(item)
             self._names_dirty = True
