@@ -37,6 +37,7 @@ from planner.fabric.analysis import (
     FabricResult,
     LinkFacts,
     inter_node_from,
+    member_best,
     required_role,
     with_unconnected,
 )
@@ -91,6 +92,9 @@ class Network:
         self.devices_changed = True  # a placement appeared, vanished or changed device/name in the last update
         self.device_changes: list[tuple[str | None, str | None]] = []  # (old, new) device types in the last update
         self.links_changed = True  # link bandwidth or a fabric changed in the last update
+        # placements whose links (so their bandwidth on a fabric) changed in the last update;
+        # None: any may have (a full load, or fabrics changed)
+        self.bw_pids: set[str] | None = None
 
     # views of the model the rack module and the engine read
     @property
@@ -208,7 +212,7 @@ class Network:
 
     # -- full and incremental -------------------------------------------------------------------------
     def full(self, plan: Plan) -> None:
-        self.reset()
+        self.reset()  # bw_pids None: every placement's bandwidth is new
         self.model.load(plan)
         self._pos = dict(zip(map(_ID, plan.links), range(len(plan.links))))
         for pid, p in plan.index.placements.items():
@@ -292,6 +296,7 @@ class Network:
                         dirty_ends(old)
         for pid in touched_pids:
             self._refresh_unwired(pid)
+        self.bw_pids = None if change.fabrics else touched_pids
 
     # -- fabric results ----------------------------------------------------------------------------------
     def compute_fabrics(self, plan: Plan) -> None:
@@ -386,8 +391,7 @@ class Network:
     def inter_node_gbps_per_gpu(self, members: list[tuple[str, int]]) -> float | None:
         """The fabric module's formula over the cached results; None when the plan has no
         wired compute fabric."""
-        compute = {fid: r.oversubscription for fid, r in self.results.items()
-                   if self.fabric_objs[fid].kind == "compute" and r.links}
+        compute = self.compute_oversubscription()
         if not compute:
             return None
         states = self.model.states
@@ -399,3 +403,14 @@ class Network:
                 if b:
                     bw[(pid, fid)] = b
         return inter_node_from(members, bw, compute)
+
+    def compute_oversubscription(self) -> dict[str, float]:
+        """Wired compute fabrics (with links) -> their oversubscription, from the cached results."""
+        objs = self.fabric_objs
+        return {fid: r.oversubscription for fid, r in self.results.items() if objs[fid].kind == "compute" and r.links}
+
+    def member_best(self, pid: str, gpus: int, compute: dict[str, float]) -> float:
+        """One server's best bandwidth per GPU over the ``compute`` fabrics
+        (:func:`planner.fabric.analysis.analyse.member_best`)."""
+        states = self.model.states
+        return member_best(gpus, ((states[fid].node_gbps(pid), ov) for fid, ov in compute.items()))

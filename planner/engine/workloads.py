@@ -39,6 +39,7 @@ Verdicts are memoised on (workload, cluster, power/cooling verdicts). What an ed
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -164,6 +165,21 @@ class _Inputs(NamedTuple):
     members: tuple[str, ...]
 
 
+class _InterNode:
+    """One workload's inter-node bandwidth kept by delta (WorkloadState._inter_node): its
+    members as last seen, the compute fabrics' oversubscription it was computed for, each
+    member's best bandwidth per GPU and those values sorted (the first sets the pace)."""
+
+    __slots__ = ("best", "compute", "gpus", "members", "vals")
+
+    def __init__(self, members: tuple[tuple[str, int], ...], compute: dict[str, float]) -> None:
+        self.members = members
+        self.gpus: dict[str, int] = dict(members)
+        self.compute = dict(compute)
+        self.best: dict[str, float] = {}
+        self.vals: list[float] = []
+
+
 class WorkloadState:
     def __init__(self, catalog: Catalog, settings: EngineSettings) -> None:
         self.catalog = catalog
@@ -191,6 +207,8 @@ class WorkloadState:
         self._cpu_counts: dict[str, int] = {}
         self._kind: dict[str, tuple[int, int, str | None]] = {}  # slug -> (0 other/1 server/2 storage, GPUs, GPU)
         self._hw_ready = False
+        self._inter: dict[str, _InterNode] = {}  # workload id -> its inter-node bandwidth, kept by delta
+        self._inter_members: dict[str, tuple[tuple[str, int], ...]] = {}  # the members its inputs were made for
 
     def _cluster_device(self, slug: str | None) -> bool:
         """Is a device type part of what a cluster is built from (GPU server, storage)?"""
@@ -283,6 +301,7 @@ class WorkloadState:
         edit can have changed is redone (module docstring)."""
         if not plan.workloads:
             self._base = self._inputs = None
+            self._inter = {}
             return {}, ()
         full = change is None or self._base is None or dirty_racks is None
         pr = plan.index.placement_rack
@@ -297,13 +316,29 @@ class WorkloadState:
                 and any(self._cluster_device(a) or self._cluster_device(b) for a, b in net.device_changes) \
                 and self._hw_update(plan, change.placements)
         rebuild = full or hw or change is None or bool(change.workloads or change.groups or change.metadata)
+        old_base = self._base
         if rebuild:
             self._base = self._build_inputs(plan, net)
         assert self._base is not None  # built above on a full evaluation (rebuild)
+        # placements whose bandwidth may differ from what the kept inter-node figures saw
+        # (None: any): the network's word for links, plus (below, per workload) the members
+        # that came, went or changed their GPU count
+        bw_pids = None if full else net.bw_pids
         if rebuild or net.links_changed or self._inputs is None:
-            self._inputs = {wid: b if isinstance(b, str) else self._with_fabric(net, b) for wid, b in self._base.items()}
+            compute = net.compute_oversubscription()
+            prev = self._inputs or {}
+            self._inputs = {wid: b if isinstance(b, str) else self._with_fabric(net, wid, b, compute, bw_pids,
+                                                                                prev.get(wid))
+                            for wid, b in self._base.items()}
+            for wid in [w for w in self._inter if w not in self._base or isinstance(self._base[w], str)]:
+                del self._inter[wid]
         if rebuild:
-            self._index_members(pr)
+            if full or old_base is None or old_base.keys() != self._base.keys():
+                self._index_members(pr)
+            else:
+                self._patch_members(old_base, pr)
+                if change is not None and change.placements:
+                    self._move_members(change.placements, pr)
         elif change is not None and change.placements:
             self._move_members(change.placements, pr)
         assert dirty_racks is not None  # all racks on a full evaluation (above)
@@ -342,6 +377,42 @@ class WorkloadState:
                     if rid is not None:
                         counts[rid] = counts.get(rid, 0) + 1
             self._rack_count[wid] = counts
+
+    def _patch_members(self, old_base: dict[str, _Base | str], pr: dict[str, str]) -> None:
+        """:meth:`_index_members` by delta after the bases were rebuilt for the same workloads:
+        each workload's members that came or went (a set difference of its members before and
+        now, in C) are taken out of or put into the index; the rest stay where they were
+        (O(workloads x members) in C, O(members that changed) in Python)."""
+        for wid, base in (self._base or {}).items():
+            before = old_base.get(wid)
+            old_m = before.members if isinstance(before, _Base) else ()
+            new_m = base.members if isinstance(base, _Base) else ()
+            if old_m is new_m:
+                continue
+            old_ids = {pid for pid, _g in old_m}
+            new_ids = {pid for pid, _g in new_m}
+            counts = self._rack_count.setdefault(wid, {})
+            for pid in old_ids - new_ids:
+                wids = self._member_of.get(pid)
+                if wids is None or wid not in wids:
+                    continue
+                wids.remove(wid)
+                rid = self._member_rack.get(pid)
+                if not wids:
+                    del self._member_of[pid]
+                    self._member_rack.pop(pid, None)
+                if rid is not None:
+                    counts[rid] -= 1
+                    if not counts[rid]:
+                        del counts[rid]
+            for pid in new_ids - old_ids:
+                wids = self._member_of.setdefault(pid, [])
+                if not wids:
+                    self._member_rack[pid] = pr.get(pid)
+                wids.append(wid)
+                rid = self._member_rack[pid]
+                if rid is not None:
+                    counts[rid] = counts.get(rid, 0) + 1
 
     def _move_members(self, pids: set[str], pr: dict[str, str]) -> None:
         for pid in pids:
@@ -410,12 +481,18 @@ class WorkloadState:
             members = tuple((pid, srv[pid][1]) for pid in pids if gpu_slug is None or srv[pid][2] == gpu_slug)
         return _Base(spec_key(w), spec, cl, members)
 
-    @staticmethod
-    def _with_fabric(net: Network, base: _Base) -> _Inputs:
-        """The base inputs with the compute fabric's inter-node bandwidth, where wired."""
+    def _with_fabric(self, net: Network, wid: str, base: _Base, compute: dict[str, float],
+                     bw_pids: set[str] | None, prev: _Inputs | str | None) -> _Inputs:
+        """The base inputs with the compute fabric's inter-node bandwidth, where wired
+        (``compute``: the wired compute fabrics' oversubscription; ``bw_pids``: placements
+        whose links changed since the last call, None for any; ``prev``: the inputs before)."""
         cl, members = base.cluster, base.members
+        ids = prev.members if isinstance(prev, _Inputs) and self._inter_members.get(wid) is members \
+            else tuple(pid for pid, _ in members)
+        self._inter_members[wid] = members
         if isinstance(cl, PlanUnits):  # non-LLM kinds: no collective traffic modelled
-            return _Inputs(base.key, base.spec, cl, tuple(pid for pid, _ in members))
+            self._inter.pop(wid, None)
+            return _Inputs(base.key, base.spec, cl, ids)
         trays = net.nvlink_trays
         if trays:
             gm = dict(members)
@@ -424,7 +501,7 @@ class WorkloadState:
             if nv is not None:
                 cl = cl.with_(nvlink_domain_gpus=min(nv[0], cl.gpus), nvlink_gb_per_s=nv[1],
                               notes=cl.notes + (nv[2],))
-        inter = net.inter_node_gbps_per_gpu(list(members))
+        inter = self._inter_node(net, wid, members, compute, bw_pids)
         if inter is not None:
             if inter > 0:
                 cl = cl.with_(internode_gb_per_s=inter / 8.0,
@@ -434,7 +511,43 @@ class WorkloadState:
             else:
                 cl = cl.with_(notes=cl.notes + (tmsg("some servers are not wired to the compute fabric: inter-node "
                                                      "bandwidth from their compute NICs"),))
-        return _Inputs(base.key, base.spec, cl, tuple(pid for pid, _ in members))
+        return _Inputs(base.key, base.spec, cl, ids)
+
+    def _inter_node(self, net: Network, wid: str, members: tuple[tuple[str, int], ...], compute: dict[str, float],
+                    bw_pids: set[str] | None) -> float | None:
+        """:meth:`Network.inter_node_gbps_per_gpu` for one workload's members, kept by delta:
+        each member's best bandwidth per GPU (``Network.member_best``) in a sorted list whose
+        first is the figure. Redone whole when the wired compute fabrics or their
+        oversubscription changed or ``bw_pids`` is None; else only for the placements in
+        ``bw_pids`` and the members that came, went or changed GPUs since the last call."""
+        if not compute:
+            self._inter.pop(wid, None)
+            return None
+        st = self._inter.get(wid)
+        if st is None or bw_pids is None or st.compute != compute:
+            st = self._inter[wid] = _InterNode(members, compute)
+            for pid, gpus in members:
+                if gpus:
+                    b = net.member_best(pid, gpus, compute)
+                    st.best[pid] = b
+                    st.vals.append(b)
+            st.vals.sort()
+        else:
+            now = st.gpus if st.members is members else dict(members)
+            redo = set(bw_pids)
+            if now is not st.gpus:
+                redo.update(pid for pid, _g in st.gpus.items() ^ now.items())
+            best, vals = st.best, st.vals
+            for pid in redo:
+                old = best.pop(pid, None)
+                if old is not None:
+                    del vals[bisect.bisect_left(vals, old)]
+                g = now.get(pid)
+                if g:
+                    b = best[pid] = net.member_best(pid, g, compute)
+                    bisect.insort(vals, b)
+            st.members, st.gpus = members, now
+        return round(st.vals[0] if st.vals else 0.0, 3)
 
     def _verdict(self, w: Workload, skey: str, spec: WorkloadSpec, cl: ClusterSpec | PlanUnits, power_ok: bool,
                  cooling_ok: bool) -> WorkloadVerdict:

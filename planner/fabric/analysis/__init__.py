@@ -45,6 +45,7 @@ from planner.fabric.analysis.analyse import (
     fabrics_json_section,
     inter_node_from,
     inter_node_gbps_per_gpu,
+    member_best,
     required_ports,
     required_role,
     with_unconnected,
@@ -58,5 +59,5 @@ from planner.fabric.analysis.state import FabricState
 __all__ = [
     "TIER_NAMES", "FabricModel", "FabricResult", "FabricState", "LinkFacts", "_Ports", "analyse_fabric",
     "analyse_fabrics", "check_links", "fabrics_json_section", "inter_node_from", "inter_node_gbps_per_gpu",
-    "link_facts", "link_media", "link_speed", "required_ports", "required_role", "with_unconnected",
+    "link_facts", "link_media", "link_speed", "member_best", "required_ports", "required_role", "with_unconnected",
 ]

@@ -144,10 +144,18 @@ def inter_node_from(members: Iterable[tuple[str, int]], bw: Mapping[tuple[str, s
     for pid, gpus in members:
         if not gpus:
             continue
-        best = 0.0
-        for fid, ov in oversubscription.items():
-            b = bw.get((pid, fid))
-            if b:
-                best = max(best, b / gpus / max(1.0, ov))
+        best = member_best(gpus, ((bw.get((pid, fid)), ov) for fid, ov in oversubscription.items()))
         worst = best if worst is None else min(worst, best)
     return round(worst or 0.0, 3)
+
+
+def member_best(gpus: int, links: Iterable[tuple[float | None, float]]) -> float:
+    """One server's share in :func:`inter_node_from`: over its compute fabrics, ``links``
+    (its link bandwidth there in Gb/s or None, the fabric's oversubscription), the best
+    bandwidth per GPU (``gpus`` > 0). The engine keeps these per server and their minimum
+    by delta (planner.engine.workloads), so both use this one formula."""
+    best = 0.0
+    for b, ov in links:
+        if b:
+            best = max(best, b / gpus / max(1.0, ov))
+    return best
