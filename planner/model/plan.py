@@ -734,8 +734,16 @@ class PlanIndex:
         self.placement_rack: dict[str, str] = {}
         self._ids: set[str] = set()
         self._counters: dict[str, int] = {}
+        # the order of the dicts above for views that keep results in it (planner.engine.core
+        # _Order): each room, rack and placement's latest insertion (a dict keeps insertion
+        # order; one taken out and put back goes last), and how many went in again after
+        # being in before, the only way an edit reorders what stays
+        self.seq: dict[str, int] = {}
+        self.readds = 0
+        self._seq_n = 0
         for room in plan.site.rooms:
             self._claim(room.id, "room")
+            self._order(room.id)
             self.rooms[room.id] = room
             for row in room.rows:
                 self._claim(row.id, "row")
@@ -748,6 +756,11 @@ class PlanIndex:
             for item in coll:
                 self._ids.add(item.id)
                 self._bump(item.id)
+
+    def _order(self, entity_id: str) -> None:
+        if entity_id in self.seq:
+            self.readds += 1
+        self.seq[entity_id] = self._seq_n = self._seq_n + 1
 
     def _claim(self, entity_id: str, what: str) -> None:
         if entity_id in self._ids:
@@ -778,6 +791,7 @@ class PlanIndex:
 
     def add_rack(self, rack: Rack, row_id: str) -> None:
         self._claim(rack.id, "rack")
+        self._order(rack.id)
         self.racks[rack.id] = rack
         self.rack_row[rack.id] = row_id
         for p in rack.placements:
@@ -792,6 +806,7 @@ class PlanIndex:
 
     def add_placement(self, p: Placement, rack_id: str) -> None:
         self._claim(p.id, "placement")
+        self._order(p.id)
         self.placements[p.id] = p
         self.placement_rack[p.id] = rack_id
 
@@ -816,6 +831,7 @@ class PlanIndex:
 
     def add_room(self, room: Room) -> None:
         self._claim(room.id, "room")
+        self._order(room.id)
         self.rooms[room.id] = room
         for row in room.rows:
             self.add_row(row, room.id)
