@@ -282,6 +282,7 @@ def test_the_comparison_list_takes_three_files_at_most(qtbot, tmp_path, plan_fil
     dlg.compare_list.setCurrentRow(1)
     qtbot.mouseClick(dlg.compare_remove, Qt.MouseButton.LeftButton)
     assert dlg.compare_paths() == [str(tmp_path / "p0.json"), str(tmp_path / "p2.json")]
+    assert [dlg.compare_list.item(i).text() for i in range(2)] == ["B: p0.json", "C: p2.json"]
     # ticked without a file: OK is off and the hint says why
     dlg.compare_list.clear()
     dlg._update()

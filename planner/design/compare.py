@@ -323,12 +323,15 @@ def compare_candidates(cands: Sequence[Candidate], numbers: Sequence[int], spec:
     writes as the wizard's Create Plan writes it (priced from its plan, then
     :func:`planner.design.generate.generate_plan` with the workloads and ``metadata``), computed
     by the engine with ``settings``. ``numbers``: how the caller numbers them (the wizard's
-    rows): option names are "Build 3: <the plan's project>". Cancelled: raises
+    rows): option names are "Build 3: <the plan's project>, <its cooling>" (two builds
+    of one server may differ only in their cooling). Cancelled: raises
     :class:`planner.base.progress.Cancelled`."""
     from planner.base.progress import Cancelled
     from planner.design import generate as design_generate
     from planner.design import search as design_search
+    from planner.design.model import COOLING_METHODS
     from planner.engine import Engine
+    from planner.model.plan import cooling_method_name
 
     if not 2 <= len(cands) <= MAX_OPTIONS:
         raise CompareError(_("a comparison takes 2 to {n} builds, not {got}").format(n=MAX_OPTIONS, got=len(cands)))
@@ -354,7 +357,9 @@ def compare_candidates(cands: Sequence[Candidate], numbers: Sequence[int], spec:
             progress=lambda f, stage: step(0.9 * f, stage), cancel=cancel)
         step(0.9, "")
         results = Engine(catalog, settings).compute(plan)
-        name = _("Build {k}: {title}").format(k=number, title=plan.metadata.project or cand.server_name)
+        cooling = cooling_method_name(COOLING_METHODS.get(cand.cooling, cand.cooling), lower=True, translate=True)
+        name = _("Build {k}: {title}, {cooling}").format(k=number, title=plan.metadata.project or cand.server_name,
+                                                        cooling=cooling)
         builds.append((name, plan, results))
     if progress is not None:
         progress(1.0, "")
@@ -391,7 +396,7 @@ def _with_delta(value: float, base: float, text: str, digits: int = 0) -> str:
 def _verdict(w: WorkloadSide | None) -> str:
     if w is None:
         return "\u2013"
-    word = verdict_text(w.met, w.level)
+    word = message_text(verdict_text(w.met, w.level))  # a Message: in the active language
     if w.met is None:
         return word
     if w.margin is None:

@@ -1776,12 +1776,12 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
     <context>
         <name>ExportOptions</name>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="38" />
+            <location filename="../../ui/dialogs/export_options.py" line="39" />
             <source>A4 (297 × 210 mm), landscape</source>
             <translation>A4 (297 × 210 mm), Querformat</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="39" />
+            <location filename="../../ui/dialogs/export_options.py" line="40" />
             <source>US Letter (11 × 8.5 in), landscape</source>
             <translation>US Letter (11 × 8,5 in), Querformat</translation>
         </message>
@@ -1789,162 +1789,167 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
     <context>
         <name>ExportOptionsDialog</name>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="141" />
+            <location filename="../../ui/dialogs/export_options.py" line="144" />
             <source>Add Plan File…</source>
             <translation>Plandatei hinzufügen…</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="133" />
-            <source>Add a page comparing this build (A) with others</source>
-            <translation>Eine Seite beifügen, die diesen Aufbau (A) mit anderen vergleicht</translation>
+            <location filename="../../ui/dialogs/export_options.py" line="136" />
+            <source>Add a page comparing this build (A) with the others</source>
+            <translation>Eine Seite beifügen, die diesen Aufbau (A) mit den anderen vergleicht</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="203" />
+            <location filename="../../ui/dialogs/export_options.py" line="134" />
+            <source>Add a page comparing this plan (A) with other plans</source>
+            <translation>Eine Seite beifügen, die diesen Plan (A) mit anderen Plänen vergleicht</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/export_options.py" line="206" />
             <source>Add a plan file to compare with, or untick the comparison page.</source>
             <translation>Eine Plandatei zum Vergleich hinzufügen oder die Vergleichsseite abwählen.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="88" />
+            <location filename="../../ui/dialogs/export_options.py" line="89" />
             <source>All</source>
             <translation>Alle</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="102" />
+            <location filename="../../ui/dialogs/export_options.py" line="103" />
             <source>Append the internal checklist (not for the customer)</source>
             <translation>Interne Checkliste beilegen (nicht für den Kunden)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="49" />
+            <location filename="../../ui/dialogs/export_options.py" line="50" />
             <source>Bill of materials with prices, price basis and the capex total</source>
             <translation>Stückliste mit Preisen, Preisbasis und Summe der Investitionskosten</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="53" />
+            <location filename="../../ui/dialogs/export_options.py" line="54" />
             <source>Cable labels, one per cable end, on Avery L7651 (A4) or 5167 (Letter) label sheets: print at actual size</source>
             <translation>Kabeletiketten, eines je Kabelende, auf Etikettenbögen Avery L7651 (A4) oder 5167 (Letter): in Originalgröße drucken</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="202" />
+            <location filename="../../ui/dialogs/export_options.py" line="205" />
             <source>Choose at least one section.</source>
             <translation>Mindestens einen Abschnitt wählen.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="172" />
+            <location filename="../../ui/dialogs/export_options.py" line="175" />
             <source>Choose file…</source>
             <translation>Datei wählen…</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="130" />
+            <location filename="../../ui/dialogs/export_options.py" line="131" />
             <source>Comparison page</source>
             <translation>Vergleichsseite</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="45" />
+            <location filename="../../ui/dialogs/export_options.py" line="46" />
             <source>Each room to scale: rows, racks, aisles, dimensions</source>
             <translation>Jeder Raum maßstäblich: Reihen, Racks, Gänge, Maße</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="72" />
+            <location filename="../../ui/dialogs/export_options.py" line="73" />
             <source>Export build plan</source>
             <translation>Aufbauplan exportieren</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="47" />
+            <location filename="../../ui/dialogs/export_options.py" line="48" />
             <source>Feeds, rack PDUs and racks: capacity, failover, phase currents</source>
             <translation>Einspeisungen, Rack-PDUs und Racks: Kapazität, Ausfall, Phasenströme</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="46" />
+            <location filename="../../ui/dialogs/export_options.py" line="47" />
             <source>Front and rear elevation of every rack with its figures and device list</source>
             <translation>Rackansicht vorne und hinten für jedes Rack mit seinen Werten und der Geräteliste</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="48" />
+            <location filename="../../ui/dialogs/export_options.py" line="49" />
             <source>Heat, airflow and liquid flow per rack and CDU loop</source>
             <translation>Wärmelast, Luftmenge und Durchfluss pro Rack und CDU-Kreislauf</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="115" />
+            <location filename="../../ui/dialogs/export_options.py" line="116" />
             <source>Imperial (lb, ft, BTU/h, CFM, gpm) — change in File &gt; Settings</source>
             <translation>Angloamerikanisch (lb, ft, BTU/h, CFM, gpm) — ändern unter Datei &gt; Einstellungen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="117" />
+            <location filename="../../ui/dialogs/export_options.py" line="118" />
             <source>Metric (kg, m, kW, m³/h, L/min) — change in File &gt; Settings</source>
             <translation>Metrisch (kg, m, kW, m³/h, L/min) — ändern unter Datei &gt; Einstellungen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="88" />
+            <location filename="../../ui/dialogs/export_options.py" line="89" />
             <source>None</source>
             <translation>Keine</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="50" />
+            <location filename="../../ui/dialogs/export_options.py" line="51" />
             <source>Owning against renting the GPUs: cost per year, break-even and the cumulative cost chart</source>
             <translation>Kaufen gegenüber Mieten der GPUs: Kosten pro Jahr, Amortisation und das Diagramm der kumulierten Kosten</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="120" />
+            <location filename="../../ui/dialogs/export_options.py" line="121" />
             <source>Paper</source>
             <translation>Papier</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="52" />
+            <location filename="../../ui/dialogs/export_options.py" line="53" />
             <source>Per rack, the cables to pull, grouped by destination, with lengths and media (a page per rack)</source>
             <translation>Je Rack die zu ziehenden Kabel, nach Ziel gruppiert, mit Längen und Medien (eine Seite je Rack)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="104" />
+            <location filename="../../ui/dialogs/export_options.py" line="105" />
             <source>Prices to get, internal notes, estimates to confirm and findings to clear, for the planner; off each time this dialog opens</source>
             <translation>Einzuholende Preise, interne Notizen, zu bestätigende Schätzungen und zu klärende Befunde, für die Planung; bei jedem Öffnen dieses Dialogs aus</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="43" />
+            <location filename="../../ui/dialogs/export_options.py" line="44" />
             <source>Project, document control, headline figures, verdict and the sign-off table</source>
             <translation>Projekt, Dokumentenlenkung, Kennzahlen, Ergebnis und die Freigabetabelle</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="144" />
+            <location filename="../../ui/dialogs/export_options.py" line="147" />
             <source>Remove</source>
             <translation>Entfernen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="76" />
+            <location filename="../../ui/dialogs/export_options.py" line="77" />
             <source>Sections</source>
             <translation>Abschnitte</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="98" />
+            <location filename="../../ui/dialogs/export_options.py" line="99" />
             <source>Table of contents after the cover (page numbers, links)</source>
             <translation>Inhaltsverzeichnis nach dem Deckblatt (Seitenzahlen, Links)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="152" />
+            <location filename="../../ui/dialogs/export_options.py" line="155" />
             <source>The builds compared in the wizard; A is the build whose plan this is.</source>
             <translation>Die im Assistenten verglichenen Aufbauten; A ist der Aufbau, dessen Plan dies ist.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="44" />
+            <location filename="../../ui/dialogs/export_options.py" line="45" />
             <source>The customer's request, each workload target and limit as stated, the result and margin against each line: what the approvals sign against</source>
             <translation>Die Anfrage des Kunden, jedes Arbeitslast-Ziel und jede Grenze wie gestellt, mit Ergebnis und Spielraum je Zeile: wogegen die Freigaben unterzeichnen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="51" />
+            <location filename="../../ui/dialogs/export_options.py" line="52" />
             <source>Totals by media, in-rack NVLink counted per rack, and the cable schedule</source>
             <translation>Summen nach Medium, NVLink im Rack je Rack gezählt, und der Kabelplan</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="121" />
+            <location filename="../../ui/dialogs/export_options.py" line="122" />
             <source>Units</source>
             <translation>Einheiten</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="154" />
+            <location filename="../../ui/dialogs/export_options.py" line="157" />
             <source>Up to {n} other plan files (.json or .rackplan), B, C and D, each computed as it is opened; the page stands before the floor plan.</source>
             <translation>Bis zu {n} weitere Plandateien (.json oder .rackplan), B, C und D, jede so berechnet, wie sie geöffnet wird; die Seite steht vor dem Raumplan.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="54" />
+            <location filename="../../ui/dialogs/export_options.py" line="55" />
             <source>Workload verdicts and every error and warning</source>
             <translation>Arbeitslast-Ergebnisse und jeder Fehler und jede Warnung</translation>
         </message>

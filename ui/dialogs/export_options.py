@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QListWidget,
+    QListWidgetItem,
     QPushButton,
     QVBoxLayout,
     QWidget,
@@ -130,7 +131,9 @@ class ExportOptionsDialog(QDialog):
         self.compare_box = QGroupBox(self.tr("Comparison page"))
         self.compare_box.setObjectName("compareBox")
         ccol = QVBoxLayout(self.compare_box)
-        self.compare_check = QCheckBox(self.tr("Add a page comparing this build (A) with others"))
+        self.compare_check = QCheckBox(self.tr("Add a page comparing this plan (A) with other plans")
+                                       if self.compared is None else
+                                       self.tr("Add a page comparing this build (A) with the others"))
         self.compare_check.setObjectName("compareCheck")
         self.compare_check.setChecked(self.compared is not None)
         self.compare_check.toggled.connect(self._update)
@@ -205,31 +208,42 @@ class ExportOptionsDialog(QDialog):
 
     def add_compare_file(self) -> None:
         """Ask for a plan file to compare with (``ui.dialogs.ask_open_path``) and list it."""
-        from planner.design.compare import MAX_OPTIONS
+        from planner.design.compare import LABELS, MAX_OPTIONS
         from ui import dialogs
 
         if self.compared is not None or self.compare_list.count() >= MAX_OPTIONS - 1:
             return
         path = dialogs.ask_open_path(self, self.folder)
-        if path and path not in self.compare_paths():
-            self.compare_list.addItem(path)
+        if path and path not in self._listed():
+            item = QListWidgetItem(f"{LABELS[self.compare_list.count() + 1]}: {Path(path).name}")
+            item.setData(Qt.ItemDataRole.UserRole, path)
+            item.setToolTip(path)
+            self.compare_list.addItem(item)
             self.compare_list.setCurrentRow(self.compare_list.count() - 1)
             self.folder = str(Path(path).parent)
             self.compare_check.setChecked(True)  # a file added is a file to compare with
         self._update()
 
     def remove_compare_file(self) -> None:
+        from planner.design.compare import LABELS
+
         row = self.compare_list.currentRow()
         if self.compared is None and row >= 0:
             self.compare_list.takeItem(row)
+            for i in range(self.compare_list.count()):  # B, C, D in the order listed
+                item = self.compare_list.item(i)
+                item.setText(f"{LABELS[i + 1]}: {Path(item.data(Qt.ItemDataRole.UserRole)).name}")
         self._update()
+
+    def _listed(self) -> list[str]:
+        return [str(self.compare_list.item(i).data(Qt.ItemDataRole.UserRole)) for i in range(self.compare_list.count())]
 
     def compare_paths(self) -> list[str]:
         """The plan files of the comparison page (none when it is not ticked; none when the
         candidates are given)."""
         if self.compared is not None or not self.compare_check.isChecked():
             return []
-        return [self.compare_list.item(i).text() for i in range(self.compare_list.count())]
+        return self._listed()
 
     def with_comparison(self) -> bool:
         """The comparison page is wanted (with files listed, or the candidates given)."""
