@@ -116,6 +116,7 @@ class CompareDialog(QDialog):
         lay.addWidget(buttons)
         self.resize(980, 680)
         if compared is not None:
+            self._fit_to_screen(len(compared.comparison.options))
             self.note.setText(self.tr("Figures from the engine for the plan each build writes (as Create Plan "
                                       "writes it). What differs is taken against A; lines where the builds agree "
                                       "are grey."))
@@ -130,6 +131,19 @@ class CompareDialog(QDialog):
                 self.exporter.cancelled.connect(lambda: self.status.setText(
                     self.tr("Build plan export cancelled; nothing was written")))
                 self.exporter.failed.connect(lambda _m: self.status.setText(self.tr("Build plan export failed")))
+
+    def _fit_to_screen(self, options: int) -> None:
+        """Wide enough for ``options`` columns of about 300 px beside the labels, never past the
+        screen (four builds side by side want more than the 980 px a file comparison has)."""
+        from PySide6.QtGui import QGuiApplication
+
+        parent = self.parentWidget()
+        screen = (parent.screen() if parent is not None else None) or QGuiApplication.primaryScreen()
+        if screen is None:
+            return
+        avail = screen.availableGeometry()
+        self.resize(max(980, min(340 + 300 * options, avail.width() - 60)),
+                    max(680, min(900, avail.height() - 60)) if avail.height() > 740 else min(680, avail.height() - 20))
 
     # -- choosing and computing (off the GUI thread) -------------------------------------------
     def choose(self) -> None:
@@ -210,6 +224,11 @@ class CompareDialog(QDialog):
             head.setSectionResizeMode(j, QHeaderView.ResizeMode.Stretch)
         t.resizeRowsToContents()
         t.setCurrentCell(-1, -1)
+        # again once the stretched columns have their final widths (shown, resized to the screen):
+        # rows measured at the first widths stay too tall or too short
+        from PySide6.QtCore import QTimer
+
+        QTimer.singleShot(0, t, t.resizeRowsToContents)
 
     def cell_text(self, label: str, option: int) -> str | None:
         """The text of option ``option``'s cell (0 = A) in the row labelled ``label`` (tests)."""
