@@ -6,6 +6,7 @@ plan files, and the wizard comparison's own export), read back from the PDF's te
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -289,3 +290,74 @@ def test_the_comparison_list_takes_three_files_at_most(qtbot, tmp_path, plan_fil
     assert dlg.compare_check.isChecked() and not dlg.ok_button.isEnabled() and dlg.hint.text()
     dlg.compare_check.setChecked(False)
     assert dlg.ok_button.isEnabled()
+
+
+def test_cancel_stops_the_comparison_and_the_page_stays_usable(qtbot, tmp_path, catalog, errors, monkeypatch):
+    """Cancel while the builds' plans are generated: the generator stops at its next check (a
+    slowed generator here, so that Cancel comes while it runs), no dialog, Compare again works."""
+    import time
+
+    from planner.design import generate
+
+    win = make_window(qtbot, tmp_path, catalog, EXAMPLES / "xe9680-h100-pod.json")
+    wiz, page = search_small_target(qtbot, win)
+    real = generate.generate_plan
+
+    def slow(*args, cancel=None, **kw):
+        for _ in range(3000):  # up to 30 s, until Cancel
+            if cancel is not None and cancel():
+                break
+            time.sleep(0.01)
+        return real(*args, cancel=cancel, **kw)
+
+    monkeypatch.setattr(generate, "generate_plan", slow)
+    page.set_ticked([0, 1])
+    qtbot.mouseClick(page.compare_button, Qt.MouseButton.LeftButton)
+    assert page.busy and page.cancel_button.isVisible() and page.progress.isVisible()
+    assert not page.compare_button.isEnabled() and not page.isComplete()
+    qtbot.mouseClick(page.cancel_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not page.busy, timeout=30_000)
+    assert page.status.text() == "Comparison cancelled." and page.compare_dialog is None
+    assert page.compare_button.isEnabled() and page.isComplete() and not errors
+    monkeypatch.setattr(generate, "generate_plan", real)
+    qtbot.mouseClick(page.compare_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not page.busy, timeout=120_000)
+    assert page.compare_dialog is not None and page.compare_dialog.isVisible()
+    page.compare_dialog.close()
+
+
+def test_the_comparison_in_german(qtbot, tmp_path, monkeypatch):
+    """The wizard's Compare in German: the button, the option names and the rows are the
+    language's (the verdict too: it is the engine's word, translated where it is shown)."""
+    from PySide6.QtWidgets import QApplication
+
+    from tests.test_ui_wizard_locale import TS_DIR, new_from_workload, open_app
+    from ui import i18n
+
+    try:
+        win = open_app(qtbot, tmp_path, monkeypatch, "de")
+        wiz = new_from_workload(qtbot, win)
+        f = wiz.workloads_page.fields
+        model = f["model"].editor
+        model.setCurrentIndex(model.findData("llama-3.1-8b"))
+        model.activated.emit(model.currentIndex())
+        wiz.next()
+        wiz.next()
+        page = wiz.builds_page
+        qtbot.waitUntil(lambda: not page.busy, timeout=180_000)
+        page.set_ticked([0, 1])
+        assert page.compare_button.text() == "Angekreuzte vergleichen (2)"
+        qtbot.mouseClick(page.compare_button, Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(lambda: not page.busy, timeout=180_000)
+        dlg = page.compare_dialog
+        assert dlg.windowTitle() == "Aufbauten vergleichen"
+        assert dlg.cell_text("Aufbau", 0).startswith("Aufbau 1: ")
+        assert dlg.cell_text("Aufbau", 1).startswith("Aufbau 2: ")
+        verdicts = [dlg.table.item(i, 1).text() for i in range(dlg.table.rowCount())
+                    if "Reserve" in (dlg.table.item(i, 1).text() if dlg.table.item(i, 1) else "")]
+        assert verdicts and all(v.startswith(("erfüllt", "NICHT ERFÜLLT")) for v in verdicts), verdicts
+        assert re.match(r"\d{1,3}(\.\d{3})+\s\$", dlg.cell_text("Investitionskosten", 0))  # 343.324 $
+        dlg.close()
+        wiz.reject()
+    finally:
+        i18n.install(QApplication.instance(), "en", TS_DIR)
