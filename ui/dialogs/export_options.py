@@ -186,6 +186,11 @@ class ExportOptionsDialog(QDialog):
         lay.addWidget(self.hint)
         lay.addWidget(self.buttons)
         self._imperial = units == "imperial"
+        # Tab as the eye reads it: the sections, the comparison box beside them, then the rest
+        chain = [*self.section_boxes.values(), all_b, none_b, self.compare_check, self.compare_list, self.compare_add,
+                 self.compare_remove, self.page_size, self.toc, self.checklist]
+        for first, second in zip(chain, chain[1:], strict=False):
+            QWidget.setTabOrder(first, second)
         self._update()
 
     def _set_all(self, on: bool) -> None:
