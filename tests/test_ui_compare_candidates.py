@@ -121,7 +121,7 @@ def test_tick_candidates_and_compare_them_side_by_side(qtbot, tmp_path, catalog,
     button = page.compare_button
     assert not button.isEnabled()  # none ticked
     click_tick(qtbot, page.table, 0)
-    assert page.ticked == [page.shown[0]] and not button.isEnabled()  # one is no comparison
+    assert len(page.ticked) == 1 and page.ticked[0] is page.shown[0] and not button.isEnabled()  # one is none
     click_tick(qtbot, page.table, 2)
     assert button.isEnabled() and "2" in button.text()
     picked = [page.shown[0], page.shown[2]]
@@ -130,8 +130,15 @@ def test_tick_candidates_and_compare_them_side_by_side(qtbot, tmp_path, catalog,
     assert set(map(id, page.ticked)) == set(map(id, picked))
     assert sorted(r for r in range(page.table.rowCount())
                   if page.table.item(r, 0).checkState() == Qt.CheckState.Checked) == sorted(
-        page.shown.index(c) for c in picked)
+        next(r for r, s in enumerate(page.shown) if s is c) for c in picked)
     page.sort_by.setCurrentIndex(page.sort_by.findData("rank"))
+    # a tick the filters hide is dropped (not compared unseen); ticked again once shown
+    assert picked[0].gpu != picked[1].gpu
+    page.filter_gpu.setCurrentIndex(page.filter_gpu.findData(picked[1].gpu))
+    assert len(page.ticked) == 1 and page.ticked[0] is picked[1] and not button.isEnabled()
+    page.filter_gpu.setCurrentIndex(0)
+    click_tick(qtbot, page.table, next(r for r, c in enumerate(page.shown) if c is picked[0]))
+    assert button.isEnabled()
     # a fifth is refused and said
     assert page.table.rowCount() >= 5
     for r in (1, 3, 4):

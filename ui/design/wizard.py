@@ -1044,7 +1044,9 @@ class BuildsPage(QWizardPage):
         key = self.sort_by.currentData() or "rank"
         self.shown = sort_candidates(shown, key) if key != "rank" else shown  # "rank": the ranking (options: on their plans' capex)
         self.rows = [candidate_row(c) for c in self.shown]
-        self.ticked = [c for c in self.ticked if c in self.shown]  # a tick the filters hide is dropped
+        shown_ids = {id(c) for c in self.shown}
+        self.ticked = [c for c in self.ticked if id(c) in shown_ids]  # a tick the filters hide is dropped
+        ticked_ids = {id(c) for c in self.ticked}
         self.table.blockSignals(True)  # the ticks set below are not the user's
         wiz = self.wizard()
         catalog = wiz.catalog if isinstance(wiz, SizingWizard) else None
@@ -1101,7 +1103,7 @@ class BuildsPage(QWizardPage):
                                                "create it"))
                 if c == 0:  # the tick for Compare
                     it.setFlags(it.flags() | Qt.ItemFlag.ItemIsUserCheckable)
-                    it.setCheckState(Qt.CheckState.Checked if self.shown[r] in self.ticked
+                    it.setCheckState(Qt.CheckState.Checked if id(self.shown[r]) in ticked_ids
                                      else Qt.CheckState.Unchecked)
                 self.table.setItem(r, c, it)
         self.table.blockSignals(False)
@@ -1205,7 +1207,8 @@ class BuildsPage(QWizardPage):
             return
         cand = self.shown[item.row()]
         on = item.checkState() == Qt.CheckState.Checked
-        if on and cand not in self.ticked:
+        ticked = any(c is cand for c in self.ticked)  # by identity: two candidates may be equal field by field
+        if on and not ticked:
             if len(self.ticked) >= MAX_OPTIONS:  # refused: said, and the tick taken back
                 self.table.blockSignals(True)
                 item.setCheckState(Qt.CheckState.Unchecked)
@@ -1214,8 +1217,8 @@ class BuildsPage(QWizardPage):
                     n=MAX_OPTIONS))
                 return
             self.ticked.append(cand)
-        elif not on and cand in self.ticked:
-            self.ticked.remove(cand)
+        elif not on and ticked:
+            self.ticked = [c for c in self.ticked if c is not cand]
         self._update_compare_button()
 
     def set_ticked(self, rows: Sequence[int]) -> None:
@@ -1239,10 +1242,12 @@ class BuildsPage(QWizardPage):
         from planner.design.compare import MAX_OPTIONS
 
         wiz = self.wizard()
-        cands = [c for c in self.shown if c in self.ticked]  # in the table's order: A the topmost
-        if self.busy or not isinstance(wiz, SizingWizard) or wiz.spec is None or not 2 <= len(cands) <= MAX_OPTIONS:
+        ticked_ids = {id(c) for c in self.ticked}
+        rows = [r for r, c in enumerate(self.shown) if id(c) in ticked_ids]  # in the table's order: A the topmost
+        if self.busy or not isinstance(wiz, SizingWizard) or wiz.spec is None or not 2 <= len(rows) <= MAX_OPTIONS:
             return False
-        numbers = [self.shown.index(c) + 1 for c in cands]
+        cands = [self.shown[r] for r in rows]
+        numbers = [r + 1 for r in rows]
         spec, metadata, catalog, settings = wiz.spec, wiz.plan_metadata(), wiz.catalog, wiz.engine_settings
         self.status.setText(self.tr("Generating the plans of builds {list} to compare them\u2026").format(
             list=", ".join(str(k) for k in numbers)))
