@@ -20,6 +20,8 @@ files: the build plan's comparison page (``planner.reports``) and the app's dial
 
 from __future__ import annotations
 
+import os
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -27,9 +29,12 @@ from planner.fabric.names import bottleneck_text, verdict_text
 from planner.i18n import N_, _, format_margin, format_money, format_number, message_text, ngettext
 
 if TYPE_CHECKING:
+    from planner.base.progress import CancelFn, ProgressFn
     from planner.catalog import Catalog
+    from planner.design.search import Candidate, PlanForSpec
     from planner.engine.results import Results
-    from planner.model.plan import Plan
+    from planner.engine.settings import EngineSettings
+    from planner.model.plan import Metadata, Plan
 
 LABELS = ("A", "B", "C", "D")
 MAX_OPTIONS = len(LABELS)
@@ -265,15 +270,100 @@ def difference(a: Option, b: Option, plan_a: Plan, plan_b: Plan) -> Difference:
                       dict(report.changed))
 
 
-def compare_builds(builds: list[tuple[str, Plan, Results]], catalog: Catalog | None = None) -> Comparison:
+def compare_builds(builds: list[tuple[str, Plan, Results]], catalog: Catalog | None = None, *,
+                   given_names: bool = False) -> Comparison:
     """Compare 2 to 4 builds, each ``(name, plan, results)`` with ``results`` the engine's
-    for that plan; the first is option A, which the others' differences are taken against."""
+    for that plan; the first is option A, which the others' differences are taken against.
+    An option is called by its plan's project name, else ``name``; ``given_names``: by
+    ``name`` always (the wizard's candidates, whose plans may share one project name)."""
     if not 2 <= len(builds) <= MAX_OPTIONS:
         raise CompareError(_("a comparison takes 2 to {n} builds, not {got}").format(n=MAX_OPTIONS, got=len(builds)))
     options = tuple(option_figures(LABELS[i], name, plan, res, catalog) for i, (name, plan, res) in enumerate(builds))
+    if given_names:
+        from dataclasses import replace
+
+        options = tuple(replace(o, name=builds[i][0]) for i, o in enumerate(options))
     diffs = tuple(difference(options[0], o, builds[0][1], builds[i][1])
                   for i, o in enumerate(options) if i)
     return Comparison(options, diffs)
+
+
+def load_build(path: str | os.PathLike[str], catalog: Catalog, settings: EngineSettings | None = None
+               ) -> tuple[str, Plan, Results]:
+    """A plan file as one option, ``(file name, plan, results)``: the plan computed by the
+    engine with ``catalog`` (plus the entries a ``.rackplan`` carries, as when it is opened)
+    and ``settings``. A file that cannot be read raises the loader's error, which names it."""
+    from pathlib import Path
+
+    from planner.engine import Engine
+    from planner.files.documents import open_document, sniff, with_embedded
+    from planner.files.plan_io import load_plan_json
+
+    if sniff(path) == "json":
+        plan, own = load_plan_json(path), catalog
+    else:
+        opened = open_document(path)
+        plan, own = opened.plan, with_embedded(catalog, opened.embedded)
+    return Path(path).name, plan, Engine(own, settings).compute(plan)
+
+
+@dataclass(frozen=True)
+class ComparedBuilds:
+    """A comparison with the builds it was made of (``(name, plan, results)``, A first), so
+    that option A's build plan can be printed with the comparison page."""
+
+    builds: tuple[tuple[str, Plan, Results], ...]
+    comparison: Comparison
+
+
+def compare_candidates(cands: Sequence[Candidate], numbers: Sequence[int], spec: PlanForSpec, catalog: Catalog, *,
+                       metadata: Metadata | None = None, settings: EngineSettings | None = None,
+                       progress: ProgressFn | None = None, cancel: CancelFn | None = None) -> ComparedBuilds:
+    """Two to four of the sizing search's candidates side by side, each from the plan it
+    writes as the wizard's Create Plan writes it (priced from its plan, then
+    :func:`planner.design.generate.generate_plan` with the workloads and ``metadata``), computed
+    by the engine with ``settings``. ``numbers``: how the caller numbers them (the wizard's
+    rows): option names are "Build 3: <the plan's project>, <its cooling>" (two builds
+    of one server may differ only in their cooling). Cancelled: raises
+    :class:`planner.base.progress.Cancelled`."""
+    from planner.base.progress import Cancelled
+    from planner.design import generate as design_generate
+    from planner.design import search as design_search
+    from planner.design.model import COOLING_METHODS
+    from planner.engine import Engine
+    from planner.model.plan import cooling_method_name
+
+    if not 2 <= len(cands) <= MAX_OPTIONS:
+        raise CompareError(_("a comparison takes 2 to {n} builds, not {got}").format(n=MAX_OPTIONS, got=len(cands)))
+    md = metadata if metadata is not None else spec.metadata()
+    workloads = spec.plan_workloads()
+    builds: list[tuple[str, Plan, Results]] = []
+    n = len(cands)
+    for i, (cand, number) in enumerate(zip(cands, numbers, strict=True)):
+        if cancel is not None and cancel():
+            raise Cancelled("cancelled")
+
+        def step(f: float, stage: str, i: int = i) -> None:
+            if progress is not None:
+                progress((i + f) / n, stage)
+
+        try:
+            design_search.price_from_plans([cand], spec, catalog, metadata=md, cancel=cancel)
+        except design_search.SearchCancelled:
+            raise Cancelled("cancelled") from None
+        plan = design_generate.generate_plan(
+            cand.design, catalog, workloads=workloads,
+            metadata=md.model_copy(update={"internal_notes": design_search.internal_notes(cand)}),
+            progress=lambda f, stage: step(0.9 * f, stage), cancel=cancel)
+        step(0.9, "")
+        results = Engine(catalog, settings).compute(plan)
+        cooling = cooling_method_name(COOLING_METHODS.get(cand.cooling, cand.cooling), lower=True, translate=True)
+        name = _("Build {k}: {title}, {cooling}").format(k=number, title=plan.metadata.project or cand.server_name,
+                                                        cooling=cooling)
+        builds.append((name, plan, results))
+    if progress is not None:
+        progress(1.0, "")
+    return ComparedBuilds(tuple(builds), compare_builds(builds, catalog, given_names=True))
 
 
 # --------------------------------------------------------------------------- the table
@@ -306,7 +396,7 @@ def _with_delta(value: float, base: float, text: str, digits: int = 0) -> str:
 def _verdict(w: WorkloadSide | None) -> str:
     if w is None:
         return "\u2013"
-    word = verdict_text(w.met, w.level)
+    word = message_text(verdict_text(w.met, w.level))  # a Message: in the active language
     if w.met is None:
         return word
     if w.margin is None:
@@ -416,5 +506,6 @@ def _rows(c: Comparison) -> list[Row]:
     return rows
 
 
-__all__ = ["LABELS", "MAX_OPTIONS", "CompareError", "Comparison", "Difference", "EntityDelta", "ModelDelta", "Option",
-           "Row", "WorkloadSide", "compare_builds", "difference", "option_figures"]
+__all__ = ["LABELS", "MAX_OPTIONS", "CompareError", "ComparedBuilds", "Comparison", "Difference", "EntityDelta", "ModelDelta", "Option",
+           "Row", "WorkloadSide", "compare_builds", "compare_candidates", "difference", "load_build",
+           "option_figures"]

@@ -423,27 +423,27 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
     <context>
         <name>BuildPlanExporter</name>
         <message>
-            <location filename="../../ui/exports/export.py" line="124" />
+            <location filename="../../ui/exports/export.py" line="152" />
             <source>; rack sheets one per layout ({n})</source>
             <translation>; Rackblätter je Aufbau eines ({n})</translation>
         </message>
         <message>
-            <location filename="../../ui/exports/export.py" line="69" />
+            <location filename="../../ui/exports/export.py" line="92" />
             <source>An export is already running.</source>
             <translation>Ein Export läuft bereits.</translation>
         </message>
         <message>
-            <location filename="../../ui/exports/export.py" line="74" />
+            <location filename="../../ui/exports/export.py" line="97" />
             <source>Build plan export cancelled; nothing was written</source>
             <translation>Export des Aufbauplans abgebrochen; nichts wurde geschrieben</translation>
         </message>
         <message>
-            <location filename="../../ui/exports/export.py" line="73" />
+            <location filename="../../ui/exports/export.py" line="96" />
             <source>Build plan export failed</source>
             <translation>Export des Aufbauplans fehlgeschlagen</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/exports/export.py" line="127" />
+            <location filename="../../ui/exports/export.py" line="155" />
             <source>Build plan written: {path} (%n page(s){extra})</source>
             <translation>
                 <numerusform>Aufbauplan geschrieben: {path} (%n Seite{extra})</numerusform>
@@ -451,32 +451,32 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
             </translation>
         </message>
         <message>
-            <location filename="../../ui/exports/export.py" line="75" />
+            <location filename="../../ui/exports/export.py" line="98" />
             <source>Cancel</source>
             <translation>Abbrechen</translation>
         </message>
         <message>
-            <location filename="../../ui/exports/export.py" line="75" />
+            <location filename="../../ui/exports/export.py" line="98" />
             <source>Cancelling…</source>
             <translation>Wird abgebrochen…</translation>
         </message>
         <message>
-            <location filename="../../ui/exports/export.py" line="68" />
+            <location filename="../../ui/exports/export.py" line="91" />
             <source>Cannot export build plan</source>
             <translation>Aufbauplan kann nicht exportiert werden</translation>
         </message>
         <message>
-            <location filename="../../ui/exports/export.py" line="68" />
+            <location filename="../../ui/exports/export.py" line="91" />
             <source>Export build plan</source>
             <translation>Aufbauplan exportieren</translation>
         </message>
         <message>
-            <location filename="../../ui/exports/export.py" line="72" />
+            <location filename="../../ui/exports/export.py" line="95" />
             <source>Exporting the build plan to {file}…</source>
             <translation>Aufbauplan wird nach {file} exportiert…</translation>
         </message>
         <message>
-            <location filename="../../ui/exports/export.py" line="134" />
+            <location filename="../../ui/exports/export.py" line="167" />
             <source>The build plan could not be made.
 
 {error}</source>
@@ -485,12 +485,21 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
 {error}</translation>
         </message>
         <message>
-            <location filename="../../ui/exports/export.py" line="71" />
+            <location filename="../../ui/exports/export.py" line="163" />
+            <source>The comparison page could not be made: {error}
+
+Nothing was written.</source>
+            <translation>Die Vergleichsseite konnte nicht erstellt werden: {error}
+
+Es wurde nichts geschrieben.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/exports/export.py" line="94" />
             <source>Writing the build plan: {stage}…</source>
             <translation>Aufbauplan wird geschrieben: {stage}…</translation>
         </message>
         <message>
-            <location filename="../../ui/exports/export.py" line="70" />
+            <location filename="../../ui/exports/export.py" line="93" />
             <source>Writing the build plan…</source>
             <translation>Aufbauplan wird geschrieben…</translation>
         </message>
@@ -498,137 +507,175 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
     <context>
         <name>BuildsPage</name>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1000" />
+            <location filename="../../ui/design/wizard.py" line="1024" />
             <source>Any GPU</source>
             <translation>Jede GPU</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="882" />
+            <location filename="../../ui/design/wizard.py" line="901" />
             <source>Any cooling</source>
             <translation>Jede Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="821" />
+            <location filename="../../ui/design/wizard.py" line="1213" />
+            <source>At most {n} builds can be compared: untick one first.</source>
+            <translation>Höchstens {n} Aufbauten lassen sich vergleichen: zuerst einen abwählen.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="829" />
             <source>Builds</source>
             <translation>Aufbauten</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="846" />
+            <location filename="../../ui/design/wizard.py" line="858" />
             <source>Cancel Search</source>
             <translation>Suche abbrechen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="822" />
-            <source>Candidate builds, best first. Pick one and press Create Plan to open it as a new plan: room, racks, power, cooling and fabrics laid out, the workloads attached.</source>
-            <translation>Mögliche Aufbauten, der beste zuerst. Einen wählen und „Plan erstellen“ drücken, um ihn als neuen Plan zu öffnen: Raum, Racks, Strom, Kühlung und Fabrics angelegt, die Arbeitslasten zugeordnet.</translation>
+            <location filename="../../ui/design/wizard.py" line="830" />
+            <source>Candidate builds, best first. Pick one and press Create Plan to open it as a new plan: room, racks, power, cooling and fabrics laid out, the workloads attached. Tick two to four and press Compare Ticked to see them side by side.</source>
+            <translation>Mögliche Aufbauten, der beste zuerst. Einen wählen und „Plan erstellen“ drücken, um ihn als neuen Plan zu öffnen: Raum, Racks, Strom, Kühlung und Fabrics angelegt, die Arbeitslasten zugeordnet. Zwei bis vier ankreuzen und „Angekreuzte vergleichen“ drücken, um sie nebeneinander zu sehen.</translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../ui/design/wizard.py" line="1232" />
+            <source>Compare Ticked (%n)</source>
+            <translation>
+                <numerusform>Angekreuzte vergleichen (%n)</numerusform>
+                <numerusform>Angekreuzte vergleichen (%n)</numerusform>
+            </translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="900" />
+            <location filename="../../ui/design/wizard.py" line="1266" />
+            <source>Compared: {names}.</source>
+            <translation>Verglichen: {names}.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="1279" />
+            <source>Comparison cancelled.</source>
+            <translation>Vergleich abgebrochen.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="919" />
             <source>Cooling</source>
             <translation>Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="898" />
+            <location filename="../../ui/design/wizard.py" line="917" />
             <source>GPU</source>
             <translation>GPU</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1192" />
+            <location filename="../../ui/design/wizard.py" line="866" />
+            <source>Generate the plans of the ticked builds (two to four) and show them side by side, as File &gt; Compare With... does</source>
+            <translation>Die Pläne der angekreuzten Aufbauten (zwei bis vier) erzeugen und nebeneinander zeigen, wie Datei &gt; Vergleichen mit... es tut</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="1305" />
             <source>Generating the plan of build {k}…</source>
             <translation>Plan von Aufbau {k} wird erzeugt…</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1227" />
+            <location filename="../../ui/design/wizard.py" line="1247" />
+            <source>Generating the plans of builds {list} to compare them…</source>
+            <translation>Pläne der Aufbauten {list} werden für den Vergleich erzeugt…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="1340" />
             <source>Generation cancelled.</source>
             <translation>Erzeugung abgebrochen.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1097" />
+            <location filename="../../ui/design/wizard.py" line="1129" />
             <source>No build was found.</source>
             <translation>Es wurde kein Aufbau gefunden.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1096" />
+            <location filename="../../ui/design/wizard.py" line="1128" />
             <source>No build was found: {why}</source>
             <translation>Es wurde kein Aufbau gefunden: {why}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1099" />
+            <location filename="../../ui/design/wizard.py" line="1131" />
             <source>None of the {n} builds of this list is of that GPU model and cooling (and meets, if asked): change the filters or show all builds.</source>
             <translation>Keiner der {n} Aufbauten dieser Liste hat dieses GPU-Modell und diese Kühlung (und erfüllt, falls verlangt): Filter ändern oder alle Aufbauten zeigen.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="885" />
+            <location filename="../../ui/design/wizard.py" line="904" />
             <source>Only builds that meet</source>
             <translation>Nur Aufbauten, die erfüllen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1215" />
+            <location filename="../../ui/design/wizard.py" line="1328" />
             <source>Plan generated.</source>
             <translation>Plan erzeugt.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="983" />
+            <location filename="../../ui/design/wizard.py" line="1007" />
             <source>Pricing the options from their plans: {build}</source>
             <translation>Optionen werden aus ihren Plänen bepreist: {build}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="849" />
+            <location filename="../../ui/design/wizard.py" line="861" />
             <source>Search Again</source>
             <translation>Erneut suchen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1163" />
+            <location filename="../../ui/design/wizard.py" line="1195" />
             <source>Search cancelled.</source>
             <translation>Suche abgebrochen.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1093" />
+            <location filename="../../ui/design/wizard.py" line="1125" />
             <source>Search cancelled: the {n} builds ranked so far.</source>
             <translation>Suche abgebrochen: die bisher bewerteten {n} Aufbauten.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="949" />
+            <location filename="../../ui/design/wizard.py" line="972" />
             <source>Searching builds…</source>
             <translation>Aufbauten werden gesucht…</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="996" />
+            <location filename="../../ui/design/wizard.py" line="1020" />
             <source>Show all {n} builds</source>
             <translation>Alle {n} Aufbauten zeigen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="904" />
+            <location filename="../../ui/design/wizard.py" line="923" />
             <source>Sort by</source>
             <translation>Sortieren nach</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1222" />
+            <location filename="../../ui/design/wizard.py" line="1274" />
+            <source>The builds could not be compared: {reason}</source>
+            <translation>Die Aufbauten konnten nicht verglichen werden: {reason}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="1335" />
             <source>The plan could not be generated: {reason}</source>
             <translation>Der Plan konnte nicht erzeugt werden: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1159" />
+            <location filename="../../ui/design/wizard.py" line="1191" />
             <source>The search failed: {reason}</source>
             <translation>Die Suche ist fehlgeschlagen: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1113" />
+            <location filename="../../ui/design/wizard.py" line="1145" />
             <source>{n} builds compared, {m} meet every target and limit. The {k} distinct options: per GPU model and cooling the best that meets, and about +25 % and +50 % margin.</source>
             <translation>{n} Aufbauten verglichen, {m} erfüllen jedes Ziel und jede Grenze. Die {k} unterschiedlichen Optionen: je GPU-Modell und Kühlung die beste, die erfüllt, und etwa +25 % und +50 % Reserve.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1103" />
+            <location filename="../../ui/design/wizard.py" line="1135" />
             <source>{n} builds compared; none meets every target and limit.</source>
             <translation>{n} Aufbauten verglichen; keiner erfüllt jedes Ziel und jede Grenze.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1108" />
+            <location filename="../../ui/design/wizard.py" line="1140" />
             <source>{shown} of the {k} distinct options shown ({n} builds compared, {m} meet every target and limit).</source>
             <translation>{shown} der {k} unterschiedlichen Optionen gezeigt ({n} Aufbauten verglichen, {m} erfüllen jedes Ziel und jede Grenze).</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1105" />
+            <location filename="../../ui/design/wizard.py" line="1137" />
             <source>{shown} of {n} builds shown, {m} of them meet every target and limit.</source>
             <translation>{shown} von {n} Aufbauten gezeigt, {m} davon erfüllen jedes Ziel und jede Grenze.</translation>
         </message>
@@ -986,24 +1033,52 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
     <context>
         <name>CompareDialog</name>
         <message>
-            <location filename="../../ui/dialogs/compare.py" line="133" />
+            <location filename="../../ui/dialogs/compare.py" line="91" />
+            <source>&amp;Export Build Plan (PDF)…</source>
+            <translation>Aufbauplan als PDF &amp;exportieren…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/compare.py" line="164" />
             <source>A: {a} · B: {b}</source>
             <translation>A: {a} · B: {b}</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/compare.py" line="78" />
+            <location filename="../../ui/dialogs/compare.py" line="82" />
             <source>A: {name}. Choose a plan file to compare it with.</source>
             <translation>A: {name}. Wählen Sie eine Plandatei zum Vergleich.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/compare.py" line="139" />
+            <location filename="../../ui/dialogs/compare.py" line="131" />
+            <source>Build plan export cancelled; nothing was written</source>
+            <translation>Export des Aufbauplans abgebrochen; nichts wurde geschrieben</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/compare.py" line="132" />
+            <source>Build plan export failed</source>
+            <translation>Export des Aufbauplans fehlgeschlagen</translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../ui/dialogs/compare.py" line="235" />
+            <source>Build plan written: {path} (%n page(s))</source>
+            <translation>
+                <numerusform>Aufbauplan geschrieben: {path} (%n Seite)</numerusform>
+                <numerusform>Aufbauplan geschrieben: {path} (%n Seiten)</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/compare.py" line="170" />
             <source>Cannot compare with {path}: {error}</source>
             <translation>Vergleich mit {path} nicht möglich: {error}</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/compare.py" line="82" />
+            <location filename="../../ui/dialogs/compare.py" line="86" />
             <source>Choose &amp;File…</source>
             <translation>&amp;Datei wählen…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/compare.py" line="71" />
+            <source>Compare Builds</source>
+            <translation>Aufbauten vergleichen</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/compare.py" line="71" />
@@ -1011,14 +1086,66 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
             <translation>Vergleichen mit</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/compare.py" line="125" />
+            <location filename="../../ui/dialogs/compare.py" line="156" />
             <source>Comparing with {path}…</source>
             <translation>Vergleich mit {path} läuft…</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/compare.py" line="98" />
+            <location filename="../../ui/dialogs/compare.py" line="110" />
             <source>Figures from the engine for each plan; money in each plan's own currency. What differs is taken against A; lines where the plans agree are grey.</source>
             <translation>Kennzahlen aus der Engine für jeden Plan; Beträge in der Währung des jeweiligen Plans. Die Unterschiede gelten gegenüber A; Zeilen, in denen die Pläne übereinstimmen, sind grau.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/compare.py" line="119" />
+            <source>Figures from the engine for the plan each build writes (as Create Plan writes it). What differs is taken against A; lines where the builds agree are grey.</source>
+            <translation>Kennzahlen aus der Engine für den Plan, den jeder Aufbau schreibt (so wie „Plan erstellen“ ihn schreibt). Die Unterschiede gelten gegenüber A; Zeilen, in denen die Aufbauten übereinstimmen, sind grau.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/compare.py" line="93" />
+            <source>The build plan of option A with a page comparing it with the other builds</source>
+            <translation>Der Aufbauplan von Option A mit einer Seite, die ihn mit den anderen Aufbauten vergleicht</translation>
+        </message>
+    </context>
+    <context>
+        <name>ComparisonExporter</name>
+        <message>
+            <location filename="../../ui/exports/export.py" line="191" />
+            <source>Cancel</source>
+            <translation>Abbrechen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/exports/export.py" line="192" />
+            <source>Cancelling…</source>
+            <translation>Wird abgebrochen…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/exports/export.py" line="265" />
+            <source>Cannot export build plan</source>
+            <translation>Aufbauplan kann nicht exportiert werden</translation>
+        </message>
+        <message>
+            <location filename="../../ui/exports/export.py" line="190" />
+            <source>Export build plan</source>
+            <translation>Aufbauplan exportieren</translation>
+        </message>
+        <message>
+            <location filename="../../ui/exports/export.py" line="264" />
+            <source>The build plan could not be made.
+
+{error}</source>
+            <translation>Der Aufbauplan konnte nicht erstellt werden.
+
+{error}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/exports/export.py" line="255" />
+            <source>Writing the build plan: {stage}…</source>
+            <translation>Aufbauplan wird geschrieben: {stage}…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/exports/export.py" line="254" />
+            <source>Writing the build plan…</source>
+            <translation>Aufbauplan wird geschrieben…</translation>
         </message>
     </context>
     <context>
@@ -1636,12 +1763,12 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
     <context>
         <name>Export</name>
         <message>
-            <location filename="../../ui/exports/export.py" line="44" />
+            <location filename="../../ui/exports/export.py" line="53" />
             <source>Export build plan (PDF)</source>
             <translation>Aufbauplan exportieren (PDF)</translation>
         </message>
         <message>
-            <location filename="../../ui/exports/export.py" line="39" />
+            <location filename="../../ui/exports/export.py" line="48" />
             <source>PDF documents (*.pdf);;All files (*)</source>
             <translation>PDF-Dokumente (*.pdf);;Alle Dateien (*)</translation>
         </message>
@@ -1649,12 +1776,12 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
     <context>
         <name>ExportOptions</name>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="34" />
+            <location filename="../../ui/dialogs/export_options.py" line="39" />
             <source>A4 (297 × 210 mm), landscape</source>
             <translation>A4 (297 × 210 mm), Querformat</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="35" />
+            <location filename="../../ui/dialogs/export_options.py" line="40" />
             <source>US Letter (11 × 8.5 in), landscape</source>
             <translation>US Letter (11 × 8,5 in), Querformat</translation>
         </message>
@@ -1662,127 +1789,167 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
     <context>
         <name>ExportOptionsDialog</name>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="80" />
+            <location filename="../../ui/dialogs/export_options.py" line="144" />
+            <source>Add Plan File…</source>
+            <translation>Plandatei hinzufügen…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/export_options.py" line="136" />
+            <source>Add a page comparing this build (A) with the others</source>
+            <translation>Eine Seite beifügen, die diesen Aufbau (A) mit den anderen vergleicht</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/export_options.py" line="134" />
+            <source>Add a page comparing this plan (A) with other plans</source>
+            <translation>Eine Seite beifügen, die diesen Plan (A) mit anderen Plänen vergleicht</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/export_options.py" line="206" />
+            <source>Add a plan file to compare with, or untick the comparison page.</source>
+            <translation>Eine Plandatei zum Vergleich hinzufügen oder die Vergleichsseite abwählen.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/export_options.py" line="89" />
             <source>All</source>
             <translation>Alle</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="94" />
+            <location filename="../../ui/dialogs/export_options.py" line="103" />
             <source>Append the internal checklist (not for the customer)</source>
             <translation>Interne Checkliste beilegen (nicht für den Kunden)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="45" />
+            <location filename="../../ui/dialogs/export_options.py" line="50" />
             <source>Bill of materials with prices, price basis and the capex total</source>
             <translation>Stückliste mit Preisen, Preisbasis und Summe der Investitionskosten</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="49" />
+            <location filename="../../ui/dialogs/export_options.py" line="54" />
             <source>Cable labels, one per cable end, on Avery L7651 (A4) or 5167 (Letter) label sheets: print at actual size</source>
             <translation>Kabeletiketten, eines je Kabelende, auf Etikettenbögen Avery L7651 (A4) oder 5167 (Letter): in Originalgröße drucken</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="142" />
+            <location filename="../../ui/dialogs/export_options.py" line="205" />
             <source>Choose at least one section.</source>
             <translation>Mindestens einen Abschnitt wählen.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="122" />
+            <location filename="../../ui/dialogs/export_options.py" line="175" />
             <source>Choose file…</source>
             <translation>Datei wählen…</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="41" />
+            <location filename="../../ui/dialogs/export_options.py" line="131" />
+            <source>Comparison page</source>
+            <translation>Vergleichsseite</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/export_options.py" line="46" />
             <source>Each room to scale: rows, racks, aisles, dimensions</source>
             <translation>Jeder Raum maßstäblich: Reihen, Racks, Gänge, Maße</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="64" />
+            <location filename="../../ui/dialogs/export_options.py" line="73" />
             <source>Export build plan</source>
             <translation>Aufbauplan exportieren</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="43" />
+            <location filename="../../ui/dialogs/export_options.py" line="48" />
             <source>Feeds, rack PDUs and racks: capacity, failover, phase currents</source>
             <translation>Einspeisungen, Rack-PDUs und Racks: Kapazität, Ausfall, Phasenströme</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="42" />
+            <location filename="../../ui/dialogs/export_options.py" line="47" />
             <source>Front and rear elevation of every rack with its figures and device list</source>
             <translation>Rackansicht vorne und hinten für jedes Rack mit seinen Werten und der Geräteliste</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="44" />
+            <location filename="../../ui/dialogs/export_options.py" line="49" />
             <source>Heat, airflow and liquid flow per rack and CDU loop</source>
             <translation>Wärmelast, Luftmenge und Durchfluss pro Rack und CDU-Kreislauf</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="107" />
+            <location filename="../../ui/dialogs/export_options.py" line="116" />
             <source>Imperial (lb, ft, BTU/h, CFM, gpm) — change in File &gt; Settings</source>
             <translation>Angloamerikanisch (lb, ft, BTU/h, CFM, gpm) — ändern unter Datei &gt; Einstellungen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="109" />
+            <location filename="../../ui/dialogs/export_options.py" line="118" />
             <source>Metric (kg, m, kW, m³/h, L/min) — change in File &gt; Settings</source>
             <translation>Metrisch (kg, m, kW, m³/h, L/min) — ändern unter Datei &gt; Einstellungen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="80" />
+            <location filename="../../ui/dialogs/export_options.py" line="89" />
             <source>None</source>
             <translation>Keine</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="46" />
+            <location filename="../../ui/dialogs/export_options.py" line="51" />
             <source>Owning against renting the GPUs: cost per year, break-even and the cumulative cost chart</source>
             <translation>Kaufen gegenüber Mieten der GPUs: Kosten pro Jahr, Amortisation und das Diagramm der kumulierten Kosten</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="112" />
+            <location filename="../../ui/dialogs/export_options.py" line="121" />
             <source>Paper</source>
             <translation>Papier</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="48" />
+            <location filename="../../ui/dialogs/export_options.py" line="53" />
             <source>Per rack, the cables to pull, grouped by destination, with lengths and media (a page per rack)</source>
             <translation>Je Rack die zu ziehenden Kabel, nach Ziel gruppiert, mit Längen und Medien (eine Seite je Rack)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="96" />
+            <location filename="../../ui/dialogs/export_options.py" line="105" />
             <source>Prices to get, internal notes, estimates to confirm and findings to clear, for the planner; off each time this dialog opens</source>
             <translation>Einzuholende Preise, interne Notizen, zu bestätigende Schätzungen und zu klärende Befunde, für die Planung; bei jedem Öffnen dieses Dialogs aus</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="39" />
+            <location filename="../../ui/dialogs/export_options.py" line="44" />
             <source>Project, document control, headline figures, verdict and the sign-off table</source>
             <translation>Projekt, Dokumentenlenkung, Kennzahlen, Ergebnis und die Freigabetabelle</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="68" />
+            <location filename="../../ui/dialogs/export_options.py" line="147" />
+            <source>Remove</source>
+            <translation>Entfernen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/export_options.py" line="77" />
             <source>Sections</source>
             <translation>Abschnitte</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="90" />
+            <location filename="../../ui/dialogs/export_options.py" line="99" />
             <source>Table of contents after the cover (page numbers, links)</source>
             <translation>Inhaltsverzeichnis nach dem Deckblatt (Seitenzahlen, Links)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="40" />
+            <location filename="../../ui/dialogs/export_options.py" line="155" />
+            <source>The builds compared in the wizard; A is the build whose plan this is.</source>
+            <translation>Die im Assistenten verglichenen Aufbauten; A ist der Aufbau, dessen Plan dies ist.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/export_options.py" line="45" />
             <source>The customer's request, each workload target and limit as stated, the result and margin against each line: what the approvals sign against</source>
             <translation>Die Anfrage des Kunden, jedes Arbeitslast-Ziel und jede Grenze wie gestellt, mit Ergebnis und Spielraum je Zeile: wogegen die Freigaben unterzeichnen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="47" />
+            <location filename="../../ui/dialogs/export_options.py" line="52" />
             <source>Totals by media, in-rack NVLink counted per rack, and the cable schedule</source>
             <translation>Summen nach Medium, NVLink im Rack je Rack gezählt, und der Kabelplan</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="113" />
+            <location filename="../../ui/dialogs/export_options.py" line="122" />
             <source>Units</source>
             <translation>Einheiten</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="50" />
+            <location filename="../../ui/dialogs/export_options.py" line="157" />
+            <source>Up to {n} other plan files (.json or .rackplan), B, C and D, each computed as it is opened; the page stands before the floor plan.</source>
+            <translation>Bis zu {n} weitere Plandateien (.json oder .rackplan), B, C und D, jede so berechnet, wie sie geöffnet wird; die Seite steht vor dem Raumplan.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/export_options.py" line="55" />
             <source>Workload verdicts and every error and warning</source>
             <translation>Arbeitslast-Ergebnisse und jeder Fehler und jede Warnung</translation>
         </message>
@@ -1967,28 +2134,28 @@ Trays</translation>
     <context>
         <name>FabricView</name>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="630" />
+            <location filename="../../ui/scenes/fabric.py" line="633" />
             <source>1 switch between the farthest servers</source>
             <translation>1 Switch zwischen den entferntesten Servern</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="629" />
+            <location filename="../../ui/scenes/fabric.py" line="632" />
             <source>Bisection</source>
             <translation>Bisektionsbandbreite</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="634" />
-            <location filename="../../ui/scenes/fabric.py" line="689" />
+            <location filename="../../ui/scenes/fabric.py" line="637" />
+            <location filename="../../ui/scenes/fabric.py" line="692" />
             <source>Cables</source>
             <translation>Kabel</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="688" />
+            <location filename="../../ui/scenes/fabric.py" line="691" />
             <source>Complete</source>
             <translation>Vollständig</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="681" />
+            <location filename="../../ui/scenes/fabric.py" line="684" />
             <source>Domain</source>
             <translation>Domäne</translation>
         </message>
@@ -1998,27 +2165,27 @@ Trays</translation>
             <translation>Fabric:</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="630" />
+            <location filename="../../ui/scenes/fabric.py" line="633" />
             <source>Hops</source>
             <translation>Hops</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="684" />
+            <location filename="../../ui/scenes/fabric.py" line="687" />
             <source>Links per GPU</source>
             <translation>Links je GPU</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="466" />
+            <location filename="../../ui/scenes/fabric.py" line="467" />
             <source>NVLink</source>
             <translation>NVLink</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="670" />
+            <location filename="../../ui/scenes/fabric.py" line="673" />
             <source>NVLink domain ({model}) · {gpus} of {design} GPUs · {compute} compute trays, {trays} switch trays · {links} · INCOMPLETE</source>
             <translation>NVLink-Domäne ({model}) · {gpus} von {design} GPUs · {compute} Compute-Trays, {trays} Switch-Trays · {links} · UNVOLLSTÄNDIG</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="668" />
+            <location filename="../../ui/scenes/fabric.py" line="671" />
             <source>NVLink domain ({model}) · {gpus} of {design} GPUs · {compute} compute trays, {trays} switch trays · {links} · complete</source>
             <translation>NVLink-Domäne ({model}) · {gpus} von {design} GPUs · {compute} Compute-Trays, {trays} Switch-Trays · {links} · vollständig</translation>
         </message>
@@ -2028,33 +2195,33 @@ Trays</translation>
             <translation>Name, Art, Geschwindigkeit und Überbuchungsziel dieser Fabric, im Inspektor</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="599" />
+            <location filename="../../ui/scenes/fabric.py" line="602" />
             <source>No fabric in this plan: Plan › Auto-wire fabric… builds one</source>
             <translation>Keine Fabric in diesem Plan: Plan › Fabric automatisch verkabeln… legt eine an</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="658" />
+            <location filename="../../ui/scenes/fabric.py" line="661" />
             <source>No findings on this fabric</source>
             <translation>Keine Befunde in dieser Fabric</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="625" />
+            <location filename="../../ui/scenes/fabric.py" line="628" />
             <source>Oversubscription</source>
             <translation>Überbuchung</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="682" />
+            <location filename="../../ui/scenes/fabric.py" line="685" />
             <source>Per-GPU NVLink</source>
             <translation>NVLink je GPU</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="621" />
+            <location filename="../../ui/scenes/fabric.py" line="624" />
             <source>Per-GPU bandwidth</source>
             <translation>Bandbreite je GPU</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="636" />
-            <location filename="../../ui/scenes/fabric.py" line="692" />
+            <location filename="../../ui/scenes/fabric.py" line="639" />
+            <location filename="../../ui/scenes/fabric.py" line="695" />
             <source>Power</source>
             <translation>Strom</translation>
         </message>
@@ -2064,157 +2231,157 @@ Trays</translation>
             <translation>Eigenschaften…</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="633" />
+            <location filename="../../ui/scenes/fabric.py" line="636" />
             <source>Switch ports</source>
             <translation>Switch-Ports</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="685" />
+            <location filename="../../ui/scenes/fabric.py" line="688" />
             <source>Switch trays</source>
             <translation>Switch-Trays</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="632" />
+            <location filename="../../ui/scenes/fabric.py" line="635" />
             <source>Switches</source>
             <translation>Switches</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="687" />
+            <location filename="../../ui/scenes/fabric.py" line="690" />
             <source>Unwired NVLink ports</source>
             <translation>Unverkabelte NVLink-Ports</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="638" />
+            <location filename="../../ui/scenes/fabric.py" line="641" />
             <source>Unwired ports</source>
             <translation>Unverkabelte Ports</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="465" />
+            <location filename="../../ui/scenes/fabric.py" line="466" />
             <source>compute</source>
             <translation>Rechenleistung</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="465" />
+            <location filename="../../ui/scenes/fabric.py" line="466" />
             <source>front-end</source>
             <translation>Frontend</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="466" />
+            <location filename="../../ui/scenes/fabric.py" line="467" />
             <source>management</source>
             <translation>Management</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="688" />
+            <location filename="../../ui/scenes/fabric.py" line="691" />
             <source>no</source>
             <translation>nein</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="624" />
+            <location filename="../../ui/scenes/fabric.py" line="627" />
             <source>no GPU servers on this fabric</source>
             <translation>keine GPU-Server in dieser Fabric</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="612" />
+            <location filename="../../ui/scenes/fabric.py" line="615" />
             <source>no switches</source>
             <translation>keine Switches</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="465" />
+            <location filename="../../ui/scenes/fabric.py" line="466" />
             <source>storage</source>
             <translation>Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="692" />
+            <location filename="../../ui/scenes/fabric.py" line="695" />
             <source>switch trays {kw} kW max</source>
             <translation>Switch-Trays max. {kw} kW</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="636" />
+            <location filename="../../ui/scenes/fabric.py" line="639" />
             <source>switches {switches} kW max, optics {optics} kW</source>
             <translation>Switches max. {switches} kW, Optiken {optics} kW</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="688" />
+            <location filename="../../ui/scenes/fabric.py" line="691" />
             <source>yes</source>
             <translation>ja</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="467" />
+            <location filename="../../ui/scenes/fabric.py" line="468" />
             <source>{fabric} ({kind})</source>
             <translation>{fabric} ({kind})</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="675" />
+            <location filename="../../ui/scenes/fabric.py" line="678" />
             <source>{gpus} GPUs of the {design}-GPU design</source>
             <translation>{gpus} GPUs des Designs mit {design} GPUs</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="679" />
+            <location filename="../../ui/scenes/fabric.py" line="682" />
             <source>{gpus} GPUs of the {design}-GPU design, {extra} too many</source>
             <translation>{gpus} GPUs des Designs mit {design} GPUs, {extra} zu viele</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="677" />
+            <location filename="../../ui/scenes/fabric.py" line="680" />
             <source>{gpus} GPUs of the {design}-GPU design, {missing} missing</source>
             <translation>{gpus} GPUs des Designs mit {design} GPUs, {missing} fehlen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="622" />
+            <location filename="../../ui/scenes/fabric.py" line="625" />
             <source>{injection} Gb/s injection, {effective} Gb/s effective</source>
             <translation>{injection} Gb/s Injektion, {effective} Gb/s effektiv</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="689" />
+            <location filename="../../ui/scenes/fabric.py" line="692" />
             <source>{links} spine links, {length}, {mass}</source>
             <translation>{links} Spine-Links, {length}, {mass}</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="631" />
+            <location filename="../../ui/scenes/fabric.py" line="634" />
             <source>{n} switches between the farthest servers</source>
             <translation>{n} Switches zwischen den entferntesten Servern</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="685" />
+            <location filename="../../ui/scenes/fabric.py" line="688" />
             <source>{present} present / {required} required</source>
             <translation>{present} vorhanden / {required} benötigt</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="627" />
+            <location filename="../../ui/scenes/fabric.py" line="630" />
             <source>{ratio}:1 (target {target}:1)</source>
             <translation>{ratio}:1 (Ziel {target}:1)</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="626" />
+            <location filename="../../ui/scenes/fabric.py" line="629" />
             <source>{ratio}:1 (target {target}:1) — {tiers}</source>
             <translation>{ratio}:1 (Ziel {target}:1) — {tiers}</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="629" />
+            <location filename="../../ui/scenes/fabric.py" line="632" />
             <source>{tbps} Tb/s (one direction)</source>
             <translation>{tbps} Tb/s (eine Richtung)</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="609" />
+            <location filename="../../ui/scenes/fabric.py" line="612" />
             <source>{tech}, {speed} Gb/s · {devices} devices, {gpus} GPUs · {tiers} · {links} links</source>
             <translation>{tech}, {speed} Gb/s · {devices} Geräte, {gpus} GPUs · {tiers} · {links} Verbindungen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="601" />
+            <location filename="../../ui/scenes/fabric.py" line="604" />
             <source>{tech}, {speed} Gb/s — waiting for results</source>
             <translation>{tech}, {speed} Gb/s — warte auf Ergebnisse</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="618" />
+            <location filename="../../ui/scenes/fabric.py" line="621" />
             <source>{used} of {total} used</source>
             <translation>{used} von {total} belegt</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="615" />
+            <location filename="../../ui/scenes/fabric.py" line="618" />
             <source>{used} of {total} used ({percent} %)</source>
             <translation>{used} von {total} belegt ({percent} %)</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="682" />
+            <location filename="../../ui/scenes/fabric.py" line="685" />
             <source>{wired} TB/s as wired (catalog {catalog} TB/s, bidirectional)</source>
             <translation>{wired} TB/s wie verkabelt (Katalog {catalog} TB/s, bidirektional)</translation>
         </message>
@@ -2292,146 +2459,146 @@ Trays</translation>
     <context>
         <name>Findings</name>
         <message>
-            <location filename="../../ui/panels/findings.py" line="263" />
+            <location filename="../../ui/panels/findings.py" line="250" />
             <source>(from {phase})</source>
             <translation>(ab {phase})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="96" />
+            <location filename="../../ui/panels/findings.py" line="97" />
             <source>Code</source>
             <translation>Code</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="363" />
+            <location filename="../../ui/panels/findings.py" line="346" />
             <source>Double-click to show it</source>
             <translation>Doppelklick zeigt die Stelle</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="354" />
-            <location filename="../../ui/panels/findings.py" line="361" />
+            <location filename="../../ui/panels/findings.py" line="337" />
+            <location filename="../../ui/panels/findings.py" line="344" />
             <source>Error</source>
             <translation>Fehler</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="356" />
-            <location filename="../../ui/panels/findings.py" line="361" />
+            <location filename="../../ui/panels/findings.py" line="339" />
+            <location filename="../../ui/panels/findings.py" line="344" />
             <source>Info</source>
             <translation>Hinweis</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="97" />
+            <location filename="../../ui/panels/findings.py" line="98" />
             <source>Message</source>
             <translation>Meldung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="51" />
+            <location filename="../../ui/panels/findings.py" line="52" />
             <source>PDU</source>
             <translation>PDU</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="96" />
+            <location filename="../../ui/panels/findings.py" line="97" />
             <source>Severity</source>
             <translation>Schwere</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="355" />
-            <location filename="../../ui/panels/findings.py" line="361" />
+            <location filename="../../ui/panels/findings.py" line="338" />
+            <location filename="../../ui/panels/findings.py" line="344" />
             <source>Warning</source>
             <translation>Warnung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="97" />
+            <location filename="../../ui/panels/findings.py" line="98" />
             <source>Where</source>
             <translation>Ort</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="50" />
             <location filename="../../ui/panels/findings.py" line="51" />
+            <location filename="../../ui/panels/findings.py" line="52" />
             <source>device</source>
             <translation>Gerät</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="57" />
+            <location filename="../../ui/panels/findings.py" line="58" />
             <source>device type</source>
             <translation>Gerätetyp</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="54" />
+            <location filename="../../ui/panels/findings.py" line="55" />
             <source>fabric</source>
             <translation>Fabric</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="53" />
+            <location filename="../../ui/panels/findings.py" line="54" />
             <source>feed</source>
             <translation>Einspeisung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="55" />
+            <location filename="../../ui/panels/findings.py" line="56" />
             <source>link</source>
             <translation>Verbindung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="53" />
+            <location filename="../../ui/panels/findings.py" line="54" />
             <source>loop</source>
             <translation>Kühlkreislauf</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="56" />
+            <location filename="../../ui/panels/findings.py" line="57" />
             <source>plan</source>
             <translation>Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="54" />
+            <location filename="../../ui/panels/findings.py" line="55" />
             <source>power source</source>
             <translation>Stromquelle</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="50" />
+            <location filename="../../ui/panels/findings.py" line="51" />
             <source>rack</source>
             <translation>Rack</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="52" />
+            <location filename="../../ui/panels/findings.py" line="53" />
             <source>room</source>
             <translation>Raum</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="52" />
+            <location filename="../../ui/panels/findings.py" line="53" />
             <source>row</source>
             <translation>Reihe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="56" />
+            <location filename="../../ui/panels/findings.py" line="57" />
             <source>server group</source>
             <translation>Servergruppe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="57" />
+            <location filename="../../ui/panels/findings.py" line="58" />
             <source>site</source>
             <translation>Standort</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="55" />
+            <location filename="../../ui/panels/findings.py" line="56" />
             <source>workload</source>
             <translation>Arbeitslast</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="323" />
+            <location filename="../../ui/panels/findings.py" line="306" />
             <source>{device} in {rack}</source>
             <translation>{device} in {rack}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="323" />
+            <location filename="../../ui/panels/findings.py" line="306" />
             <source>{device} in {rack} U{u}</source>
             <translation>{device} in {rack}, HE {u}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="335" />
+            <location filename="../../ui/panels/findings.py" line="318" />
             <source>{kind} {place}</source>
             <translation>{kind} {place}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="334" />
+            <location filename="../../ui/panels/findings.py" line="317" />
             <source>{name} ({id})</source>
             <translation>{name} ({id})</translation>
         </message>
@@ -2439,7 +2606,7 @@ Trays</translation>
     <context>
         <name>FindingsPanel</name>
         <message numerus="yes">
-            <location filename="../../ui/panels/findings.py" line="541" />
+            <location filename="../../ui/panels/findings.py" line="543" />
             <source>%n finding(s)</source>
             <translation>
                 <numerusform>%n Befund</numerusform>
@@ -2447,47 +2614,47 @@ Trays</translation>
             </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="532" />
+            <location filename="../../ui/panels/findings.py" line="534" />
             <source>Errors</source>
             <translation>Fehler</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="469" />
+            <location filename="../../ui/panels/findings.py" line="452" />
             <source>Filter findings (code, message, rack...)</source>
             <translation>Befunde filtern (Code, Meldung, Rack …)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="532" />
+            <location filename="../../ui/panels/findings.py" line="534" />
             <source>Info</source>
             <translation>Hinweise</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="462" />
+            <location filename="../../ui/panels/findings.py" line="445" />
             <source>Show errors</source>
             <translation>Fehler anzeigen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="463" />
+            <location filename="../../ui/panels/findings.py" line="446" />
             <source>Show information</source>
             <translation>Hinweise anzeigen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="462" />
+            <location filename="../../ui/panels/findings.py" line="445" />
             <source>Show warnings</source>
             <translation>Warnungen anzeigen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="532" />
+            <location filename="../../ui/panels/findings.py" line="534" />
             <source>Warnings</source>
             <translation>Warnungen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="539" />
+            <location filename="../../ui/panels/findings.py" line="541" />
             <source>no findings: the design passes every check</source>
             <translation>keine Befunde: der Entwurf besteht jede Prüfung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="537" />
+            <location filename="../../ui/panels/findings.py" line="539" />
             <source>no results yet</source>
             <translation>noch keine Ergebnisse</translation>
         </message>
@@ -2950,68 +3117,68 @@ Trays</translation>
     <context>
         <name>Inspector</name>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="700" />
+            <location filename="../../ui/panels/inspector.py" line="701" />
             <source>(default)</source>
             <translation>(Standard)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="686" />
+            <location filename="../../ui/panels/inspector.py" line="687" />
             <source>(generic)</source>
             <translation>(generisch)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="700" />
+            <location filename="../../ui/panels/inspector.py" line="701" />
             <source>(loop's)</source>
             <translation>(des Kreislaufs)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="1005" />
-            <location filename="../../ui/panels/inspector.py" line="1021" />
+            <location filename="../../ui/panels/inspector.py" line="1006" />
+            <location filename="../../ui/panels/inspector.py" line="1022" />
             <source>(no engine results yet)</source>
             <translation>(noch keine Berechnungsergebnisse)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="660" />
+            <location filename="../../ui/panels/inspector.py" line="661" />
             <source>(none)</source>
             <translation>(keine)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="469" />
+            <location filename="../../ui/panels/inspector.py" line="470" />
             <source>(not connected)</source>
             <translation>(nicht verbunden)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="693" />
+            <location filename="../../ui/panels/inspector.py" line="694" />
             <source>(not set)</source>
             <translation>(nicht gesetzt)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="769" />
+            <location filename="../../ui/panels/inspector.py" line="770" />
             <source>Air (no row default)</source>
             <translation>Luft (kein Reihen-Standard)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="698" />
+            <location filename="../../ui/panels/inspector.py" line="699" />
             <source>Air ΔT</source>
             <translation>Luft-ΔT</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="781" />
+            <location filename="../../ui/panels/inspector.py" line="782" />
             <source>All {total} racks follow the row.</source>
             <translation>Alle {total} Racks folgen der Reihe.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="784" />
+            <location filename="../../ui/panels/inspector.py" line="785" />
             <source>Apply to all racks</source>
             <translation>Auf alle Racks anwenden</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="644" />
+            <location filename="../../ui/panels/inspector.py" line="645" />
             <source>As row ({method})</source>
             <translation>Wie Reihe ({method})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="346" />
+            <location filename="../../ui/panels/inspector.py" line="347" />
             <source>Asset tag</source>
             <translation>Inventarnummer</translation>
         </message>
@@ -3021,12 +3188,12 @@ Trays</translation>
             <translation>Autor</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="377" />
+            <location filename="../../ui/panels/inspector.py" line="378" />
             <source>Catalog figures</source>
             <translation>Katalogwerte</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="321" />
+            <location filename="../../ui/panels/inspector.py" line="322" />
             <source>Change in Plan &gt; Plan Settings…</source>
             <translation>Ändern unter Plan &gt; Planeinstellungen…</translation>
         </message>
@@ -3036,50 +3203,50 @@ Trays</translation>
             <translation>Ausbaustufe für die Auswahl wählen…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="841" />
+            <location filename="../../ui/panels/inspector.py" line="842" />
             <source>Compute</source>
             <translation>Rechenleistung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="702" />
+            <location filename="../../ui/panels/inspector.py" line="703" />
             <source>Coolant temperature rise, overriding the loop's</source>
             <translation>Temperaturanstieg des Kühlmittels, statt dem des Kreislaufs</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="698" />
+            <location filename="../../ui/panels/inspector.py" line="699" />
             <source>Coolant ΔT</source>
             <translation>Kühlmittel-ΔT</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="640" />
-            <location filename="../../ui/panels/inspector.py" line="1026" />
+            <location filename="../../ui/panels/inspector.py" line="641" />
+            <location filename="../../ui/panels/inspector.py" line="1027" />
             <source>Cooling</source>
             <translation>Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="768" />
+            <location filename="../../ui/panels/inspector.py" line="769" />
             <source>Cooling (row default)</source>
             <translation>Kühlung (Reihen-Standard)</translation>
         </message>
         <message>
             <location filename="../../ui/panels/inspector.py" line="59" />
-            <location filename="../../ui/panels/inspector.py" line="681" />
-            <location filename="../../ui/panels/inspector.py" line="902" />
+            <location filename="../../ui/panels/inspector.py" line="682" />
+            <location filename="../../ui/panels/inspector.py" line="903" />
             <source>Cooling loop</source>
             <translation>Kühlkreislauf</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="331" />
+            <location filename="../../ui/panels/inspector.py" line="332" />
             <source>Cooling loops</source>
             <translation>Kühlkreisläufe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="525" />
+            <location filename="../../ui/panels/inspector.py" line="526" />
             <source>Cord {n}</source>
             <translation>Netzkabel {n}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="677" />
+            <location filename="../../ui/panels/inspector.py" line="678" />
             <source>Create a cooling loop and put this rack on it (one undo step)</source>
             <translation>Einen Kühlkreislauf anlegen und dieses Rack daran hängen (ein Rückgängig-Schritt)</translation>
         </message>
@@ -3089,40 +3256,40 @@ Trays</translation>
             <translation>Kunde</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="936" />
+            <location filename="../../ui/panels/inspector.py" line="937" />
             <source>Delete loop</source>
             <translation>Kreislauf löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="401" />
-            <location filename="../../ui/panels/inspector.py" line="815" />
+            <location filename="../../ui/panels/inspector.py" line="402" />
+            <location filename="../../ui/panels/inspector.py" line="816" />
             <source>Depth</source>
             <translation>Tiefe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="344" />
+            <location filename="../../ui/panels/inspector.py" line="345" />
             <source>Device</source>
             <translation>Gerät</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="614" />
-            <location filename="../../ui/panels/inspector.py" line="919" />
+            <location filename="../../ui/panels/inspector.py" line="615" />
+            <location filename="../../ui/panels/inspector.py" line="920" />
             <source>Engine</source>
             <translation>Berechnung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="786" />
+            <location filename="../../ui/panels/inspector.py" line="787" />
             <source>Every rack of the row follows the row's cooling: their own choices are cleared (one undo step)</source>
             <translation>Jedes Rack der Reihe folgt der Kühlung der Reihe: seine eigene Wahl wird gelöscht (ein Rückgängig-Schritt)</translation>
         </message>
         <message>
             <location filename="../../ui/panels/inspector.py" line="61" />
-            <location filename="../../ui/panels/inspector.py" line="833" />
+            <location filename="../../ui/panels/inspector.py" line="834" />
             <source>Fabric</source>
             <translation>Fabric</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="365" />
+            <location filename="../../ui/panels/inspector.py" line="366" />
             <source>Face</source>
             <translation>Seite</translation>
         </message>
@@ -3132,78 +3299,78 @@ Trays</translation>
             <translation>Einspeisung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="824" />
+            <location filename="../../ui/panels/inspector.py" line="825" />
             <source>Floor</source>
             <translation>Raum</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="817" />
+            <location filename="../../ui/panels/inspector.py" line="818" />
             <source>Floor load limit</source>
             <translation>Grenze der Bodenlast</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="816" />
+            <location filename="../../ui/panels/inspector.py" line="817" />
             <source>Floor tiles</source>
             <translation>Bodenplatten</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="365" />
+            <location filename="../../ui/panels/inspector.py" line="366" />
             <source>Front</source>
             <translation>Vorne</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="841" />
+            <location filename="../../ui/panels/inspector.py" line="842" />
             <source>Front-end</source>
             <translation>Frontend</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="390" />
+            <location filename="../../ui/panels/inspector.py" line="391" />
             <source>GPUs</source>
             <translation>GPUs</translation>
         </message>
         <message>
             <location filename="../../ui/panels/inspector.py" line="275" />
             <location filename="../../ui/panels/inspector.py" line="282" />
-            <location filename="../../ui/panels/inspector.py" line="873" />
-            <location filename="../../ui/panels/inspector.py" line="918" />
+            <location filename="../../ui/panels/inspector.py" line="874" />
+            <location filename="../../ui/panels/inspector.py" line="919" />
             <source>Growth phase</source>
             <translation>Ausbaustufe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="379" />
+            <location filename="../../ui/panels/inspector.py" line="380" />
             <source>Height</source>
             <translation>Höhe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="351" />
-            <location filename="../../ui/panels/inspector.py" line="601" />
-            <location filename="../../ui/panels/inspector.py" line="813" />
-            <location filename="../../ui/panels/inspector.py" line="835" />
+            <location filename="../../ui/panels/inspector.py" line="352" />
+            <location filename="../../ui/panels/inspector.py" line="602" />
+            <location filename="../../ui/panels/inspector.py" line="814" />
+            <location filename="../../ui/panels/inspector.py" line="836" />
             <source>Id</source>
             <translation>ID</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="442" />
+            <location filename="../../ui/panels/inspector.py" line="443" />
             <source>Included in another item's price, {qty} in the plan</source>
             <translation>Im Preis eines anderen Teils inbegriffen, {qty} im Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="440" />
+            <location filename="../../ui/panels/inspector.py" line="441" />
             <source>Included in the price of {entry}, {qty} in the plan</source>
             <translation>Im Preis von {entry} inbegriffen, {qty} im Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="843" />
+            <location filename="../../ui/panels/inspector.py" line="844" />
             <source>Kind</source>
             <translation>Art</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="856" />
+            <location filename="../../ui/panels/inspector.py" line="857" />
             <source>Layout</source>
             <translation>Aufteilung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="369" />
+            <location filename="../../ui/panels/inspector.py" line="370" />
             <source>Left</source>
             <translation>Links</translation>
         </message>
@@ -3213,117 +3380,117 @@ Trays</translation>
             <translation>Verbindung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="846" />
+            <location filename="../../ui/panels/inspector.py" line="847" />
             <source>Link speed</source>
             <translation>Verbindungsgeschwindigkeit</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="859" />
+            <location filename="../../ui/panels/inspector.py" line="860" />
             <source>Links</source>
             <translation>Verbindungen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="363" />
+            <location filename="../../ui/panels/inspector.py" line="364" />
             <source>Lowest U</source>
             <translation>Unterste HE</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="842" />
+            <location filename="../../ui/panels/inspector.py" line="843" />
             <source>Management</source>
             <translation>Management</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="399" />
+            <location filename="../../ui/panels/inspector.py" line="400" />
             <source>Mass</source>
             <translation>Masse</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="381" />
+            <location filename="../../ui/panels/inspector.py" line="382" />
             <source>Max power</source>
             <translation>Maximale Leistung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="692" />
+            <location filename="../../ui/panels/inspector.py" line="693" />
             <source>Max. supply</source>
             <translation>Max. Versorgung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="646" />
-            <location filename="../../ui/panels/inspector.py" line="771" />
+            <location filename="../../ui/panels/inspector.py" line="647" />
+            <location filename="../../ui/panels/inspector.py" line="772" />
             <source>Method</source>
             <translation>Methode</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="322" />
+            <location filename="../../ui/panels/inspector.py" line="323" />
             <source>Money</source>
             <translation>Geld</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="842" />
+            <location filename="../../ui/panels/inspector.py" line="843" />
             <source>NVLink</source>
             <translation>NVLink</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="345" />
-            <location filename="../../ui/panels/inspector.py" line="600" />
-            <location filename="../../ui/panels/inspector.py" line="754" />
-            <location filename="../../ui/panels/inspector.py" line="812" />
-            <location filename="../../ui/panels/inspector.py" line="834" />
+            <location filename="../../ui/panels/inspector.py" line="346" />
+            <location filename="../../ui/panels/inspector.py" line="601" />
+            <location filename="../../ui/panels/inspector.py" line="755" />
+            <location filename="../../ui/panels/inspector.py" line="813" />
+            <location filename="../../ui/panels/inspector.py" line="835" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="397" />
+            <location filename="../../ui/panels/inspector.py" line="398" />
             <source>Needs data</source>
             <translation>Daten fehlen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="675" />
+            <location filename="../../ui/panels/inspector.py" line="676" />
             <source>New loop…</source>
             <translation>Neuer Kreislauf…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="625" />
+            <location filename="../../ui/panels/inspector.py" line="626" />
             <source>No PDUs in this rack: drag PDUs from the catalog onto its sides.</source>
             <translation>Keine PDUs in diesem Rack: PDUs aus dem Katalog an seine Seiten ziehen.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="483" />
+            <location filename="../../ui/panels/inspector.py" line="484" />
             <source>No feeds yet: add them in Plan &gt; Power Feeds and Sources</source>
             <translation>Noch keine Einspeisungen: unter Plan &gt; Einspeisungen und Stromquellen anlegen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="437" />
+            <location filename="../../ui/panels/inspector.py" line="438" />
             <source>No price: not in the capex, which is incomplete.</source>
             <translation>Kein Preis: nicht in den Investitionskosten, die damit unvollständig sind.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="932" />
+            <location filename="../../ui/panels/inspector.py" line="933" />
             <source>No racks yet: choose this loop in a rack's or row's cooling, or use Plan &gt; Cooling Loops &gt; Assign selected racks.</source>
             <translation>Noch keine Racks: diesen Kreislauf in der Kühlung eines Racks oder einer Reihe wählen oder Plan &gt; Kühlkreisläufe &gt; Gewählte Racks zuordnen nutzen.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="435" />
+            <location filename="../../ui/panels/inspector.py" line="436" />
             <source>No results yet.</source>
             <translation>Noch keine Ergebnisse.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="651" />
+            <location filename="../../ui/panels/inspector.py" line="652" />
             <source>Not on a cooling loop: choose one, or create it with New loop…</source>
             <translation>An keinem Kühlkreislauf: einen wählen oder mit „Neuer Kreislauf…“ anlegen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="757" />
+            <location filename="../../ui/panels/inspector.py" line="758" />
             <source>Orientation</source>
             <translation>Ausrichtung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="848" />
+            <location filename="../../ui/panels/inspector.py" line="849" />
             <source>Oversubscription target</source>
             <translation>Überbuchungsziel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="386" />
+            <location filename="../../ui/panels/inspector.py" line="387" />
             <source>PSU nameplate</source>
             <translation>Netzteil-Typenschild</translation>
         </message>
@@ -3338,8 +3505,8 @@ Trays</translation>
             <translation>Ausbaustufe von {n} Elementen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="557" />
-            <location filename="../../ui/panels/inspector.py" line="580" />
+            <location filename="../../ui/panels/inspector.py" line="558" />
+            <location filename="../../ui/panels/inspector.py" line="581" />
             <source>Pin</source>
             <translation>Fest</translation>
         </message>
@@ -3349,29 +3516,29 @@ Trays</translation>
             <translation>Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="559" />
+            <location filename="../../ui/panels/inspector.py" line="560" />
             <source>Plug this cord into the chosen outlet; the device's other cords stay where they are. A cord the engine spread there moves elsewhere.</source>
             <translation>Dieses Netzkabel in den gewählten Steckplatz stecken; die anderen Netzkabel des Geräts bleiben, wo sie sind. Ein von der Berechnung dort verteiltes Netzkabel zieht um.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="1025" />
+            <location filename="../../ui/panels/inspector.py" line="1026" />
             <source>Power</source>
             <translation>Strom</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="507" />
+            <location filename="../../ui/panels/inspector.py" line="508" />
             <source>Power cords</source>
             <translation>Netzkabel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="372" />
-            <location filename="../../ui/panels/inspector.py" line="865" />
+            <location filename="../../ui/panels/inspector.py" line="373" />
+            <location filename="../../ui/panels/inspector.py" line="866" />
             <source>Power feed</source>
             <translation>Einspeisung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="325" />
-            <location filename="../../ui/panels/inspector.py" line="623" />
+            <location filename="../../ui/panels/inspector.py" line="326" />
+            <location filename="../../ui/panels/inspector.py" line="624" />
             <source>Power feeds</source>
             <translation>Einspeisungen</translation>
         </message>
@@ -3381,12 +3548,12 @@ Trays</translation>
             <translation>Stromquelle</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="410" />
+            <location filename="../../ui/panels/inspector.py" line="411" />
             <source>Price</source>
             <translation>Preis</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="417" />
+            <location filename="../../ui/panels/inspector.py" line="418" />
             <source>Price for this plan…</source>
             <translation>Preis für diesen Plan…</translation>
         </message>
@@ -3396,39 +3563,39 @@ Trays</translation>
             <translation>Projekt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="352" />
-            <location filename="../../ui/panels/inspector.py" line="599" />
+            <location filename="../../ui/panels/inspector.py" line="353" />
+            <location filename="../../ui/panels/inspector.py" line="600" />
             <source>Rack</source>
             <translation>Rack</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="608" />
+            <location filename="../../ui/panels/inspector.py" line="609" />
             <source>Rack type</source>
             <translation>Racktyp</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="760" />
-            <location filename="../../ui/panels/inspector.py" line="827" />
+            <location filename="../../ui/panels/inspector.py" line="761" />
+            <location filename="../../ui/panels/inspector.py" line="828" />
             <source>Racks</source>
             <translation>Racks</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="925" />
+            <location filename="../../ui/panels/inspector.py" line="926" />
             <source>Racks on this loop</source>
             <translation>Racks an diesem Kreislauf</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="851" />
+            <location filename="../../ui/panels/inspector.py" line="852" />
             <source>Rail-optimised</source>
             <translation>Rail-optimiert</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="819" />
+            <location filename="../../ui/panels/inspector.py" line="820" />
             <source>Raised floor (unchecked: slab)</source>
             <translation>Doppelboden (nicht angehakt: Rohboden)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="365" />
+            <location filename="../../ui/panels/inspector.py" line="366" />
             <source>Rear</source>
             <translation>Hinten</translation>
         </message>
@@ -3438,39 +3605,39 @@ Trays</translation>
             <translation>Revision</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="369" />
+            <location filename="../../ui/panels/inspector.py" line="370" />
             <source>Right</source>
             <translation>Rechts</translation>
         </message>
         <message>
             <location filename="../../ui/panels/inspector.py" line="61" />
-            <location filename="../../ui/panels/inspector.py" line="811" />
+            <location filename="../../ui/panels/inspector.py" line="812" />
             <source>Room</source>
             <translation>Raum</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="602" />
-            <location filename="../../ui/panels/inspector.py" line="753" />
+            <location filename="../../ui/panels/inspector.py" line="603" />
+            <location filename="../../ui/panels/inspector.py" line="754" />
             <source>Row</source>
             <translation>Reihe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="826" />
+            <location filename="../../ui/panels/inspector.py" line="827" />
             <source>Rows</source>
             <translation>Reihen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="334" />
+            <location filename="../../ui/panels/inspector.py" line="335" />
             <source>Select a rack or a device to see its properties.</source>
             <translation>Ein Rack oder Gerät wählen, um seine Eigenschaften zu sehen.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="347" />
+            <location filename="../../ui/panels/inspector.py" line="348" />
             <source>Serial</source>
             <translation>Seriennummer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="703" />
+            <location filename="../../ui/panels/inspector.py" line="704" />
             <source>Server air temperature rise, for the airflow</source>
             <translation>Temperaturanstieg der Serverluft, für die Luftmenge</translation>
         </message>
@@ -3480,7 +3647,7 @@ Trays</translation>
             <translation>Servergruppe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="369" />
+            <location filename="../../ui/panels/inspector.py" line="370" />
             <source>Side</source>
             <translation>Seite</translation>
         </message>
@@ -3490,32 +3657,32 @@ Trays</translation>
             <translation>Standort</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="406" />
+            <location filename="../../ui/panels/inspector.py" line="407" />
             <source>Sources</source>
             <translation>Quellen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="585" />
+            <location filename="../../ui/panels/inspector.py" line="586" />
             <source>Spread automatically</source>
             <translation>Automatisch verteilen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="841" />
+            <location filename="../../ui/panels/inspector.py" line="842" />
             <source>Storage</source>
             <translation>Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="845" />
+            <location filename="../../ui/panels/inspector.py" line="846" />
             <source>Technology</source>
             <translation>Technik</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="395" />
+            <location filename="../../ui/panels/inspector.py" line="396" />
             <source>The catalog entry lacks these figures (imported from NetBox?); the engine counts what is missing as zero. Fill them in the catalog file.</source>
             <translation>Dem Katalogeintrag fehlen diese Werte (aus NetBox importiert?); die Berechnung zählt Fehlendes als null. Im Katalog eintragen.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="591" />
+            <location filename="../../ui/panels/inspector.py" line="592" />
             <source>The engine spreads these cords over the rack's PDUs, A/B alternating, each on the least-loaded phase.</source>
             <translation>Die Berechnung verteilt diese Netzkabel auf die PDUs des Racks, abwechselnd A/B, jeweils auf die am wenigsten belastete Phase.</translation>
         </message>
@@ -3525,32 +3692,32 @@ Trays</translation>
             <translation>Das gewählte Element existiert nicht mehr.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="695" />
+            <location filename="../../ui/panels/inspector.py" line="696" />
             <source>The warmest coolant the door, cold plates or tank are designed for; a warning when the loop supplies warmer water</source>
             <translation>Das wärmste Kühlmittel, für das Tür, Kühlplatten oder Tank ausgelegt sind; eine Warnung, wenn der Kreislauf wärmeres Wasser liefert</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="350" />
+            <location filename="../../ui/panels/inspector.py" line="351" />
             <source>Type</source>
             <translation>Typ</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="383" />
+            <location filename="../../ui/panels/inspector.py" line="384" />
             <source>Typical power</source>
             <translation>Typische Leistung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="938" />
+            <location filename="../../ui/panels/inspector.py" line="939" />
             <source>Unassign racks and delete</source>
             <translation>Racks lösen und löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="690" />
+            <location filename="../../ui/panels/inspector.py" line="691" />
             <source>Unit</source>
             <translation>Einheit</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="814" />
+            <location filename="../../ui/panels/inspector.py" line="815" />
             <source>Width</source>
             <translation>Breite</translation>
         </message>
@@ -3560,32 +3727,32 @@ Trays</translation>
             <translation>Arbeitslast</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="755" />
+            <location filename="../../ui/panels/inspector.py" line="756" />
             <source>X</source>
             <translation>X</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="756" />
+            <location filename="../../ui/panels/inspector.py" line="757" />
             <source>Y</source>
             <translation>Y</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="452" />
+            <location filename="../../ui/panels/inspector.py" line="453" />
             <source>catalog estimate, not a quote (basis: {basis})</source>
             <translation>Katalogschätzung, kein Angebot (Grundlage: {basis})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="455" />
+            <location filename="../../ui/panels/inspector.py" line="456" />
             <source>catalog price</source>
             <translation>Katalogpreis</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="539" />
+            <location filename="../../ui/panels/inspector.py" line="540" />
             <source>cord </source>
             <translation>Netzkabel </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="457" />
+            <location filename="../../ui/panels/inspector.py" line="458" />
             <source>no exchange rate: not in the capex</source>
             <translation>kein Wechselkurs: nicht in den Investitionskosten</translation>
         </message>
@@ -3595,37 +3762,37 @@ Trays</translation>
             <translation>keine</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="546" />
+            <location filename="../../ui/panels/inspector.py" line="547" />
             <source>outlet </source>
             <translation>Steckplatz </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="520" />
+            <location filename="../../ui/panels/inspector.py" line="521" />
             <source>pinned</source>
             <translation>fest</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="450" />
+            <location filename="../../ui/panels/inspector.py" line="451" />
             <source>price set for this plan{source}</source>
             <translation>Preis für diesen Plan gesetzt{source}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="520" />
+            <location filename="../../ui/panels/inspector.py" line="521" />
             <source>spread by the engine</source>
             <translation>von der Berechnung verteilt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="1029" />
+            <location filename="../../ui/panels/inspector.py" line="1030" />
             <source>{0}: {1}</source>
             <translation>{0}: {1}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="1032" />
+            <location filename="../../ui/panels/inspector.py" line="1033" />
             <source>{0}: {1} % of its limit, {2}</source>
             <translation>{0}: {1} % der Grenze, {2}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="386" />
+            <location filename="../../ui/panels/inspector.py" line="387" />
             <source>{count} x {rating} W</source>
             <translation>{count} × {rating} W</translation>
         </message>
@@ -3640,13 +3807,13 @@ Trays</translation>
             <translation>{kind} {id}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="327" />
-            <location filename="../../ui/panels/inspector.py" line="475" />
+            <location filename="../../ui/panels/inspector.py" line="328" />
+            <location filename="../../ui/panels/inspector.py" line="476" />
             <source>{name} (side {side})</source>
             <translation>{name} (Seite {side})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="472" />
+            <location filename="../../ui/panels/inspector.py" line="473" />
             <source>{name} (side {side}, on {source})</source>
             <translation>{name} (Seite {side}, an {source})</translation>
         </message>
@@ -3658,17 +3825,17 @@ Delete, Copy and Duplicate act on all of them.</source>
 Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="778" />
+            <location filename="../../ui/panels/inspector.py" line="779" />
             <source>{n} of {total} racks have their own cooling: {names}</source>
             <translation>{n} von {total} Racks haben ihre eigene Kühlung: {names}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="521" />
+            <location filename="../../ui/panels/inspector.py" line="522" />
             <source>{pdu} outlet {outlet}, {phase} ({how})</source>
             <translation>{pdu} Steckplatz {outlet}, {phase} ({how})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="517" />
+            <location filename="../../ui/panels/inspector.py" line="518" />
             <source>{pdu}, outlet not known yet</source>
             <translation>{pdu}, Steckplatz noch unbekannt</translation>
         </message>
@@ -3678,34 +3845,34 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>{phase} (nicht angegeben: die erste)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="445" />
+            <location filename="../../ui/panels/inspector.py" line="446" />
             <source>{price} {currency} each, {qty} in the plan</source>
             <translation>{price} {currency} pro Stück, {qty} im Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="348" />
-            <location filename="../../ui/panels/inspector.py" line="607" />
-            <location filename="../../ui/panels/inspector.py" line="689" />
+            <location filename="../../ui/panels/inspector.py" line="349" />
+            <location filename="../../ui/panels/inspector.py" line="608" />
+            <location filename="../../ui/panels/inspector.py" line="690" />
             <source>{slug} (not in catalog)</source>
             <translation>{slug} (nicht im Katalog)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="378" />
+            <location filename="../../ui/panels/inspector.py" line="379" />
             <source>{u} U</source>
             <translation>{u} HE</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="378" />
+            <location filename="../../ui/panels/inspector.py" line="379" />
             <source>{u} U (full depth)</source>
             <translation>{u} HE (volle Tiefe)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="328" />
+            <location filename="../../ui/panels/inspector.py" line="329" />
             <source>{v} V {phases}-phase, {a} A</source>
             <translation>{v} V {phases}-phasig, {a} A</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="930" />
+            <location filename="../../ui/panels/inspector.py" line="931" />
             <source>… and {n} more</source>
             <translation>… und {n} weitere</translation>
         </message>
@@ -3766,123 +3933,123 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
     <context>
         <name>LimitsPage</name>
         <message>
-            <location filename="../../ui/design/wizard.py" line="563" />
+            <location filename="../../ui/design/wizard.py" line="571" />
             <source>1 USD = ? {currency}: without a rate the catalog's USD prices stay out of the capex.</source>
             <translation>1 USD = ? {currency}: ohne Kurs bleiben die USD-Preise des Katalogs außerhalb der Investitionskosten.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="420" />
+            <location filename="../../ui/design/wizard.py" line="428" />
             <source>Budget</source>
             <translation>Budget</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="502" />
+            <location filename="../../ui/design/wizard.py" line="510" />
             <source>Cooling available</source>
             <translation>Verfügbare Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="454" />
+            <location filename="../../ui/design/wizard.py" line="462" />
             <source>Currency</source>
             <translation>Währung</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="422" />
+            <location filename="../../ui/design/wizard.py" line="430" />
             <source>Electricity price per kWh</source>
             <translation>Strompreis pro kWh</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="485" />
+            <location filename="../../ui/design/wizard.py" line="493" />
             <source>Exchange rates</source>
             <translation>Wechselkurse</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="421" />
+            <location filename="../../ui/design/wizard.py" line="429" />
             <source>Floor area (m²)</source>
             <translation>Bodenfläche (m²)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="537" />
+            <location filename="../../ui/design/wizard.py" line="545" />
             <source>GPU models</source>
             <translation>GPU-Modelle</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="400" />
+            <location filename="../../ui/design/wizard.py" line="408" />
             <source>Hard limits of the build (leave a field empty for no limit) and the figures the running cost is worked out with.</source>
             <translation>Harte Grenzen des Aufbaus (Feld leer lassen für keine Grenze) und die Werte, mit denen die laufenden Kosten berechnet werden.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="473" />
+            <location filename="../../ui/design/wizard.py" line="481" />
             <source>How many units of the plan currency one unit of another currency buys, e.g. USD 0.92 for a plan in EUR (the catalog's prices are mostly in USD). Several: USD 0.92; GBP 1.17</source>
             <translation>Wie viele Einheiten der Planwährung eine Einheit einer anderen Währung kauft, z. B. USD 0,92 für einen Plan in EUR (die Preise des Katalogs sind meist in USD). Mehrere: USD 0,92; GBP 1,17</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="399" />
-            <location filename="../../ui/design/wizard.py" line="412" />
+            <location filename="../../ui/design/wizard.py" line="407" />
+            <location filename="../../ui/design/wizard.py" line="420" />
             <source>Limits</source>
             <translation>Grenzen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="420" />
+            <location filename="../../ui/design/wizard.py" line="428" />
             <source>Maximum kW per rack</source>
             <translation>Maximale kW pro Rack</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="421" />
+            <location filename="../../ui/design/wizard.py" line="429" />
             <source>Maximum racks</source>
             <translation>Maximale Anzahl Racks</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="422" />
+            <location filename="../../ui/design/wizard.py" line="430" />
             <source>PUE</source>
             <translation>PUE</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="514" />
+            <location filename="../../ui/design/wizard.py" line="522" />
             <source>Preferred (none ticked: any)</source>
             <translation>Bevorzugt (keines angehakt: beliebig)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="498" />
+            <location filename="../../ui/design/wizard.py" line="506" />
             <source>Rates as of</source>
             <translation>Kurse vom</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="415" />
+            <location filename="../../ui/design/wizard.py" line="423" />
             <source>Running cost</source>
             <translation>Laufende Kosten</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="463" />
+            <location filename="../../ui/design/wizard.py" line="471" />
             <source>Site power</source>
             <translation>Stromversorgung am Standort</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="423" />
+            <location filename="../../ui/design/wizard.py" line="431" />
             <source>Utilisation (%)</source>
             <translation>Auslastung (%)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="536" />
+            <location filename="../../ui/design/wizard.py" line="544" />
             <source>Vendors</source>
             <translation>Hersteller</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="423" />
+            <location filename="../../ui/design/wizard.py" line="431" />
             <source>Years of use</source>
             <translation>Nutzungsjahre</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="562" />
+            <location filename="../../ui/design/wizard.py" line="570" />
             <source>e.g. USD 0.92</source>
             <translation>z. B. USD 0,92</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="493" />
+            <location filename="../../ui/design/wizard.py" line="501" />
             <source>e.g. {example}</source>
             <translation>z. B. {example}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="562" />
+            <location filename="../../ui/design/wizard.py" line="570" />
             <source>none needed</source>
             <translation>nicht nötig</translation>
         </message>
@@ -6920,17 +7087,17 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>SizingWizard</name>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1265" />
+            <location filename="../../ui/design/wizard.py" line="1383" />
             <source>Create Plan</source>
             <translation>Plan erstellen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1254" />
+            <location filename="../../ui/design/wizard.py" line="1372" />
             <source>New from Workload</source>
             <translation>Neu aus Arbeitslast</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1254" />
+            <location filename="../../ui/design/wizard.py" line="1372" />
             <source>Size This Workload</source>
             <translation>Diese Arbeitslast dimensionieren</translation>
         </message>
@@ -7049,7 +7216,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>TotalsPanel</name>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="299" />
+            <location filename="../../ui/panels/totals.py" line="302" />
             <source>%n error(s)</source>
             <translation>
                 <numerusform>%n Fehler</numerusform>
@@ -7057,7 +7224,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="346" />
+            <location filename="../../ui/panels/totals.py" line="349" />
             <source>%n feed(s)</source>
             <translation>
                 <numerusform>%n Einspeisung</numerusform>
@@ -7065,7 +7232,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="382" />
+            <location filename="../../ui/panels/totals.py" line="385" />
             <source>%n loop(s)</source>
             <translation>
                 <numerusform>%n Kreislauf</numerusform>
@@ -7073,7 +7240,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="548" />
+            <location filename="../../ui/panels/totals.py" line="551" />
             <source>%n rack domain(s), {complete} complete, {tbs} TB/s per GPU</source>
             <translation>
                 <numerusform>%n Rack-Domäne, {complete} vollständig, {tbs} TB/s pro GPU</numerusform>
@@ -7081,7 +7248,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="298" />
+            <location filename="../../ui/panels/totals.py" line="301" />
             <source>%n rack(s)</source>
             <translation>
                 <numerusform>%n Rack</numerusform>
@@ -7089,7 +7256,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="367" />
+            <location filename="../../ui/panels/totals.py" line="370" />
             <source>%n rack(s) near capacity</source>
             <translation>
                 <numerusform>%n Rack nahe der Kapazität</numerusform>
@@ -7097,7 +7264,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="365" />
+            <location filename="../../ui/panels/totals.py" line="368" />
             <source>%n rack(s) over capacity</source>
             <translation>
                 <numerusform>%n Rack über der Kapazität</numerusform>
@@ -7105,7 +7272,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="298" />
+            <location filename="../../ui/panels/totals.py" line="301" />
             <source>%n room(s)</source>
             <translation>
                 <numerusform>%n Raum</numerusform>
@@ -7113,7 +7280,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="556" />
+            <location filename="../../ui/panels/totals.py" line="559" />
             <source>%n server(s) with NVLink-bridged GPU pairs</source>
             <translation>
                 <numerusform>%n Server mit per NVLink-Bridge gekoppelten GPU-Paaren</numerusform>
@@ -7121,7 +7288,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="558" />
+            <location filename="../../ui/panels/totals.py" line="561" />
             <source>%n server(s) with a GPU-to-GPU link</source>
             <translation>
                 <numerusform>%n Server mit GPU-zu-GPU-Verbindung</numerusform>
@@ -7129,7 +7296,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="554" />
+            <location filename="../../ui/panels/totals.py" line="557" />
             <source>%n server(s) with an in-server Infinity Fabric domain</source>
             <translation>
                 <numerusform>%n Server mit Infinity-Fabric-Domäne im Server</numerusform>
@@ -7137,7 +7304,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="552" />
+            <location filename="../../ui/panels/totals.py" line="555" />
             <source>%n server(s) with an in-server NVSwitch domain</source>
             <translation>
                 <numerusform>%n Server mit NVSwitch-Domäne im Server</numerusform>
@@ -7145,7 +7312,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="300" />
+            <location filename="../../ui/panels/totals.py" line="303" />
             <source>%n warning(s)</source>
             <translation>
                 <numerusform>%n Warnung</numerusform>
@@ -7158,7 +7325,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Luftmenge / Durchfluss</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="323" />
+            <location filename="../../ui/panels/totals.py" line="326" />
             <source>BF16 dense · FP8 {fp8} PFLOPS</source>
             <translation>BF16 dicht · FP8 {fp8} PFLOPS</translation>
         </message>
@@ -7193,8 +7360,8 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Dichte FLOPS</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="452" />
-            <location filename="../../ui/panels/totals.py" line="457" />
+            <location filename="../../ui/panels/totals.py" line="455" />
+            <location filename="../../ui/panels/totals.py" line="460" />
             <source>ERF {erf} %</source>
             <translation>ERF {erf} %</translation>
         </message>
@@ -7239,12 +7406,12 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>GPUs</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="321" />
+            <location filename="../../ui/panels/totals.py" line="324" />
             <source>HBM bandwidth {bw} TB/s</source>
             <translation>HBM-Bandbreite {bw} TB/s</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="316" />
+            <location filename="../../ui/panels/totals.py" line="319" />
             <source>HBM {bw} TB/s · workloads need {need} TB</source>
             <translation>HBM {bw} TB/s · Bedarf {need} TB</translation>
         </message>
@@ -7264,12 +7431,12 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>IT-Last</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="536" />
+            <location filename="../../ui/panels/totals.py" line="539" />
             <source>Infinity Fabric domains</source>
             <translation>Infinity-Fabric-Domänen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="428" />
+            <location filename="../../ui/panels/totals.py" line="431" />
             <source>Items without a price or an exchange rate are not in this figure: the capex is understated.</source>
             <translation>Positionen ohne Preis oder Wechselkurs fehlen in dieser Zahl: die Investitionskosten sind zu niedrig angegeben.</translation>
         </message>
@@ -7280,7 +7447,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
         </message>
         <message>
             <location filename="../../ui/panels/totals.py" line="112" />
-            <location filename="../../ui/panels/totals.py" line="538" />
+            <location filename="../../ui/panels/totals.py" line="541" />
             <source>NVLink domains</source>
             <translation>NVLink-Domänen</translation>
         </message>
@@ -7290,7 +7457,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Noch keine Ergebnisse</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="287" />
+            <location filename="../../ui/panels/totals.py" line="290" />
             <source>No results yet: the engine has not run on this plan.</source>
             <translation>Noch keine Ergebnisse: die Berechnung ist für diesen Plan noch nicht gelaufen.</translation>
         </message>
@@ -7320,7 +7487,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Nutzbare Abwärme</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="537" />
+            <location filename="../../ui/panels/totals.py" line="540" />
             <source>Scale-up domains</source>
             <translation>Scale-up-Domänen</translation>
         </message>
@@ -7335,316 +7502,316 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Gewicht</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="349" />
+            <location filename="../../ui/panels/totals.py" line="352" />
             <source>add power feeds to check capacity and A/B redundancy</source>
             <translation>Einspeisungen anlegen, um Kapazität und A/B-Redundanz zu prüfen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="392" />
+            <location filename="../../ui/panels/totals.py" line="395" />
             <source>air · {flow} l/min coolant</source>
             <translation>Luft · {flow} l/min Kühlmittel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="500" />
+            <location filename="../../ui/panels/totals.py" line="503" />
             <source>break-even {months} months</source>
             <translation>Amortisation nach {months} Monaten</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="504" />
+            <location filename="../../ui/panels/totals.py" line="507" />
             <source>break-even {months} months ⚠</source>
             <translation>Amortisation nach {months} Monaten ⚠</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="369" />
+            <location filename="../../ui/panels/totals.py" line="372" />
             <source>every rack within capacity</source>
             <translation>jedes Rack innerhalb der Kapazität</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="481" />
+            <location filename="../../ui/panels/totals.py" line="484" />
             <source>every threshold met</source>
             <translation>alle Grenzwerte erfüllt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="445" />
+            <location filename="../../ui/panels/totals.py" line="448" />
             <source>facility · IT {it} MWh · PUE {pue}</source>
             <translation>Rechenzentrum · IT {it} MWh · PUE {pue}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="474" />
+            <location filename="../../ui/panels/totals.py" line="477" />
             <source>for sites in Germany (Plan &gt; Plan Settings &gt; Energy)</source>
             <translation>für Standorte in Deutschland (Plan &gt; Planeinstellungen &gt; Energie)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="335" />
+            <location filename="../../ui/panels/totals.py" line="338" />
             <source>fullest rack {rack} at {pct}</source>
             <translation>vollstes Rack {rack} bei {pct}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="370" />
+            <location filename="../../ui/panels/totals.py" line="373" />
             <source>fullest rack {rack} · {state}</source>
             <translation>vollstes Rack {rack} · {state}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="401" />
+            <location filename="../../ui/panels/totals.py" line="404" />
             <source>heaviest rack {rack} at {pct} of its rating</source>
             <translation>schwerstes Rack {rack} bei {pct} seiner Traglast</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="420" />
+            <location filename="../../ui/panels/totals.py" line="423" />
             <source>incomplete: no exchange rate for {currencies} (Plan &gt; Plan Settings)</source>
             <translation>unvollständig: kein Wechselkurs für {currencies} (Plan &gt; Planeinstellungen)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="423" />
+            <location filename="../../ui/panels/totals.py" line="426" />
             <source>incomplete: some items have no price in the catalog</source>
             <translation>unvollständig: einige Positionen haben keinen Preis im Katalog</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="545" />
+            <location filename="../../ui/panels/totals.py" line="548" />
             <source>largest {n} GPUs (in one {model})</source>
             <translation>größte {n} GPUs (in einem {model})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="544" />
+            <location filename="../../ui/panels/totals.py" line="547" />
             <source>largest {n} GPUs ({name})</source>
             <translation>größte {n} GPUs ({name})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="356" />
+            <location filename="../../ui/panels/totals.py" line="359" />
             <source>liquid {liquid}, air {air}</source>
             <translation>Flüssigkeit {liquid}, Luft {air}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="418" />
+            <location filename="../../ui/panels/totals.py" line="421" />
             <source>list/estimate prices from the catalog</source>
             <translation>Listen-/Schätzpreise aus dem Katalog</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="329" />
+            <location filename="../../ui/panels/totals.py" line="332" />
             <source>max · typical {typical} · idle {idle}</source>
             <translation>maximal · typisch {typical} · Leerlauf {idle}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="385" />
+            <location filename="../../ui/panels/totals.py" line="388" />
             <source>no CDU loops in this plan</source>
             <translation>keine CDU-Kreisläufe in diesem Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="311" />
+            <location filename="../../ui/panels/totals.py" line="314" />
             <source>no GPU servers placed</source>
             <translation>keine GPU-Server platziert</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="488" />
+            <location filename="../../ui/panels/totals.py" line="491" />
             <source>no GPUs in this plan</source>
             <translation>keine GPUs in diesem Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="540" />
+            <location filename="../../ui/panels/totals.py" line="543" />
             <source>no GPUs with a GPU-to-GPU link (NVLink, Infinity Fabric) placed</source>
             <translation>keine GPUs mit GPU-zu-GPU-Verbindung (NVLink, Infinity Fabric) platziert</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="349" />
+            <location filename="../../ui/panels/totals.py" line="352" />
             <source>no feeds</source>
             <translation>keine Einspeisungen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="455" />
+            <location filename="../../ui/panels/totals.py" line="458" />
             <source>no liquid-cooled heat</source>
             <translation>keine flüssigkeitsgekühlte Wärme</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="424" />
+            <location filename="../../ui/panels/totals.py" line="427" />
             <source>no prices</source>
             <translation>keine Preise</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="373" />
-            <location filename="../../ui/panels/totals.py" line="409" />
+            <location filename="../../ui/panels/totals.py" line="376" />
+            <location filename="../../ui/panels/totals.py" line="412" />
             <source>no racks</source>
             <translation>keine Racks</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="471" />
+            <location filename="../../ui/panels/totals.py" line="474" />
             <source>no site country or grid factor (Plan &gt; Plan Settings &gt; Energy)</source>
             <translation>kein Land des Standorts und kein Emissionsfaktor (Plan &gt; Planeinstellungen &gt; Energie)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="385" />
-            <location filename="../../ui/panels/totals.py" line="458" />
-            <location filename="../../ui/panels/totals.py" line="540" />
+            <location filename="../../ui/panels/totals.py" line="388" />
+            <location filename="../../ui/panels/totals.py" line="461" />
+            <location filename="../../ui/panels/totals.py" line="543" />
             <source>none</source>
             <translation>keine</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="476" />
+            <location filename="../../ui/panels/totals.py" line="479" />
             <source>not applicable</source>
             <translation>nicht anwendbar</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="474" />
+            <location filename="../../ui/panels/totals.py" line="477" />
             <source>not checked</source>
             <translation>nicht geprüft</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="494" />
+            <location filename="../../ui/panels/totals.py" line="497" />
             <source>not costed</source>
             <translation>nicht berechnet</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="481" />
+            <location filename="../../ui/panels/totals.py" line="484" />
             <source>not met: {list}</source>
             <translation>nicht erfüllt: {list}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="406" />
+            <location filename="../../ui/panels/totals.py" line="409" />
             <source>of the room's floor rating under rack {rack}</source>
             <translation>der Bodenbelastbarkeit des Raums unter Rack {rack}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="511" />
+            <location filename="../../ui/panels/totals.py" line="514" />
             <source>own {own}/year vs rent {rent}/year ({gpus} GPUs at {price} {cur}/GPU-hour, {source}); break-even utilisation {util}</source>
             <translation>kaufen {own}/Jahr gegenüber mieten {rent}/Jahr ({gpus} GPUs zu {price} {cur}/GPU-Stunde, {source}); Auslastung an der Gewinnschwelle {util}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="494" />
+            <location filename="../../ui/panels/totals.py" line="497" />
             <source>own {own}/year; renting not costed: {reason}</source>
             <translation>kaufen {own}/Jahr; Mieten nicht berechnet: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="460" />
+            <location filename="../../ui/panels/totals.py" line="463" />
             <source>plan</source>
             <translation>Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="507" />
+            <location filename="../../ui/panels/totals.py" line="510" />
             <source>price set in this plan</source>
             <translation>Preis in diesem Plan gesetzt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="333" />
+            <location filename="../../ui/panels/totals.py" line="336" />
             <source>rack {rack} has load but no power capacity yet</source>
             <translation>Rack {rack} hat Last, aber noch keine Stromkapazität</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="498" />
+            <location filename="../../ui/panels/totals.py" line="501" />
             <source>renting cheaper</source>
             <translation>Mieten günstiger</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="351" />
+            <location filename="../../ui/panels/totals.py" line="354" />
             <source>typical × PUE {pue} · max {max}</source>
             <translation>typisch × PUE {pue} · maximal {max}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="344" />
+            <location filename="../../ui/panels/totals.py" line="347" />
             <source>worst feed {feed} ({side}): {load} of {cap} derated</source>
             <translation>ungünstigste Einspeisung {feed} ({side}): {load} von {cap} gemindert</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="340" />
+            <location filename="../../ui/panels/totals.py" line="343" />
             <source>worst feed {feed} ({side}): {load} of {cap} derated with side {failed} failed</source>
             <translation>ungünstigste Einspeisung {feed} ({side}): {load} von {cap} gemindert bei Ausfall von Seite {failed}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="380" />
+            <location filename="../../ui/panels/totals.py" line="383" />
             <source>worst loop {loop}: {load} of {cap} (facility water)</source>
             <translation>ungünstigster Kreislauf {loop}: {load} von {cap} (Gebäudewasser)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="377" />
+            <location filename="../../ui/panels/totals.py" line="380" />
             <source>worst loop {loop}: {load} of {cap} ({n} × CDU)</source>
             <translation>ungünstigster Kreislauf {loop}: {load} von {cap} ({n} × CDU)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="390" />
+            <location filename="../../ui/panels/totals.py" line="393" />
             <source>{air} m³/h air · {flow} l/min coolant</source>
             <translation>{air} m³/h Luft · {flow} l/min Kühlmittel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="426" />
+            <location filename="../../ui/panels/totals.py" line="429" />
             <source>{amount} INCOMPLETE</source>
             <translation>{amount} UNVOLLSTÄNDIG</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="359" />
+            <location filename="../../ui/panels/totals.py" line="362" />
             <source>{btu} BTU/h · {tons} tons</source>
             <translation>{btu} BTU/h · {tons} tons</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="415" />
+            <location filename="../../ui/panels/totals.py" line="418" />
             <source>{estimated} of it planning estimates, not quotes</source>
             <translation>davon {estimated} Planungsschätzungen, keine Angebote</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="461" />
+            <location filename="../../ui/panels/totals.py" line="464" />
             <source>{g} g CO₂/kWh ({source})</source>
             <translation>{g} g CO₂/kWh ({source})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="466" />
+            <location filename="../../ui/panels/totals.py" line="469" />
             <source>{g} g per million tokens</source>
             <translation>{g} g je Million Tokens</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="476" />
+            <location filename="../../ui/panels/totals.py" line="479" />
             <source>{kw} kW with cooling, below {scope} kW</source>
             <translation>{kw} kW mit Kühlung, unter {scope} kW</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="449" />
+            <location filename="../../ui/panels/totals.py" line="452" />
             <source>{loop} {supply}/{ret} °C</source>
             <translation>{loop} {supply}/{ret} °C</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="482" />
+            <location filename="../../ui/panels/totals.py" line="485" />
             <source>{met} of {n} met</source>
             <translation>{met} von {n} erfüllt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="308" />
+            <location filename="../../ui/panels/totals.py" line="311" />
             <source>{models} · workloads need {n}</source>
             <translation>{models} · Bedarf {n}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="431" />
+            <location filename="../../ui/panels/totals.py" line="434" />
             <source>{mwh} MWh at {price} {cur}/kWh</source>
             <translation>{mwh} MWh zu {price} {cur}/kWh</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="444" />
-            <location filename="../../ui/panels/totals.py" line="448" />
+            <location filename="../../ui/panels/totals.py" line="447" />
+            <location filename="../../ui/panels/totals.py" line="451" />
             <source>{mwh} MWh/year</source>
             <translation>{mwh} MWh/Jahr</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="508" />
+            <location filename="../../ui/panels/totals.py" line="511" />
             <source>{offer}, {basis} {date}</source>
             <translation>{offer}, {basis} {date}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="463" />
+            <location filename="../../ui/panels/totals.py" line="466" />
             <source>{pct} % renewable</source>
             <translation>{pct} % erneuerbar</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="297" />
+            <location filename="../../ui/panels/totals.py" line="300" />
             <source>{racks} in {rooms} · {errors}, {warnings}</source>
             <translation>{racks} in {rooms} · {errors}, {warnings}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="469" />
+            <location filename="../../ui/panels/totals.py" line="472" />
             <source>{t} t/year</source>
             <translation>{t} t/Jahr</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="398" />
+            <location filename="../../ui/panels/totals.py" line="401" />
             <source>{used} U used, {free} U free</source>
             <translation>{used} HE belegt, {free} HE frei</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="517" />
+            <location filename="../../ui/panels/totals.py" line="520" />
             <source>⚠ capex incomplete: owning is understated and the break-even too early</source>
             <translation>⚠ Investitionskosten unvollständig: Kaufen ist zu niedrig angesetzt, die Amortisation zu früh</translation>
         </message>
@@ -7660,321 +7827,321 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>Wizard</name>
         <message>
-            <location filename="../../ui/design/wizard.py" line="745" />
+            <location filename="../../ui/design/wizard.py" line="753" />
             <source>1 month</source>
             <translation>1 Monat</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="713" />
+            <location filename="../../ui/design/wizard.py" line="721" />
             <source>Air</source>
             <translation>Luft</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="96" />
+            <location filename="../../ui/design/wizard.py" line="104" />
             <source>Air (hot/cold aisle containment)</source>
             <translation>Luft (Warmgang-/Kaltgang-Einhausung)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="676" />
+            <location filename="../../ui/design/wizard.py" line="684" />
             <source>Bottleneck</source>
             <translation>Engpass</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="688" />
+            <location filename="../../ui/design/wizard.py" line="696" />
             <source>Break-even</source>
             <translation>Amortisation</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1063" />
+            <location filename="../../ui/design/wizard.py" line="1089" />
             <source>Break-even from an incomplete capex: the items without a price are left out, so owning pays off later than this:
 {items}</source>
             <translation>Amortisation aus unvollständigen Investitionskosten: Die Positionen ohne Preis fehlen, der Kauf amortisiert sich also später:
 {items}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="684" />
-            <location filename="../../ui/design/wizard.py" line="709" />
+            <location filename="../../ui/design/wizard.py" line="692" />
+            <location filename="../../ui/design/wizard.py" line="717" />
             <source>Capex</source>
             <translation>Investitionskosten</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1070" />
+            <location filename="../../ui/design/wizard.py" line="1096" />
             <source>Capex incomplete: these items have no price in {currency} and are left out:
 {items}</source>
             <translation>Investitionskosten unvollständig: Diese Positionen haben keinen Preis in {currency} und fehlen:
 {items}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="696" />
+            <location filename="../../ui/design/wizard.py" line="704" />
             <source>Capex plus running cost over the years of use</source>
             <translation>Investitionskosten plus laufende Kosten über die Nutzungsjahre</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="681" />
+            <location filename="../../ui/design/wizard.py" line="689" />
             <source>Cooling</source>
             <translation>Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="692" />
+            <location filename="../../ui/design/wizard.py" line="700" />
             <source>Cost / M tok</source>
             <translation>Kosten / Mio. Tok.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="699" />
+            <location filename="../../ui/design/wizard.py" line="707" />
             <source>Cost per million tokens served, in the plan currency (capex share over the years of use and energy at the plan's electricity price)</source>
             <translation>Kosten je Million ausgelieferter Tokens in der Planwährung (Anteil der Investitionskosten über die Nutzungsjahre und Energie zum Strompreis des Plans)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1060" />
+            <location filename="../../ui/design/wizard.py" line="1086" />
             <source>Cost per token from an incomplete capex ({basis}): a lower bound</source>
             <translation>Kosten je Token aus unvollständigen Investitionskosten ({basis}): eine Untergrenze</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="689" />
+            <location filename="../../ui/design/wizard.py" line="697" />
             <source>Days to train</source>
             <translation>Tage Training</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="97" />
+            <location filename="../../ui/design/wizard.py" line="105" />
             <source>Direct liquid cooling (CDU)</source>
             <translation>Direkte Flüssigkeitskühlung (CDU)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1074" />
+            <location filename="../../ui/design/wizard.py" line="1100" />
             <source>Estimated by the search; the plan it writes is priced when you create it</source>
             <translation>Von der Suche geschätzt; der Plan wird beim Erstellen bepreist</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="683" />
+            <location filename="../../ui/design/wizard.py" line="691" />
             <source>Facility kW</source>
             <translation>Gebäude-kW</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1067" />
+            <location filename="../../ui/design/wizard.py" line="1093" />
             <source>From an incomplete capex (support is a share of it): a lower bound:
 {items}</source>
             <translation>Aus unvollständigen Investitionskosten (der Support ist ein Anteil davon): eine Untergrenze:
 {items}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="677" />
+            <location filename="../../ui/design/wizard.py" line="685" />
             <source>GPUs</source>
             <translation>GPUs</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="695" />
+            <location filename="../../ui/design/wizard.py" line="703" />
             <source>How far the tightest workload is past its target (negative: short of it)</source>
             <translation>Wie weit die knappste Arbeitslast über ihrem Ziel liegt (negativ: darunter)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="682" />
-            <location filename="../../ui/design/wizard.py" line="710" />
+            <location filename="../../ui/design/wizard.py" line="690" />
+            <location filename="../../ui/design/wizard.py" line="718" />
             <source>IT kW</source>
             <translation>IT-kW</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="702" />
+            <location filename="../../ui/design/wizard.py" line="710" />
             <source>IT load times PUE</source>
             <translation>IT-Last mal PUE</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="97" />
-            <location filename="../../ui/design/wizard.py" line="713" />
+            <location filename="../../ui/design/wizard.py" line="105" />
+            <location filename="../../ui/design/wizard.py" line="721" />
             <source>Immersion</source>
             <translation>Immersionskühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="713" />
+            <location filename="../../ui/design/wizard.py" line="721" />
             <source>Liquid (DLC)</source>
             <translation>Flüssigkeit (DLC)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="675" />
-            <location filename="../../ui/design/wizard.py" line="711" />
+            <location filename="../../ui/design/wizard.py" line="683" />
+            <location filename="../../ui/design/wizard.py" line="719" />
             <source>Margin</source>
             <translation>Spielraum</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="674" />
+            <location filename="../../ui/design/wizard.py" line="682" />
             <source>Meets</source>
             <translation>Erfüllt</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="704" />
+            <location filename="../../ui/design/wizard.py" line="712" />
             <source>Months after which owning has cost less than renting (capex paid up front)</source>
             <translation>Monate, nach denen Kaufen weniger gekostet hat als Mieten (Investitionskosten vorab bezahlt)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="797" />
+            <location filename="../../ui/design/wizard.py" line="805" />
             <source>No storage system in this build.</source>
             <translation>Dieser Aufbau hat kein Speichersystem.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="796" />
+            <location filename="../../ui/design/wizard.py" line="804" />
             <source>No storage system in this build: {why}</source>
             <translation>Dieser Aufbau hat kein Speichersystem: {why}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="685" />
+            <location filename="../../ui/design/wizard.py" line="693" />
             <source>Opex / year</source>
             <translation>Betriebskosten / Jahr</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="680" />
-            <location filename="../../ui/design/wizard.py" line="711" />
+            <location filename="../../ui/design/wizard.py" line="688" />
+            <location filename="../../ui/design/wizard.py" line="719" />
             <source>Racks</source>
             <translation>Racks</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="709" />
+            <location filename="../../ui/design/wizard.py" line="717" />
             <source>Ranking</source>
             <translation>Rangfolge</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="713" />
+            <location filename="../../ui/design/wizard.py" line="721" />
             <source>Rear door</source>
             <translation>Rückkühltür</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="96" />
+            <location filename="../../ui/design/wizard.py" line="104" />
             <source>Rear-door heat exchangers</source>
             <translation>Rückkühltüren</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="687" />
+            <location filename="../../ui/design/wizard.py" line="695" />
             <source>Rent / year</source>
             <translation>Miete / Jahr</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="678" />
+            <location filename="../../ui/design/wizard.py" line="686" />
             <source>Servers</source>
             <translation>Server</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="679" />
+            <location filename="../../ui/design/wizard.py" line="687" />
             <source>Storage</source>
             <translation>Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="691" />
+            <location filename="../../ui/design/wizard.py" line="699" />
             <source>TTFT (s)</source>
             <translation>TTFT (s)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="703" />
+            <location filename="../../ui/design/wizard.py" line="711" />
             <source>The same GPUs rented at the catalog's indicative cloud price per GPU-hour</source>
             <translation>Dieselben GPUs gemietet, zum Richtpreis des Katalogs pro GPU-Stunde</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="649" />
+            <location filename="../../ui/design/wizard.py" line="657" />
             <source>Tick at least one way of cooling the racks.</source>
             <translation>Mindestens eine Kühlungsart für die Racks anhaken.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="698" />
+            <location filename="../../ui/design/wizard.py" line="706" />
             <source>Time to first token, seconds</source>
             <translation>Zeit bis zum ersten Token, Sekunden</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="690" />
+            <location filename="../../ui/design/wizard.py" line="698" />
             <source>Tok/s per user</source>
             <translation>Tok/s pro Nutzer</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="697" />
+            <location filename="../../ui/design/wizard.py" line="705" />
             <source>Tokens per second each user gets</source>
             <translation>Tokens pro Sekunde, die jeder Nutzer erhält</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="686" />
-            <location filename="../../ui/design/wizard.py" line="710" />
+            <location filename="../../ui/design/wizard.py" line="694" />
+            <location filename="../../ui/design/wizard.py" line="718" />
             <source>Total cost</source>
             <translation>Gesamtkosten</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="627" />
+            <location filename="../../ui/design/wizard.py" line="635" />
             <source>a percentage from 0 to 100</source>
             <translation>ein Prozentwert von 0 bis 100</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="805" />
+            <location filename="../../ui/design/wizard.py" line="813" />
             <source>met</source>
             <translation>erfüllt</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="804" />
+            <location filename="../../ui/design/wizard.py" line="812" />
             <source>met within the model's uncertainty</source>
             <translation>im Rahmen der Modellunsicherheit erfüllt</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="439" />
+            <location filename="../../ui/design/wizard.py" line="447" />
             <source>no limit</source>
             <translation>keine Grenze</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="721" />
+            <location filename="../../ui/design/wizard.py" line="729" />
             <source>no storage</source>
             <translation>kein Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="805" />
+            <location filename="../../ui/design/wizard.py" line="813" />
             <source>not met</source>
             <translation>nicht erfüllt</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1033" />
+            <location filename="../../ui/design/wizard.py" line="1059" />
             <source>{currency} / M tok</source>
             <translation>{currency} / Mio. Tok.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="644" />
+            <location filename="../../ui/design/wizard.py" line="652" />
             <source>{date} is not a date (e.g. {example})</source>
             <translation>{date} ist kein Datum (z. B. {example})</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="762" />
+            <location filename="../../ui/design/wizard.py" line="770" />
             <source>{money} ⚠ incomplete</source>
             <translation>{money} ⚠ unvollständig</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="746" />
+            <location filename="../../ui/design/wizard.py" line="754" />
             <source>{months} months</source>
             <translation>{months} Monate</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="807" />
+            <location filename="../../ui/design/wizard.py" line="815" />
             <source>{name}: {met}, margin {margin}, limited by {bottleneck}</source>
             <translation>{name}: {met}, Spielraum {margin}, begrenzt durch {bottleneck}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="793" />
+            <location filename="../../ui/design/wizard.py" line="801" />
             <source>{n} × {name}: weights, checkpoints and logs</source>
             <translation>{n} × {name}: Modellgewichte, Checkpoints und Logs</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="748" />
-            <location filename="../../ui/design/wizard.py" line="753" />
-            <location filename="../../ui/design/wizard.py" line="764" />
+            <location filename="../../ui/design/wizard.py" line="756" />
+            <location filename="../../ui/design/wizard.py" line="761" />
+            <location filename="../../ui/design/wizard.py" line="772" />
             <source>{value} ⚠</source>
             <translation>{value} ⚠</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="760" />
+            <location filename="../../ui/design/wizard.py" line="768" />
             <source>≈ {money}</source>
             <translation>≈ {money}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="728" />
+            <location filename="../../ui/design/wizard.py" line="736" />
             <source>⚠ meets, within the model's uncertainty</source>
             <translation>⚠ erfüllt, im Rahmen der Modellunsicherheit</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="729" />
+            <location filename="../../ui/design/wizard.py" line="737" />
             <source>✔ meets</source>
             <translation>✔ erfüllt</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="729" />
+            <location filename="../../ui/design/wizard.py" line="737" />
             <source>✘ does not meet</source>
             <translation>✘ erfüllt nicht</translation>
         </message>
@@ -8822,32 +8989,32 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>WorkloadsPage</name>
         <message>
-            <location filename="../../ui/design/wizard.py" line="168" />
+            <location filename="../../ui/design/wizard.py" line="176" />
             <source>Add target</source>
             <translation>Ziel hinzufügen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="264" />
+            <location filename="../../ui/design/wizard.py" line="272" />
             <source>Kind</source>
             <translation>Art</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="263" />
+            <location filename="../../ui/design/wizard.py" line="271" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="171" />
+            <location filename="../../ui/design/wizard.py" line="179" />
             <source>Remove</source>
             <translation>Entfernen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="160" />
+            <location filename="../../ui/design/wizard.py" line="168" />
             <source>What the build has to do: train, fine-tune or serve a model. Add one target or several; each is a plan workload and is attached to the plan made.</source>
             <translation>Was der Aufbau leisten muss: ein Modell trainieren, feintunen oder betreiben. Ein Ziel oder mehrere hinzufügen; jedes wird eine Arbeitslast des Plans und dem erzeugten Plan zugeordnet.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="159" />
+            <location filename="../../ui/design/wizard.py" line="167" />
             <source>Workloads</source>
             <translation>Arbeitslasten</translation>
         </message>

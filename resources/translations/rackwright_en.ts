@@ -38,11 +38,22 @@ Everything else in the catalog loaded normally.</numerusform>
     <context>
         <name>BuildPlanExporter</name>
         <message numerus="yes">
-            <location filename="../../ui/exports/export.py" line="127" />
+            <location filename="../../ui/exports/export.py" line="155" />
             <source>Build plan written: {path} (%n page(s){extra})</source>
             <translation>
                 <numerusform>Build plan written: {path} (%n page{extra})</numerusform>
                 <numerusform>Build plan written: {path} (%n pages{extra})</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
+        <name>BuildsPage</name>
+        <message numerus="yes">
+            <location filename="../../ui/design/wizard.py" line="1232" />
+            <source>Compare Ticked (%n)</source>
+            <translation>
+                <numerusform>Compare Ticked (%n)</numerusform>
+                <numerusform>Compare Ticked (%n)</numerusform>
             </translation>
         </message>
     </context>
@@ -69,9 +80,20 @@ Everything else in the catalog loaded normally.</numerusform>
         </message>
     </context>
     <context>
+        <name>CompareDialog</name>
+        <message numerus="yes">
+            <location filename="../../ui/dialogs/compare.py" line="235" />
+            <source>Build plan written: {path} (%n page(s))</source>
+            <translation>
+                <numerusform>Build plan written: {path} (%n page)</numerusform>
+                <numerusform>Build plan written: {path} (%n pages)</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
         <name>FindingsPanel</name>
         <message numerus="yes">
-            <location filename="../../ui/panels/findings.py" line="541" />
+            <location filename="../../ui/panels/findings.py" line="543" />
             <source>%n finding(s)</source>
             <translation>
                 <numerusform>%n finding</numerusform>
@@ -150,7 +172,7 @@ Everything else in the catalog loaded normally.</numerusform>
     <context>
         <name>TotalsPanel</name>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="299" />
+            <location filename="../../ui/panels/totals.py" line="302" />
             <source>%n error(s)</source>
             <translation>
                 <numerusform>%n error</numerusform>
@@ -158,7 +180,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="346" />
+            <location filename="../../ui/panels/totals.py" line="349" />
             <source>%n feed(s)</source>
             <translation>
                 <numerusform>%n feed</numerusform>
@@ -166,7 +188,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="382" />
+            <location filename="../../ui/panels/totals.py" line="385" />
             <source>%n loop(s)</source>
             <translation>
                 <numerusform>%n loop</numerusform>
@@ -174,7 +196,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="548" />
+            <location filename="../../ui/panels/totals.py" line="551" />
             <source>%n rack domain(s), {complete} complete, {tbs} TB/s per GPU</source>
             <translation>
                 <numerusform>%n rack domain, {complete} complete, {tbs} TB/s per GPU</numerusform>
@@ -182,7 +204,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="298" />
+            <location filename="../../ui/panels/totals.py" line="301" />
             <source>%n rack(s)</source>
             <translation>
                 <numerusform>%n rack</numerusform>
@@ -190,7 +212,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="367" />
+            <location filename="../../ui/panels/totals.py" line="370" />
             <source>%n rack(s) near capacity</source>
             <translation>
                 <numerusform>%n rack near capacity</numerusform>
@@ -198,7 +220,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="365" />
+            <location filename="../../ui/panels/totals.py" line="368" />
             <source>%n rack(s) over capacity</source>
             <translation>
                 <numerusform>%n rack over capacity</numerusform>
@@ -206,7 +228,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="298" />
+            <location filename="../../ui/panels/totals.py" line="301" />
             <source>%n room(s)</source>
             <translation>
                 <numerusform>%n room</numerusform>
@@ -214,7 +236,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="556" />
+            <location filename="../../ui/panels/totals.py" line="559" />
             <source>%n server(s) with NVLink-bridged GPU pairs</source>
             <translation>
                 <numerusform>%n server with NVLink-bridged GPU pairs</numerusform>
@@ -222,7 +244,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="558" />
+            <location filename="../../ui/panels/totals.py" line="561" />
             <source>%n server(s) with a GPU-to-GPU link</source>
             <translation>
                 <numerusform>%n server with a GPU-to-GPU link</numerusform>
@@ -230,7 +252,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="554" />
+            <location filename="../../ui/panels/totals.py" line="557" />
             <source>%n server(s) with an in-server Infinity Fabric domain</source>
             <translation>
                 <numerusform>%n server with an in-server Infinity Fabric domain</numerusform>
@@ -238,7 +260,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="552" />
+            <location filename="../../ui/panels/totals.py" line="555" />
             <source>%n server(s) with an in-server NVSwitch domain</source>
             <translation>
                 <numerusform>%n server with an in-server NVSwitch domain</numerusform>
@@ -246,7 +268,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="300" />
+            <location filename="../../ui/panels/totals.py" line="303" />
             <source>%n warning(s)</source>
             <translation>
                 <numerusform>%n warning</numerusform>

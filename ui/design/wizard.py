@@ -16,7 +16,12 @@
    model, cooling and "meets", sorted by ranking, capex, total cost, IT kW, racks or margin.
    Break-even, opex, total cost and cost per token from an incomplete capex carry "⚠"; a build
    without a storage system says so, and the search's reason, in its Storage cell. When
-   none meets the targets the search's binding-constraint sentence is shown above it. Finish generates the chosen build
+   none meets the targets the search's binding-constraint sentence is shown above it. Ticking two to
+   four rows and pressing Compare Ticked generates each one's plan as Create Plan would
+   (:func:`planner.design.compare.compare_candidates`, off the GUI thread, progress and
+   Cancel) and shows them side by side in the dialog of File > Compare With... (the same
+   rows, the planner's), from which option A's build plan can be printed with the
+   comparison page. Finish generates the chosen build
    (:func:`planner.design.generate.generate_plan`, off the GUI thread, with progress) and
    emits ``planChosen(plan)``; the main window opens it as a new untitled document.
 
@@ -87,8 +92,11 @@ from ui.units import format_entry as format_number
 if TYPE_CHECKING:
     from planner.base.progress import CancelFn, ProgressFn
     from planner.catalog import Catalog
+    from planner.design.compare import ComparedBuilds
     from planner.design.search import Candidate, PlanForSpec, SearchResult
+    from planner.engine import EngineSettings
     from planner.model.plan import Plan
+    from ui.settings import AppSettings
 
 log = logging.getLogger(__name__)
 tr = QCoreApplication.translate
@@ -820,7 +828,8 @@ class BuildsPage(QWizardPage):
         super().__init__(parent)
         self.setTitle(self.tr("Builds"))
         self.setSubTitle(self.tr("Candidate builds, best first. Pick one and press Create Plan to open it as a new plan: "
-                                 "room, racks, power, cooling and fabrics laid out, the workloads attached."))
+                                 "room, racks, power, cooling and fabrics laid out, the workloads attached. Tick "
+                                 "two to four and press Compare Ticked to see them side by side."))
         self.result: SearchResult | None = None
         self.options: list[Candidate] = []  # the distinct options, priced from their plans
         self.shown: list[Candidate] = []  # the table's rows, in order
@@ -829,6 +838,9 @@ class BuildsPage(QWizardPage):
         self.generated_for: Candidate | None = None  # the candidate ``plan`` was generated from
         self.search_task = BackgroundTask(self, "workload search", expected_errors=(ValueError,))
         self.generate_task = BackgroundTask(self, "plan generation")
+        self.compare_task = BackgroundTask(self, "candidate comparison", expected_errors=(ValueError,))
+        self.ticked: list[Candidate] = []  # the rows ticked for Compare, in the order ticked
+        self.compare_dialog: QWidget | None = None  # the last comparison shown
 
         self.status = QLabel(self)
         self.status.setObjectName("searchStatus")
@@ -849,6 +861,12 @@ class BuildsPage(QWizardPage):
         self.again_button = QPushButton(self.tr("Search Again"), self)
         self.again_button.setObjectName("searchAgain")
         self.again_button.clicked.connect(self.start_search)
+        self.compare_button = QPushButton(self)
+        self.compare_button.setObjectName("compareCandidates")
+        self.compare_button.setToolTip(self.tr("Generate the plans of the ticked builds (two to four) and show "
+                                               "them side by side, as File > Compare With... does"))
+        self.compare_button.clicked.connect(lambda _c=False: self.compare_ticked())
+        self._update_compare_button(False)
         self.table = QTableWidget(0, len(COLUMNS), self)
         self.table.setObjectName("candidateTable")
         self.table.setHorizontalHeaderLabels([tr("Wizard", h) for _k, h, _f in COLUMNS])
@@ -867,6 +885,7 @@ class BuildsPage(QWizardPage):
         hdr.setStretchLastSection(False)
         self.table.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.table.itemSelectionChanged.connect(self._selection_changed)
+        self.table.itemChanged.connect(self._tick_changed)
         self.table.itemDoubleClicked.connect(lambda _it: self.wizard().next() if self.wizard() else None)
         # what the table shows: the distinct options or all, of one GPU model or cooling, sorted by
         self.show_all = QCheckBox(self)
@@ -909,6 +928,7 @@ class BuildsPage(QWizardPage):
         bar.addWidget(self.progress)
         bar.addWidget(self.cancel_button)
         bar.addWidget(self.again_button)
+        bar.addWidget(self.compare_button)
         lay = QVBoxLayout(self)
         lay.addLayout(bar)
         lay.addWidget(self.binding)
@@ -922,6 +942,7 @@ class BuildsPage(QWizardPage):
     def cleanupPage(self) -> None:  # Back: stop what runs here
         self.search_task.discard()
         self.generate_task.discard()
+        self.compare_task.discard()
         self._busy(False)
 
     def _busy(self, on: bool, determinate: bool = False) -> None:
@@ -929,11 +950,12 @@ class BuildsPage(QWizardPage):
         self.progress.setRange(0, 1000 if determinate else 0)
         self.cancel_button.setVisible(on)
         self.again_button.setVisible(not on)
+        self._update_compare_button(on)
         self.completeChanged.emit()
 
     @property
     def busy(self) -> bool:
-        return self.search_task.running or self.generate_task.running
+        return self.search_task.running or self.generate_task.running or self.compare_task.running
 
     def start_search(self) -> None:
         wiz = self.wizard()
@@ -943,6 +965,7 @@ class BuildsPage(QWizardPage):
         self.generate_task.discard()
         self.table.setRowCount(0)
         self.rows, self.shown, self.options, self.result = [], [], [], None
+        self.ticked = []
         self.plan, self.generated_for = None, None
         self._set_filters_enabled(False)
         self.binding.hide()
@@ -973,6 +996,7 @@ class BuildsPage(QWizardPage):
     def cancel(self) -> None:
         self.search_task.cancel()
         self.generate_task.cancel()
+        self.compare_task.cancel()
 
     def _progress(self, fraction: float, stage: str) -> None:
         if self.progress.maximum() == 0:
@@ -1020,6 +1044,10 @@ class BuildsPage(QWizardPage):
         key = self.sort_by.currentData() or "rank"
         self.shown = sort_candidates(shown, key) if key != "rank" else shown  # "rank": the ranking (options: on their plans' capex)
         self.rows = [candidate_row(c) for c in self.shown]
+        shown_ids = {id(c) for c in self.shown}
+        self.ticked = [c for c in self.ticked if id(c) in shown_ids]  # a tick the filters hide is dropped
+        ticked_ids = {id(c) for c in self.ticked}
+        self.table.blockSignals(True)  # the ticks set below are not the user's
         wiz = self.wizard()
         catalog = wiz.catalog if isinstance(wiz, SizingWizard) else None
         for row in self.rows:  # the storage system's product name (the slug is the search's)
@@ -1073,7 +1101,13 @@ class BuildsPage(QWizardPage):
                 elif fmt == "capex" and row.get("capex_exact") is False:
                     it.setToolTip(tr("Wizard", "Estimated by the search; the plan it writes is priced when you "
                                                "create it"))
+                if c == 0:  # the tick for Compare
+                    it.setFlags(it.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+                    it.setCheckState(Qt.CheckState.Checked if id(self.shown[r]) in ticked_ids
+                                     else Qt.CheckState.Unchecked)
                 self.table.setItem(r, c, it)
+        self.table.blockSignals(False)
+        self._update_compare_button()
         if self.rows:  # a figure none of the workloads has (days for serving); none shown: as it was
             for c, (key_, _h, _f) in enumerate(COLUMNS):
                 # (storage stays: "none" and its tooltip say why a build has none)
@@ -1165,6 +1199,90 @@ class BuildsPage(QWizardPage):
     def _selection_changed(self) -> None:
         self.completeChanged.emit()
 
+    # -- compare the ticked builds ---------------------------------------------------------------
+    def _tick_changed(self, item: QTableWidgetItem) -> None:
+        from planner.design.compare import MAX_OPTIONS
+
+        if item.column() != 0 or not 0 <= item.row() < len(self.shown):
+            return
+        cand = self.shown[item.row()]
+        on = item.checkState() == Qt.CheckState.Checked
+        ticked = any(c is cand for c in self.ticked)  # by identity: two candidates may be equal field by field
+        if on and not ticked:
+            if len(self.ticked) >= MAX_OPTIONS:  # refused: said, and the tick taken back
+                self.table.blockSignals(True)
+                item.setCheckState(Qt.CheckState.Unchecked)
+                self.table.blockSignals(False)
+                self.status.setText(self.tr("At most {n} builds can be compared: untick one first.").format(
+                    n=MAX_OPTIONS))
+                return
+            self.ticked.append(cand)
+        elif not on and ticked:
+            self.ticked = [c for c in self.ticked if c is not cand]
+        self._update_compare_button()
+
+    def set_ticked(self, rows: Sequence[int]) -> None:
+        """Tick these rows (and untick the others), as clicking their boxes does."""
+        for r in range(self.table.rowCount()):
+            item = self.table.item(r, 0)
+            if item is not None:
+                item.setCheckState(Qt.CheckState.Checked if r in rows else Qt.CheckState.Unchecked)
+
+    def _update_compare_button(self, busy: bool | None = None) -> None:
+        from planner.design.compare import MAX_OPTIONS
+
+        n = len(self.ticked)
+        self.compare_button.setText(self.tr("Compare Ticked (%n)", "", n))
+        running = self.busy if busy is None else busy
+        self.compare_button.setEnabled(not running and 2 <= n <= MAX_OPTIONS)
+
+    def compare_ticked(self) -> bool:
+        """Generate the ticked builds' plans (off the GUI thread, progress and Cancel) and
+        show them side by side; A is the topmost ticked row. False if nothing started."""
+        from planner.design.compare import MAX_OPTIONS
+
+        wiz = self.wizard()
+        ticked_ids = {id(c) for c in self.ticked}
+        rows = [r for r, c in enumerate(self.shown) if id(c) in ticked_ids]  # in the table's order: A the topmost
+        if self.busy or not isinstance(wiz, SizingWizard) or wiz.spec is None or not 2 <= len(rows) <= MAX_OPTIONS:
+            return False
+        cands = [self.shown[r] for r in rows]
+        numbers = [r + 1 for r in rows]
+        spec, metadata, catalog, settings = wiz.spec, wiz.plan_metadata(), wiz.catalog, wiz.engine_settings
+        self.status.setText(self.tr("Generating the plans of builds {list} to compare them\u2026").format(
+            list=", ".join(str(k) for k in numbers)))
+        self._busy(True, determinate=True)
+
+        def work(progress: ProgressFn, cancelled: CancelFn) -> ComparedBuilds:
+            from planner.design.compare import compare_candidates
+
+            return compare_candidates(cands, numbers, spec, catalog, metadata=metadata, settings=settings,
+                                      progress=progress, cancel=cancelled)
+
+        self.compare_task.start(work, on_done=self._compared, on_failed=self._compare_failed,
+                                on_cancelled=self._compare_cancelled, on_progress=self._progress)
+        return True
+
+    def _compared(self, compared: ComparedBuilds) -> None:
+        from ui.dialogs.compare import open_candidates_dialog
+
+        self._busy(False)
+        self.refill()  # the builds compared are priced from their plans now
+        self.status.setText(self.tr("Compared: {names}.").format(
+            names="; ".join(f"{o.label} = {o.name}" for o in compared.comparison.options)))
+        wiz = self.wizard()
+        if isinstance(wiz, SizingWizard):
+            self.compare_dialog = open_candidates_dialog(compared, wiz.catalog, wiz, wiz.app_settings)
+
+    def _compare_failed(self, exc: BaseException) -> None:
+        self._busy(False)
+        self.status.setText(self.tr("The builds could not be compared: {reason}").format(
+            reason=error_text(exc) or type(exc).__name__))
+
+    def _compare_cancelled(self) -> None:
+        self._busy(False)
+        self.status.setText(self.tr("Comparison cancelled."))
+
     def chosen(self) -> int | None:
         rows = self.table.selectionModel().selectedRows() if self.table.selectionModel() else []
         return rows[0].row() if rows else None
@@ -1242,9 +1360,14 @@ class SizingWizard(QWizard):
 
     def __init__(self, catalog: Catalog, parent: QWidget | None = None, *,
                  workloads: Sequence[Workload | Mapping[str, Any]] = (), metadata: Metadata | None = None,
-                 open_plan: Callable[[Plan], bool] | None = None, money_from: Metadata | None = None) -> None:
+                 open_plan: Callable[[Plan], bool] | None = None, money_from: Metadata | None = None,
+                 engine_settings: EngineSettings | None = None, app_settings: AppSettings | None = None) -> None:
         super().__init__(parent)
         self.catalog = catalog
+        # the open plan's engine thresholds (a compared build is computed with them, as the plan
+        # made is once opened) and the app's settings (the comparison's build plan export)
+        self.engine_settings = engine_settings
+        self.app_settings = app_settings
         # open_plan(plan) -> bool: opens the plan (False: the user kept the open one; the wizard stays)
         self.open_plan = open_plan
         self.base_metadata = metadata
@@ -1343,6 +1466,7 @@ class SizingWizard(QWizard):
     def reject(self) -> None:
         self.builds_page.search_task.discard()
         self.builds_page.generate_task.discard()
+        self.builds_page.compare_task.discard()
         super().reject()
 
 

@@ -1,10 +1,14 @@
-"""File > Compare With...: the open plan (A) beside a plan file (B), side by side.
+"""File > Compare With...: the open plan (A) beside a plan file (B), side by side; and the
+wizard's Compare: two to four of its candidate builds (:func:`open_candidates_dialog`).
 
 The comparison is :func:`planner.design.compare.compare_builds` (every figure the engine's);
 this dialog only shows its rows. Loading the file, computing both plans and comparing run
 off the GUI thread (a ``ui.tasks.BackgroundTask``) on a snapshot of the open plan; the
 result comes back on the GUI thread, where the rows are made in the app's language. A file
-that cannot be read is said in the dialog, which stays open for another choice.
+that cannot be read is said in the dialog, which stays open for another choice. The
+candidates' comparison comes made (the wizard generates their plans in the background);
+its "Export Build Plan (PDF)..." prints option A's build plan with the comparison page
+(``ui.exports.export.ComparisonExporter``).
 """
 
 from __future__ import annotations
@@ -33,10 +37,13 @@ from ui.tasks import BackgroundTask
 if TYPE_CHECKING:
     from planner.base.progress import CancelFn, ProgressFn
     from planner.catalog import Catalog
-    from planner.design.compare import Comparison
+    from planner.design.compare import ComparedBuilds, Comparison
     from planner.engine.settings import EngineSettings
     from planner.model.plan import Plan
+    from planner.reports import ReportSummary
     from ui.document import Document
+    from ui.exports.export import ComparisonExporter
+    from ui.settings import AppSettings
 
 
 def compare_with_file(plan: Plan, name: str, path: str, catalog: Catalog,
@@ -44,45 +51,50 @@ def compare_with_file(plan: Plan, name: str, path: str, catalog: Catalog,
     """The work of the dialog (any thread): ``plan`` (a snapshot, option A) against the plan
     at ``path`` (B), both computed by the engine with ``settings``. A ``.rackplan``'s own
     catalog entries are added for B as when it is opened."""
-    from pathlib import Path
-
-    from planner.design.compare import compare_builds
+    from planner.design.compare import compare_builds, load_build
     from planner.engine import Engine
-    from planner.files.documents import open_document, sniff, with_embedded
-    from planner.files.plan_io import load_plan_json
 
-    if sniff(path) == "json":
-        other, other_catalog = load_plan_json(path), catalog
-    else:
-        opened = open_document(path)
-        other, other_catalog = opened.plan, with_embedded(catalog, opened.embedded)
     a = (name, plan, Engine(catalog, settings).compute(plan))
-    b = (Path(path).name, other, Engine(other_catalog, settings).compute(other))
-    return compare_builds([a, b], catalog)
+    return compare_builds([a, load_build(path, catalog, settings)], catalog)
 
 
 class CompareDialog(QDialog):
     """The open plan beside a chosen file. ``choose()`` asks for the file (through
-    ``ui.dialogs.ask_open_path``); ``compare(path)`` starts the comparison."""
+    ``ui.dialogs.ask_open_path``); ``compare(path)`` starts the comparison. With ``compared``
+    (and no ``doc``): the wizard's candidates, shown as they come, with an export button."""
 
-    def __init__(self, doc: Document, parent: QWidget | None = None) -> None:
+    def __init__(self, doc: Document | None, parent: QWidget | None = None, *,
+                 compared: ComparedBuilds | None = None, catalog: Catalog | None = None,
+                 settings: AppSettings | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("compareDialog")
-        self.setWindowTitle(self.tr("Compare With"))
+        self.setWindowTitle(self.tr("Compare With") if compared is None else self.tr("Compare Builds"))
         self.doc = doc
+        self.compared = compared
+        self.catalog = catalog
+        self.settings = settings
         self.comparison: Comparison | None = None
         self.path: str | None = None
+        self.exporter: ComparisonExporter | None = None
         self._task = BackgroundTask(self, "compare plans", expected_errors=(OSError, ValueError))
         lay = QVBoxLayout(self)
         top = QHBoxLayout()
         self.what = QLabel(self.tr("A: {name}. Choose a plan file to compare it with.").format(
-            name=doc.display_name))
+            name=doc.display_name) if doc is not None else "")
         self.what.setWordWrap(True)
         top.addWidget(self.what, 1)
         self.choose_button = QPushButton(self.tr("Choose &File\u2026"))
         self.choose_button.setObjectName("compareChoose")
         self.choose_button.clicked.connect(lambda _c=False: self.choose())
+        self.choose_button.setVisible(doc is not None)
         top.addWidget(self.choose_button)
+        self.export_button = QPushButton(self.tr("&Export Build Plan (PDF)\u2026"))
+        self.export_button.setObjectName("compareExport")
+        self.export_button.setToolTip(self.tr("The build plan of option A with a page comparing it with the "
+                                              "other builds"))
+        self.export_button.clicked.connect(lambda _c=False: self.export())
+        self.export_button.setVisible(compared is not None)
+        top.addWidget(self.export_button)
         lay.addLayout(top)
         self.status = QLabel("")
         self.status.setObjectName("compareStatus")
@@ -103,17 +115,50 @@ class CompareDialog(QDialog):
         buttons.rejected.connect(self.reject)
         lay.addWidget(buttons)
         self.resize(980, 680)
+        if compared is not None:
+            self._fit_to_screen(len(compared.comparison.options))
+            self.note.setText(self.tr("Figures from the engine for the plan each build writes (as Create Plan "
+                                      "writes it). What differs is taken against A; lines where the builds agree "
+                                      "are grey."))
+            self.what.setText(" \u00b7 ".join(f"{o.label}: {o.name}" for o in compared.comparison.options))
+            self.comparison = compared.comparison
+            self._fill(compared.comparison)
+            if catalog is not None:
+                from ui.exports.export import ComparisonExporter
+
+                self.exporter = ComparisonExporter(compared, catalog, self, settings)
+                self.exporter.finished.connect(self._exported)
+                self.exporter.cancelled.connect(lambda: self.status.setText(
+                    self.tr("Build plan export cancelled; nothing was written")))
+                self.exporter.failed.connect(lambda _m: self.status.setText(self.tr("Build plan export failed")))
+
+    def _fit_to_screen(self, options: int) -> None:
+        """Wide enough for ``options`` columns of about 300 px beside the labels, never past the
+        screen (four builds side by side want more than the 980 px a file comparison has)."""
+        from PySide6.QtGui import QGuiApplication
+
+        parent = self.parentWidget()
+        screen = (parent.screen() if parent is not None else None) or QGuiApplication.primaryScreen()
+        if screen is None:
+            return
+        avail = screen.availableGeometry()
+        self.resize(max(980, min(340 + 300 * options, avail.width() - 60)),
+                    max(680, min(900, avail.height() - 60)) if avail.height() > 740 else min(680, avail.height() - 20))
 
     # -- choosing and computing (off the GUI thread) -------------------------------------------
     def choose(self) -> None:
         from ui import dialogs
 
+        if self.doc is None:
+            return
         start = str(self.doc.path.parent) if self.doc.path is not None else ""
         path = dialogs.ask_open_path(self, start)
         if path:
             self.compare(path)
 
     def compare(self, path: str) -> None:
+        if self.doc is None:
+            return
         self.path = path
         snapshot = self.doc.plan.snapshot()
         catalog, settings = self.doc.catalog, self.doc.engine_settings
@@ -179,6 +224,11 @@ class CompareDialog(QDialog):
             head.setSectionResizeMode(j, QHeaderView.ResizeMode.Stretch)
         t.resizeRowsToContents()
         t.setCurrentCell(-1, -1)
+        # again once the stretched columns have their final widths (shown, resized to the screen):
+        # rows measured at the first widths stay too tall or too short
+        from PySide6.QtCore import QTimer
+
+        QTimer.singleShot(0, t, t.resizeRowsToContents)
 
     def cell_text(self, label: str, option: int) -> str | None:
         """The text of option ``option``'s cell (0 = A) in the row labelled ``label`` (tests)."""
@@ -191,6 +241,29 @@ class CompareDialog(QDialog):
 
     def wait(self, msecs: int = 60_000) -> bool:
         return self._task.wait(msecs)
+
+    # -- the candidates' build plan with the comparison page -----------------------------------
+    def export(self, path: str | None = None) -> bool:
+        """The build plan of option A with the comparison page: the options dialog, the file,
+        then the PDF off the GUI thread (``path``: at once, with the remembered options)."""
+        if self.exporter is None:
+            return False
+        return self.exporter.export(path)
+
+    def _exported(self, summary: ReportSummary) -> None:
+        self.status.setText(self.tr("Build plan written: {path} (%n page(s))", "", summary.pages).format(
+            path=summary.path))
+
+
+def open_candidates_dialog(compared: ComparedBuilds, catalog: Catalog, parent: QWidget | None = None,
+                           settings: AppSettings | None = None) -> CompareDialog:
+    """The wizard's Compare: its candidates' comparison, window-modal and not blocking."""
+    from PySide6.QtCore import Qt
+
+    dlg = CompareDialog(None, parent, compared=compared, catalog=catalog, settings=settings)
+    dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
+    dlg.open()
+    return dlg
 
 
 def open_compare_dialog(doc: Document, parent: QWidget | None = None, ask: bool = True) -> CompareDialog:
@@ -206,4 +279,4 @@ def open_compare_dialog(doc: Document, parent: QWidget | None = None, ask: bool 
     return dlg
 
 
-__all__ = ["CompareDialog", "compare_with_file", "open_compare_dialog"]
+__all__ = ["CompareDialog", "compare_with_file", "open_candidates_dialog", "open_compare_dialog"]

@@ -1,15 +1,18 @@
 """The choices of File > Export Build Plan (PDF)...: which sections, table of contents,
-paper size, and whether the internal checklist is appended (off each time: it is for the
-planner, not the customer). Shown before the file dialog; what the user picks is remembered in the app
+paper size, whether the internal checklist is appended (off each time: it is for the
+planner, not the customer), and a comparison page against one to three other plan files
+(none each time; from the wizard's Compare: its candidates, shown and not chosen). Shown before the file dialog; what the user picks is remembered in the app
 settings (``AppSettings.report_*``). Units are not chosen here: the build plan uses the
 app's display units (File > Settings), the same figures the user sees on screen.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -19,6 +22,8 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
     QLabel,
+    QListWidget,
+    QListWidgetItem,
     QPushButton,
     QVBoxLayout,
     QWidget,
@@ -55,7 +60,11 @@ class ExportOptionsDialog(QDialog):
     """Section checkboxes, a table-of-contents checkbox and the paper size. ``options()``
     makes the ``ReportOptions``; ``remember()`` stores the choice in ``settings``."""
 
-    def __init__(self, settings: AppSettings | None, parent: QWidget | None = None) -> None:
+    def __init__(self, settings: AppSettings | None, parent: QWidget | None = None, *,
+                 compared: Sequence[str] | None = None, folder: str = "") -> None:
+        """``compared``: the other options' names when the comparison is given (the wizard's
+        candidates): the page is then on or off, not chosen file by file. ``folder``: where
+        the file dialog for the comparison's plan files opens."""
         super().__init__(parent)
         from planner.reports import SECTIONS
         from planner.reports.pdf import SECTION_TITLES
@@ -114,6 +123,50 @@ class ExportOptionsDialog(QDialog):
         form.addRow("", self.toc)
         form.addRow("", self.checklist)
 
+        # the comparison page: one to three other plan files (or the candidates given)
+        from planner.design.compare import LABELS, MAX_OPTIONS
+
+        self.folder = folder
+        self.compared = list(compared) if compared is not None else None
+        self.compare_box = QGroupBox(self.tr("Comparison page"))
+        self.compare_box.setObjectName("compareBox")
+        ccol = QVBoxLayout(self.compare_box)
+        self.compare_check = QCheckBox(self.tr("Add a page comparing this plan (A) with other plans")
+                                       if self.compared is None else
+                                       self.tr("Add a page comparing this build (A) with the others"))
+        self.compare_check.setObjectName("compareCheck")
+        self.compare_check.setChecked(self.compared is not None)
+        self.compare_check.toggled.connect(self._update)
+        ccol.addWidget(self.compare_check)
+        self.compare_list = QListWidget()
+        self.compare_list.setObjectName("compareList")
+        self.compare_list.setMinimumWidth(260)
+        self.compare_add = QPushButton(self.tr("Add Plan File\u2026"))
+        self.compare_add.setObjectName("compareAdd")
+        self.compare_add.clicked.connect(lambda _c=False: self.add_compare_file())
+        self.compare_remove = QPushButton(self.tr("Remove"))
+        self.compare_remove.setObjectName("compareRemove")
+        self.compare_remove.clicked.connect(lambda _c=False: self.remove_compare_file())
+        if self.compared is not None:
+            for label, name in zip(LABELS[1:], self.compared, strict=False):
+                self.compare_list.addItem(f"{label}: {name}")
+            self.compare_add.hide()
+            self.compare_remove.hide()
+            about = self.tr("The builds compared in the wizard; A is the build whose plan this is.")
+        else:
+            about = self.tr("Up to {n} other plan files (.json or .rackplan), B, C and D, each computed as "
+                            "it is opened; the page stands before the floor plan.").format(n=MAX_OPTIONS - 1)
+        self.compare_about = QLabel(about)
+        self.compare_about.setWordWrap(True)
+        ccol.addWidget(self.compare_list, 1)
+        crow = QHBoxLayout()
+        crow.addWidget(self.compare_add)
+        crow.addWidget(self.compare_remove)
+        crow.addStretch(1)
+        ccol.addLayout(crow)
+        ccol.addWidget(self.compare_about)
+        self.compare_list.currentRowChanged.connect(lambda _r: self._update())
+
         self.hint = QLabel("")
         self.hint.setObjectName("exportHint")
         self.hint.setStyleSheet("color: #b8433f")
@@ -125,11 +178,19 @@ class ExportOptionsDialog(QDialog):
         self.buttons.rejected.connect(self.reject)
 
         lay = QVBoxLayout(self)
-        lay.addWidget(box)
+        top = QHBoxLayout()
+        top.addWidget(box, 1)
+        top.addWidget(self.compare_box, 1)
+        lay.addLayout(top)
         lay.addLayout(form)
         lay.addWidget(self.hint)
         lay.addWidget(self.buttons)
         self._imperial = units == "imperial"
+        # Tab as the eye reads it: the sections, the comparison box beside them, then the rest
+        chain = [*self.section_boxes.values(), all_b, none_b, self.compare_check, self.compare_list, self.compare_add,
+                 self.compare_remove, self.page_size, self.toc, self.checklist]
+        for first, second in zip(chain, chain[1:], strict=False):
+            QWidget.setTabOrder(first, second)
         self._update()
 
     def _set_all(self, on: bool) -> None:
@@ -137,9 +198,61 @@ class ExportOptionsDialog(QDialog):
             cb.setChecked(on)
 
     def _update(self) -> None:
+        from planner.design.compare import MAX_OPTIONS
+
         any_on = any(cb.isChecked() for cb in self.section_boxes.values()) or self.checklist.isChecked()
-        self.ok_button.setEnabled(any_on)
-        self.hint.setText("" if any_on else self.tr("Choose at least one section."))
+        on = self.compare_check.isChecked()
+        n = self.compare_list.count()
+        self.compare_add.setEnabled(n < MAX_OPTIONS - 1)
+        self.compare_remove.setEnabled(self.compare_list.currentRow() >= 0)
+        missing = on and n == 0
+        self.ok_button.setEnabled(any_on and not missing)
+        self.hint.setText(self.tr("Choose at least one section.") if not any_on else
+                          self.tr("Add a plan file to compare with, or untick the comparison page.") if missing
+                          else "")
+
+    def add_compare_file(self) -> None:
+        """Ask for a plan file to compare with (``ui.dialogs.ask_open_path``) and list it."""
+        from planner.design.compare import LABELS, MAX_OPTIONS
+        from ui import dialogs
+
+        if self.compared is not None or self.compare_list.count() >= MAX_OPTIONS - 1:
+            return
+        path = dialogs.ask_open_path(self, self.folder)
+        if path and path not in self._listed():
+            item = QListWidgetItem(f"{LABELS[self.compare_list.count() + 1]}: {Path(path).name}")
+            item.setData(Qt.ItemDataRole.UserRole, path)
+            item.setToolTip(path)
+            self.compare_list.addItem(item)
+            self.compare_list.setCurrentRow(self.compare_list.count() - 1)
+            self.folder = str(Path(path).parent)
+            self.compare_check.setChecked(True)  # a file added is a file to compare with
+        self._update()
+
+    def remove_compare_file(self) -> None:
+        from planner.design.compare import LABELS
+
+        row = self.compare_list.currentRow()
+        if self.compared is None and row >= 0:
+            self.compare_list.takeItem(row)
+            for i in range(self.compare_list.count()):  # B, C, D in the order listed
+                item = self.compare_list.item(i)
+                item.setText(f"{LABELS[i + 1]}: {Path(item.data(Qt.ItemDataRole.UserRole)).name}")
+        self._update()
+
+    def _listed(self) -> list[str]:
+        return [str(self.compare_list.item(i).data(Qt.ItemDataRole.UserRole)) for i in range(self.compare_list.count())]
+
+    def compare_paths(self) -> list[str]:
+        """The plan files of the comparison page (none when it is not ticked; none when the
+        candidates are given)."""
+        if self.compared is not None or not self.compare_check.isChecked():
+            return []
+        return self._listed()
+
+    def with_comparison(self) -> bool:
+        """The comparison page is wanted (with files listed, or the candidates given)."""
+        return self.compare_check.isChecked() and self.compare_list.count() > 0
 
     def sections(self) -> tuple[str, ...]:
         return tuple(k for k, cb in self.section_boxes.items() if cb.isChecked())

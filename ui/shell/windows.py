@@ -212,7 +212,8 @@ class PlanWindows(QObject):
         # a new plan (File > New from Workload) starts in the open plan's currency and its rates
         dlg = SizingWizard(doc.catalog, self.win, workloads=workloads, metadata=doc.plan.metadata
                            if workload_id is not None else None, open_plan=self.win.files.new_from,
-                           money_from=doc.plan.metadata)
+                           money_from=doc.plan.metadata, engine_settings=doc.engine_settings,
+                           app_settings=self.win.settings)
         self.win.design_dialog = dlg
         self._open_modal(dlg)
         return dlg
