@@ -239,6 +239,11 @@ def run_grow(args, src: Path) -> int:
         have = existing_build(existing, catalog)
     except GrowError as e:
         raise UserError(tf("{path}: cannot grow: {reason}", path=existing_path, reason=message_text(e.args[0]))) from None
+    if existing.metadata.site_region:  # the grown build's power is the site's (its feeds, PDUs, plugs)
+        from dataclasses import replace
+
+        spec = replace(spec, constraints=spec.constraints.model_copy(
+            update={"region": existing.metadata.site_region}))
     try:
         result = search(spec, catalog)
     except PlanForSpecError as e:
@@ -285,8 +290,9 @@ def run_grow(args, src: Path) -> int:
         c = ph.results.counts()
         rows.append({"phase": ph.name, "gpus": ph.results.totals.gpus, "racks": ph.results.totals.racks,
                      "errors": c["error"], "warnings": c["warning"]})
-        print(tf("  {phase}: {gpus} GPUs, {racks} racks, {errors} errors, {warnings} warnings", **rows[-1]),
-              file=out)
+        print(tf(Np_("  {phase}: {gpus} GPUs, {n} rack, {errors} errors, {warnings} warnings",
+                     "  {phase}: {gpus} GPUs, {n} racks, {errors} errors, {warnings} warnings"), n=rows[-1]["racks"],
+                 **rows[-1]), file=out)
     if args.json:
         from planner.commands.check import finite_or_null
 

@@ -160,7 +160,8 @@ def grow_plan(existing: Plan, cand: Candidate, spec: PlanForSpec, catalog: Catal
         raise GrowError(tmsg("there is already a growth phase named {name!r}", name=name))
     design = gen.effective_design(cand.design, catalog)
     region = plan.metadata.site_region or design.region
-    design = replace(design, region=region)
+    if region != design.region:  # the site's power, not the one the search assumed (its PDU too)
+        design = replace(design, region=region, pdu=None)
     n_new = design.servers - len(have.servers)
     sto = design.storage
     sto_new = max(0, sto.count - have.storage.get(sto.device, 0)) if sto is not None else 0
