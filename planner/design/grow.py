@@ -192,12 +192,17 @@ def grow_plan(existing: Plan, cand: Candidate, spec: PlanForSpec, catalog: Catal
     depth = max(rack_d, net_d)
     method = COOLING_METHODS[design.cooling]
     room = plan.index.rooms[plan.index.row_room[plan.index.rack_row[plan.rack_of(have.servers[0]).id]]]
-    y_end = x0 = 0.0
+    y_end = 0.0
     x0 = min((r.x_m for r in room.rows), default=gen.MARGIN_M)
+    last: Row | None = None
     for row in room.rows:
         for fp in row_footprints(row, catalog):
-            y_end = max(y_end, fp.bounds[3])
-    dy = y_end + AISLE_M - gen.MARGIN_M  # the new rows' layout, moved behind the plan's rows
+            if fp.bounds[3] >= y_end:
+                y_end, last = fp.bounds[3], row
+    # the new rows go on with the hot/cold-aisle pairs (planner.design.generate._row_place): after a
+    # row facing +y (180) comes one facing it across a cold aisle, after one facing -y a row back to
+    # back with it across a hot aisle
+    offset = 1 if last is not None and round(last.orientation_deg) % 360 == 180 else 0
 
     n_racks = math.ceil(n_new / per_rack) if n_new > 0 else 0
     compute_rows = [min(gen.RACKS_PER_ROW, n_racks - k) for k in range(0, n_racks, gen.RACKS_PER_ROW)]
@@ -249,9 +254,9 @@ def grow_plan(existing: Plan, cand: Candidate, spec: PlanForSpec, catalog: Catal
                 return n
 
     def place_row(i: int, row_name: str) -> Row:
-        x, y, orient = gen._row_place(i, row_len, depth)
+        x, y, orient = gen._row_place(i + offset, row_len, depth)
         return Row(id=_unique(plan, taken, "row-"), name=row_name, x_m=round(x + x0 - gen.MARGIN_M, 3),
-                   y_m=round(y + dy, 3), orientation_deg=orient)
+                   y_m=y, orientation_deg=orient)
 
     rows_before = sum(1 for r in plan.index.rows)
     for i, count in enumerate(compute_rows):
@@ -286,6 +291,10 @@ def grow_plan(existing: Plan, cand: Candidate, spec: PlanForSpec, catalog: Catal
         net_row.racks.append(rk)
         net_racks.append(rk.id)
     b.rows.append(net_row)
+    # moved behind the plan's rows: an aisle after its last footprint
+    y_new = min(fp.bounds[1] for row in b.rows for fp in row_footprints(row, catalog))
+    for row in b.rows:
+        row.y_m = round(row.y_m + y_end + AISLE_M - y_new, 3)
     plan.cooling_loops = list(plan.cooling_loops) + new_loops
     room.rows = list(room.rows) + b.rows
     plan.reindex()
