@@ -130,6 +130,10 @@ def test_no_footprints_overlap(grown, catalog):
                 bx0, by0, bx1, by1 = b.bounds
                 assert ax1 <= bx0 + 1e-6 or bx1 <= ax0 + 1e-6 or ay1 <= by0 + 1e-6 or by1 <= ay0 + 1e-6, \
                     (a.rack_id, b.rack_id)
+        # hot and cold aisles: front to front, then back to back, the new rows going on from the pilot's
+        rows = sorted(room.rows, key=lambda r: r.y_m)
+        turns = [round(r.orientation_deg) % 360 for r in rows]
+        assert all(x != y for x, y in zip(turns, turns[1:])), turns
 
 
 def _figures(results, plan, catalog) -> dict[str, Any]:
