@@ -15,7 +15,7 @@ from planner.catalog import load_catalog
 from planner.commands.cli import main
 from planner.engine import Engine
 from planner.fabric.topology import design_fat_tree
-from planner.files.plan_io import load_plan_json, plan_to_dict
+from planner.files.plan_io import load_plan_json
 from planner.model.geometry import row_footprints
 from planner.model.phases import phase_plan
 
