@@ -78,6 +78,16 @@ def test_pilot_grows_to_64_then_256_gpus(grown, catalog):
     assert [p.start for p in ph.phases] == ["", "2027-07", "2028-01"]
     assert [p.results.totals.gpus for p in ph.phases] == [8, 64, 256]
     assert [p.added["gpus"] for p in ph.phases] == [8, 56, 192]
+    # production puts servers into the pilot's rack as far as its feeds carry them within 90 % when
+    # a side fails (two on the EU 63 A feeds at their rating), the rest three to a new rack; with
+    # storage and network racks
+    assert [p.results.totals.racks for p in ph.phases] == [1, 5, 15]
+    pilot_rack = next(rk for rk in plan.racks() if rk.growth_phase is None)
+    added = [p for p in pilot_rack.placements if p.growth_phase == ph.phases[1].id]
+    assert added and all(p.device == "dell-poweredge-xe9680" and len(p.power) == 6 for p in added)
+    assert f"{len(added)} of them in the free space of racks the phases before have" in plan.metadata.notes
+    pilot_feeds = {p.feed for p in pilot_rack.placements if p.feed}
+    assert pilot_feeds and all(res.feeds[f].failover_w <= 0.9 * res.feeds[f].capacity_w for f in pilot_feeds)
     # the whole plan: no error; the one warning is named and explained in its description
     counts = res.counts()
     assert counts["error"] == 0

@@ -42,6 +42,7 @@ from planner.model.plan import (
     GrowthPhase,
     Placement,
     Plan,
+    PowerConnection,
     Rack,
     Row,
     ServerGroup,
@@ -133,6 +134,7 @@ class GrowResult:
     racks_added: int
     extended: list[str]  # fabric names extended
     designed: list[str]  # fabric names new in this phase
+    servers_filled: int = 0  # of servers_added, those in the free space of the plan's racks
 
 
 def _unique(plan: Plan, taken: set[str], stem: str, start: int = 1) -> str:
@@ -146,7 +148,32 @@ def _unique(plan: Plan, taken: set[str], stem: str, start: int = 1) -> str:
 def grow_plan(existing: Plan, cand: Candidate, spec: PlanForSpec, catalog: Catalog, *, phase_name: str,
               phase_start: str = "", first_phase_name: str | None = None) -> GrowResult:
     """The existing plan grown by the phase ``phase_name`` to the candidate's build (module
-    docstring). The existing plan is not changed."""
+    docstring). The existing plan is not changed. New servers first take the free space of
+    the plan's racks that hold its servers (up to the generator's servers per rack, cords into
+    their PDUs' free outlets); when that leaves the grown plan with more errors or warnings
+    than new racks alone, the grown plan is the one with new racks only."""
+    from planner.engine import Engine
+    from planner.i18n import message_text
+
+    engine = Engine(catalog)
+    filled = _grow(existing, cand, spec, catalog, phase_name, phase_start, first_phase_name, fill=True)
+    res = engine.compute(filled[0].plan)
+    if filled[0].servers_filled:
+        alone = _grow(existing, cand, spec, catalog, phase_name, phase_start, first_phase_name, fill=False)
+        res_alone = engine.compute(alone[0].plan)
+        c, ca = res.counts(), res_alone.counts()
+        if (ca["error"], ca["warning"]) < (c["error"], c["warning"]):
+            filled, res = alone, res_alone
+    grown, note = filled
+    extra = explain(grown.plan, res, grown.phase_id, catalog)
+    text = " ".join([note] + [message_text(m) for m in extra])
+    grown.plan.metadata = grown.plan.metadata.model_copy(
+        update={"notes": "\n".join(t for t in (grown.plan.metadata.notes, text) if t)})
+    return grown
+
+
+def _grow(existing: Plan, cand: Candidate, spec: PlanForSpec, catalog: Catalog, phase_name: str,
+          phase_start: str, first_phase_name: str | None, *, fill: bool) -> tuple[GrowResult, str]:
     from planner.fabric.autowire import autowire
     from planner.fabric.extend import extend_fabric
     from planner.model.geometry import row_footprints
@@ -204,7 +231,16 @@ def grow_plan(existing: Plan, cand: Candidate, spec: PlanForSpec, catalog: Catal
     # back with it across a hot aisle
     offset = 1 if last is not None and round(last.orientation_deg) % 360 == 180 else 0
 
-    n_racks = math.ceil(n_new / per_rack) if n_new > 0 else 0
+    s_height = max(1, math.ceil(catalog.device(design.server).u_height or 1))
+    slots: list[tuple[str, int]] = []
+    if fill and n_new > 0:
+        from planner.engine import Engine
+
+        unit_w = gen._specs(catalog).device(design.server).max_w + gen.OPTICS_W * (
+            gen._link_ends(catalog, design.server, design) + 1)  # its fabrics' ports and its BMC
+        slots = _fill_slots(plan, catalog, design.server, method, per_rack, s_height, Engine(catalog).compute(existing),
+                            unit_w, design.max_rack_kw)[:n_new]
+    n_racks = math.ceil((n_new - len(slots)) / per_rack) if n_new > len(slots) else 0
     compute_rows = [min(gen.RACKS_PER_ROW, n_racks - k) for k in range(0, n_racks, gen.RACKS_PER_ROW)]
     sdev = catalog.device(sto.device) if sto is not None and sto_new else None
     stor_per_rack = 0
@@ -299,11 +335,28 @@ def grow_plan(existing: Plan, cand: Candidate, spec: PlanForSpec, catalog: Catal
     room.rows = list(room.rows) + b.rows
     plan.reindex()
 
-    # servers and storage appliances
-    s_height = max(1, math.ceil(catalog.device(design.server).u_height or 1))
+    # servers and storage appliances: first the free space of the plan's racks, then the new racks
     left = n_new
     srv_names = {p.name for rk in plan.racks() for p in rk.placements}
     node_no = len(have.servers)
+    filled = 0
+    for rack_id, u in slots:
+        node_no += 1
+        while f"node{node_no:03d}" in srv_names:
+            node_no += 1
+        sid = _unique(plan, taken, "srv-", len(have.servers) + 1)
+        try:
+            b.place(rack_id, Placement(id=sid, device=design.server, name=f"node{node_no:03d}", u=u))
+        except gen.DesignError:
+            break
+        plan.reindex()
+        if not _plug(plan, catalog, rack_id, sid):  # no free outlets: not into this rack
+            plan.rack(rack_id).placements = [p for p in plan.rack(rack_id).placements if p.id != sid]
+            plan.reindex()
+            break
+        b.servers.append(sid)
+        filled += 1
+        left -= 1
     for rack in b.compute_racks:
         for slot in range(min(per_rack, left)):
             node_no += 1
@@ -391,8 +444,8 @@ def grow_plan(existing: Plan, cand: Candidate, spec: PlanForSpec, catalog: Catal
         b.rows = [r if r.id != net_row.id else net_row_obj for r in b.rows]
     plan.reindex()
     if ch.mgmt_switch is not None:
-        new_members = [p.id for row in b.rows for rk in row.racks for p in rk.placements
-                       if gen._mgmt_member(catalog, p.device)]
+        new_members = [p.id for rk in plan.racks() for p in rk.placements
+                       if p.id not in before and gen._mgmt_member(catalog, p.device)]
         if new_members:
             res = None
             if "management" in have.fabrics:
@@ -475,20 +528,105 @@ def grow_plan(existing: Plan, cand: Candidate, spec: PlanForSpec, catalog: Catal
     server_name = cand.server_name
     if plan.metadata.project == f"{len(have.servers)} x {server_name}":
         plan.metadata = plan.metadata.model_copy(update={"project": f"{design.servers} x {server_name}"})
-    note = tf(N_("Growth phase {phase}: {servers} more {server} ({gpus} GPUs in all), {racks} new racks, "
-                 "generated by rackwright plan-for --grow; what the phases before it have stays as it was."),
+    note = tf(N_("Growth phase {phase}: {servers} more {server} ({gpus} GPUs in all), {filled} of them in the "
+                 "free space of racks the phases before have, {racks} new racks, generated by rackwright plan-for "
+                 "--grow; what the phases before it have stays as it was."),
               phase=name, servers=len(b.servers), server=gen._model_name(catalog, "device-types", design.server),
-              gpus=cand.gpus, racks=sum(len(r.racks) for r in b.rows))
+              gpus=cand.gpus, filled=filled, racks=sum(len(r.racks) for r in b.rows))
     grown = Plan.model_validate(plan.model_dump())
-    from planner.engine import Engine
-    from planner.i18n import message_text
-
-    extra = explain(grown, Engine(catalog).compute(grown), phase_id, catalog)
-    text = " ".join([note] + [message_text(m) for m in extra])
-    grown.metadata = grown.metadata.model_copy(
-        update={"notes": "\n".join(t for t in (grown.metadata.notes, text) if t)})
     return GrowResult(plan=grown, phase_id=phase_id, servers_added=len(b.servers), storage_added=len(b.storage),
-                      racks_added=sum(len(r.racks) for r in b.rows), extended=extended, designed=designed)
+                      racks_added=sum(len(r.racks) for r in b.rows), extended=extended, designed=designed,
+                      servers_filled=filled), note
+
+
+def _fill_slots(plan: Plan, catalog: Catalog, server: str, method: str, per_rack: int, height: int, results: Any,
+                unit_w: float, max_rack_kw: float | None) -> list[tuple[str, int]]:
+    """(rack, U) where new servers can go into the plan's racks: racks of the same cooling with
+    PDUs that hold servers of the model, up to ``per_rack`` of them (the generator's fill), as
+    many as the feeds of each side carry when the other side fails (``unit_w`` each, within the
+    engine's warning fraction of their capacity; ``results``: the plan's before the growth) and
+    the rack-kW limit allows, at the free U from the bottom."""
+    specs = gen._specs(catalog)
+    checker = PlacementChecker(catalog)
+    warn = gen._settings().feed_warn_fraction
+    out: list[tuple[str, int]] = []
+    for rack in plan.racks():
+        n = sum(1 for p in rack.placements if p.device == server)
+        if not n or n >= per_rack or (rack.cooling is not None and rack.cooling.method != method):
+            continue
+        pdus = [p for p in rack.placements if specs.device(p.device).pdu is not None]
+        by_side: dict[str, float] = {}
+        for p in pdus:
+            fr = results.feeds.get(p.feed) if p.feed else None
+            if fr is None:
+                by_side = {}
+                break
+            by_side[fr.side] = by_side.get(fr.side, 0.0) + max(0.0, fr.capacity_w * warn - fr.failover_w)
+        if not by_side:
+            continue
+        room = min(per_rack - n, int(min(by_side.values()) // unit_w))
+        rr = results.racks.get(rack.id)
+        if max_rack_kw is not None and rr is not None:
+            room = min(room, int((max_rack_kw * 1000.0 - rr.max_w) // unit_w))
+        for start, length in checker.free_blocks(rack):
+            for k in range(length // height):
+                if room > 0:
+                    out.append((rack.id, start + k * height))
+                    room -= 1
+    return out
+
+
+def _plug(plan: Plan, catalog: Catalog, rack_id: str, pid: str) -> bool:
+    """The cords of device ``pid`` into free outlets of its rack's PDUs, alternating the feed
+    sides, each on the least-loaded phase (its devices' maximum draw spread over their cords);
+    False when the outlets run out. The rack's other devices keep their cords."""
+    specs = gen._specs(catalog)
+    rack = plan.rack(rack_id)
+    dev = next(p for p in rack.placements if p.id == pid)
+    cords = specs.device(dev.device).cords
+    feeds = {f.id: f for f in plan.feeds}
+    pdus = [p for p in rack.placements if specs.device(p.device).pdu is not None]
+    if not pdus or not cords:
+        return False
+    info = {p.id: specs.device(p.device).pdu for p in pdus}
+    side = {p.id: (feeds[p.feed].side if p.feed in feeds and feeds[p.feed].side else
+                   ("A" if p.side == "left" else "B")) for p in pdus}
+    used: set[tuple[str, int]] = set()
+    load: dict[tuple[str, int], float] = {}
+    for p in rack.placements:
+        if not p.power:
+            continue
+        w = specs.device(p.device).max_w / len(p.power)
+        for c in p.power:
+            pi = info.get(c.pdu)
+            if pi is None or c.outlet is None:
+                continue
+            used.add((c.pdu, c.outlet))
+            key = (c.pdu, pi.phase_of(c.outlet))
+            load[key] = load.get(key, 0.0) + w
+    sides = sorted(set(side.values()))
+    w = specs.device(dev.device).max_w / cords
+    conns = []
+    for k in range(cords):
+        want = sides[k % len(sides)]
+        best: tuple[float, int, int, str] | None = None
+        for n, p in enumerate(pdus):
+            pi = info[p.id]
+            if side[p.id] != want or pi is None:
+                continue
+            for o in range(1, pi.outlets + 1):
+                if (p.id, o) not in used:
+                    cand = (load.get((p.id, pi.phase_of(o)), 0.0), n, o, p.id)
+                    best = cand if best is None or cand < best else best
+        if best is None:
+            return False
+        _l, _n, outlet, pdu_id = best
+        used.add((pdu_id, outlet))
+        phase = info[pdu_id].phase_of(outlet)  # type: ignore[union-attr]
+        load[(pdu_id, phase)] = load.get((pdu_id, phase), 0.0) + w
+        conns.append(PowerConnection(pdu=pdu_id, outlet=outlet))
+    dev.power = conns
+    return True
 
 
 def _by_speed(catalog: Catalog, plan: Plan, members: list[str], kind: str) -> list[list[str]]:
