@@ -195,6 +195,8 @@ def test_json_output(grown, capsys):
     (["--grow", "{p64}", "--phase", "X", "--pick", "2"], "--pick does not go with --grow"),
     (["--grow", "{p64}", "--phase", "X", "--phase-start", "Q3"], "--phase-start 'Q3': not a date"),
     (["--grow", "{nogpu}", "--phase", "X"], "cannot grow: it has no GPU servers to grow from"),
+    (["--grow", "{p64}", "--phase", "X", "--phase-start", "2027-03"],
+     "the new phase would start (2027-03) before Production Q3 (2027-07)"),
     (["--grow", "{p256}", "--phase", "X", "--spec", "{d}/prod-spec.json"], "already carry the workloads"),
 ])
 def test_bad_input_one_line_exit_2(grown, capsys, args, words):

@@ -203,6 +203,10 @@ def _grow(existing: Plan, cand: Candidate, spec: PlanForSpec, catalog: Catalog, 
         if first.casefold() == name.casefold():
             raise GrowError(tmsg("there is already a growth phase named {name!r}", name=name))
         phases.append({"id": plan.new_id("phase"), "name": first, "start": ""})
+    later = [p for p in phases if p["start"] and phase_start and p["start"][:7] > phase_start[:7]]
+    if later:
+        raise GrowError(tmsg("the new phase would start ({start}) before {name} ({other})", start=phase_start,
+                             name=later[-1]["name"], other=later[-1]["start"]))
     taken_ids: set[str] = {p["id"] for p in phases}
     phase_id = _unique(plan, taken_ids, "phase-")
     phases.append({"id": phase_id, "name": name, "start": phase_start})
