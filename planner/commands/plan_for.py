@@ -53,6 +53,16 @@ def register(sub) -> None:
     p.add_argument("--pick", type=_positive, default=None, metavar="K",
                    help=_("with -o: write candidate K of the ranking instead of the best"))
     p.add_argument("--force", action="store_true", help=_("replace PLAN if it exists"))
+    g = p.add_argument_group(_("growing a plan (docs/plan-for.md, \"Growing a plan\")"))
+    g.add_argument("--grow", metavar="EXISTING", default=None,
+                   help=_("grow this plan (.json or .rackplan) into a next growth phase that adds what the workloads "
+                          "need beyond what it has; -o writes the grown plan"))
+    g.add_argument("--phase", metavar="NAME", default=None, help=_("with --grow: the new growth phase's name"))
+    g.add_argument("--phase-start", metavar="YYYY-MM", default="",
+                   help=_("with --grow: when the new phase goes into operation (YYYY-MM or YYYY-MM-DD)"))
+    g.add_argument("--first-phase", metavar="NAME", default=None,
+                   help=_("with --grow, for a plan without phases: the name of the phase holding what it has "
+                          "(default: Existing build)"))
     p.set_defaults(func=run)
 
 
@@ -115,6 +125,8 @@ def run(args) -> int:
     from planner.i18n import Np_, _, tf
 
     src = Path(args.spec)
+    if args.grow is not None or args.phase is not None or args.first_phase is not None or args.phase_start:
+        return run_grow(args, src)
     spec = read_spec(src)
     dst = Path(args.output) if args.output else None
     if dst is not None:
@@ -173,6 +185,130 @@ def run(args) -> int:
               file=sys.stderr)
         return 1
     return 0 if result.meeting else 1
+
+
+def read_existing(path: Path):
+    """The plan to grow; UserError (one line naming the file) if it is missing or bad."""
+    from planner.commands.cli import UserError
+    from planner.files.documents import load_plan
+    from planner.i18n import tf
+
+    if not path.exists():
+        raise UserError(tf("{path}: no such file", path=path))
+    if path.is_dir():
+        raise UserError(tf("{path}: is a folder", path=path))
+    return load_plan(path)  # a bad plan: PlanFormatError, one line naming the file and field
+
+
+def run_grow(args, src: Path) -> int:
+    """`plan-for SPEC --grow EXISTING --phase NAME -o PLAN`: the existing plan grown into a next
+    growth phase (planner.design.grow). Exit 0 when the grown plan meets the workloads with no
+    error finding, 1 when no candidate of its server meets or the grown plan has errors, 2 for
+    bad input (one line)."""
+    from planner.catalog import load_catalog
+    from planner.commands.cli import UserError
+    from planner.design.grow import GrowError, existing_build, grow_plan, pick_candidate, why_not_grown
+    from planner.design.search import PlanForSpecError, search
+    from planner.engine import Engine
+    from planner.i18n import Np_, _, message_text, tf
+
+    if args.grow is None:
+        raise UserError(_("--phase, --phase-start and --first-phase need --grow EXISTING"))
+    if not args.phase or not args.phase.strip():
+        raise UserError(_("--grow needs --phase NAME (the new growth phase)"))
+    if args.output is None:
+        raise UserError(_("--grow needs -o PLAN (where the grown plan goes)"))
+    for flag, given in (("--pick", args.pick is not None), ("--all", args.all_candidates), ("--top", args.top)):
+        if given:
+            raise UserError(tf("{flag} does not go with --grow", flag=flag))
+    start = args.phase_start.strip()
+    if start:
+        from planner.model.plan import GrowthPhase
+
+        try:
+            GrowthPhase(id="x", name="x", start=start)
+        except ValueError:
+            raise UserError(tf("--phase-start {start!r}: not a date (YYYY-MM or YYYY-MM-DD)", start=start)) from None
+    spec = read_spec(src)
+    existing_path = Path(args.grow)
+    existing = read_existing(existing_path)
+    dst = Path(args.output)
+    _check_output(dst, args.force)
+    catalog = load_catalog()
+    try:
+        have = existing_build(existing, catalog)
+    except GrowError as e:
+        raise UserError(tf("{path}: cannot grow: {reason}", path=existing_path, reason=message_text(e.args[0]))) from None
+    if existing.metadata.site_region:  # the grown build's power is the site's (its feeds, PDUs, plugs)
+        from dataclasses import replace
+
+        spec = replace(spec, constraints=spec.constraints.model_copy(
+            update={"region": existing.metadata.site_region}))
+    try:
+        result = search(spec, catalog)
+    except PlanForSpecError as e:
+        raise UserError(f"{src}: {e}") from None
+    try:
+        cand = pick_candidate(result.candidates, have)
+    except GrowError as e:
+        raise UserError(tf("{path}: cannot grow: {reason}", path=existing_path,
+                           reason=message_text(e.args[0]))) from None
+    if cand is None:
+        print(tf("rackwright: nothing written to {path}: {why}", path=dst,
+                 why=message_text(why_not_grown(have, catalog))), file=sys.stderr)
+        return 1
+    try:
+        grown = grow_plan(existing, cand, spec, catalog, phase_name=args.phase, phase_start=start,
+                          first_phase_name=args.first_phase)
+    except GrowError as e:
+        raise UserError(tf("{path}: cannot grow: {reason}", path=existing_path,
+                           reason=message_text(e.args[0]))) from None
+    from planner.base.fileio import os_error_text
+    from planner.files.documents import save_plan
+    from planner.i18n import error_text
+
+    try:
+        save_plan(grown.plan, dst, catalog)
+    except ValueError as e:
+        raise UserError(f"{dst}: {error_text(e)}") from None
+    except OSError as e:
+        raise UserError(tf("{path}: cannot write: {error}", path=dst, error=message_text(os_error_text(e)))) from None
+    res = Engine(catalog).compute(grown.plan)
+    out = sys.stderr if args.json else sys.stdout
+    print(tf(Np_("wrote {path}: phase {phase} adds {servers} x {server} and {storage} storage appliances in {n} "
+                 "rack; {gpus} GPUs in all",
+                 "wrote {path}: phase {phase} adds {servers} x {server} and {storage} storage appliances in {n} "
+                 "racks; {gpus} GPUs in all"), n=grown.racks_added, path=dst, phase=args.phase.strip(),
+             servers=grown.servers_added, server=cand.server_name, storage=grown.storage_added,
+             gpus=res.totals.gpus), file=out)
+    if grown.extended:
+        print(tf("  extended: {fabrics}", fabrics=", ".join(grown.extended)), file=out)
+    if grown.designed:
+        print(tf("  new in this phase: {fabrics}", fabrics=", ".join(grown.designed)), file=out)
+    rows = []
+    for ph in (res.phases.phases if res.phases is not None else []):
+        c = ph.results.counts()
+        rows.append({"phase": ph.name, "gpus": ph.results.totals.gpus, "racks": ph.results.totals.racks,
+                     "errors": c["error"], "warnings": c["warning"]})
+        print(tf(Np_("  {phase}: {gpus} GPUs, {n} rack, {errors} errors, {warnings} warnings",
+                     "  {phase}: {gpus} GPUs, {n} racks, {errors} errors, {warnings} warnings"), n=rows[-1]["racks"],
+                 **rows[-1]), file=out)
+    if args.json:
+        from planner.commands.check import finite_or_null
+
+        print(json.dumps(finite_or_null({"grown": str(dst), "phase": args.phase.strip(), "candidate": cand.to_dict(),
+                                         "servers_added": grown.servers_added,
+                                         "storage_added": grown.storage_added, "racks_added": grown.racks_added,
+                                         "extended": grown.extended, "designed": grown.designed, "phases": rows}),
+                         indent=2, allow_nan=False))
+    errors = [f for f in res.findings if f.severity == "error"]
+    if errors:
+        shown_errors = "; ".join(f"{f.code}: {f.text()}" for f in errors[:3])
+        print(tf(Np_("rackwright: the written plan has {n} error finding (rackwright check {path}): {errors}",
+                     "rackwright: the written plan has {n} error findings (rackwright check {path}): {errors}"),
+                 n=len(errors), path=dst, errors=shown_errors), file=sys.stderr)
+        return 1
+    return 0
 
 
 def plan_errors(plan, catalog) -> list:

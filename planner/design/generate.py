@@ -1347,11 +1347,13 @@ def mgmt_switch_count(catalog: Catalog, switch: str, ports_per_row: Sequence[int
     return sum(n + (spines(n) or 0) for n in leaves)
 
 
-def _wire_management(plan: Plan, catalog: Catalog, ch: Choices, switch: str, rows: list[Row]) -> None:
+def _wire_management(plan: Plan, catalog: Catalog, ch: Choices, switch: str, rows: list[Row], *,
+                     fabric_id: str = "fab-mgmt", name: str | None = None) -> None:
     """The management network sized to the ports in use (:func:`mgmt_switch_count`): one
     switch at the top of the first compute rack when every BMC/management port fits it,
     else leaves per row (filled port by port) and spines, in the network row's racks first;
-    one network per row where two tiers do not reach."""
+    one network per row where two tiers do not reach. ``fabric_id``/``name``: the network's
+    (planner.design.grow gives a growth phase's racks a network of their own)."""
     from planner.fabric.autowire import autowire
     from planner.fabric.ports import link_and_radix
 
@@ -1373,13 +1375,13 @@ def _wire_management(plan: Plan, catalog: Catalog, ch: Choices, switch: str, row
         res.edit.apply(plan)
 
     try:
-        wire(rows, "fab-mgmt", gettext(N_("Management (1 GbE)")))
+        wire(rows, fabric_id, name or gettext(N_("Management (1 GbE)")))
         return
     except EditRefused:
         pass  # more leaves than two tiers reach: one network per row
     for row in rows:
         try:
-            wire([row], f"fab-mgmt-{row.id}", tf(N_("Management {row} (1 GbE)"), row=row.name))
+            wire([row], f"{fabric_id}-{row.id}", tf(N_("Management {row} (1 GbE)"), row=row.name))
         except EditRefused as e:
             raise DesignError(tmsg("management: {reason}", reason=reason_of(e))) from None
 

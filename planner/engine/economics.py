@@ -107,3 +107,90 @@ def rent_vs_own(x: OwnInputs) -> RentVsOwn:
     return RentVsOwn(own_cost_per_year=own, cloud_cost_per_year=cloud, capital_per_year=capital,
                      energy_per_year=energy, support_per_year=support, colocation_per_year=colo,
                      break_even_utilisation=be_util, break_even_months=be_months, years=years)
+
+
+# -- cost over time across growth phases (docs/phases.md, "Cost over time") --------------------
+
+
+@dataclass
+class PhaseCost:
+    """One growth phase for :func:`cost_timeline`: when it goes into operation (a month index,
+    year x 12 + month - 1), what it buys (its capex added) and the running cost and rent per year
+    of the build as it stands after it (the phase's own rent-or-own figures)."""
+
+    id: str
+    start_month: int
+    capex_added: float
+    running_per_year: float  # energy, support and colocation of the build after this phase
+    rent_per_year: float | None  # renting that build's GPUs; None: no cloud price
+
+
+@dataclass
+class CostYear:
+    """One calendar year of the timeline: what is bought in it, what running the builds in
+    operation costs, renting them instead, and both summed from the start."""
+
+    year: int
+    months: dict[str, int]  # phase id -> months its build runs in this year
+    capex: float
+    running: float
+    own_cumulative: float
+    rent: float | None
+    rent_cumulative: float | None
+
+    def to_dict(self) -> dict[str, object]:
+        return {"year": self.year, "months": dict(self.months), "capex": self.capex, "running": self.running,
+                "own": self.capex + self.running, "own_cumulative": self.own_cumulative, "rent": self.rent,
+                "rent_cumulative": self.rent_cumulative}
+
+
+def month_index(date: str) -> int | None:
+    """``YYYY-MM`` or ``YYYY-MM-DD`` -> year x 12 + month - 1 (None for an empty date)."""
+    if not date:
+        return None
+    y, m = date.split("-")[:2]
+    return int(y) * 12 + int(m) - 1
+
+
+def month_text(index: int) -> str:
+    return f"{index // 12:04d}-{index % 12 + 1:02d}"
+
+
+def cost_timeline(phases: list[PhaseCost], end_month: int) -> tuple[list[CostYear], int | None]:
+    """Owning against renting, month by month from the first phase's start to ``end_month``
+    (exclusive), summed per calendar year. Each phase's capex is paid in the month it starts;
+    from then until the next phase starts, the build after it runs (its running cost, or its
+    rent, a twelfth a month). Returns the years and the break-even month: the first month from
+    whose end on owning's cumulative cost stays at or below renting's to the end (None when it
+    does not, or without a rent for every phase)."""
+    phases = sorted(phases, key=lambda p: p.start_month)
+    if not phases:
+        return [], None
+    start = phases[0].start_month
+    has_rent = all(p.rent_per_year is not None for p in phases)
+    years: dict[int, CostYear] = {}
+    own = rent = 0.0
+    below_since: int | None = None
+    k = 0
+    for m in range(start, end_month):
+        while k + 1 < len(phases) and phases[k + 1].start_month <= m:
+            k += 1
+        y = years.setdefault(m // 12, CostYear(m // 12, {}, 0.0, 0.0, 0.0, 0.0 if has_rent else None,
+                                                 0.0 if has_rent else None))
+        bought = sum(p.capex_added for p in phases if p.start_month == m)
+        run = phases[k].running_per_year / 12.0
+        y.capex += bought
+        y.running += run
+        y.months[phases[k].id] = y.months.get(phases[k].id, 0) + 1
+        own += bought + run
+        y.own_cumulative = own
+        if has_rent:
+            r = (phases[k].rent_per_year or 0.0) / 12.0
+            rent += r
+            y.rent = (y.rent or 0.0) + r
+            y.rent_cumulative = rent
+            if own <= rent + 1e-9:
+                below_since = m if below_since is None else below_since
+            else:
+                below_since = None
+    return [years[y] for y in sorted(years)], below_since if has_rent else None

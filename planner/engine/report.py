@@ -383,7 +383,33 @@ def phase_lines(results: Results) -> list[str]:
                 out.append("  " + _(label).format(phase=p.name) + ": " + codes)
     if any(not p.results.totals.capex_complete for p in ph.phases):
         out.append("  " + _("* incomplete: items without a price or exchange rate are left out"))
+    out.extend(timeline_lines(ph, cur))
     out.append("")
+    return out
+
+
+def timeline_lines(ph: Any, cur: str) -> list[str]:
+    """Owning against renting across the phases, per calendar year (``PhasesResult.timeline``)."""
+    tl = ph.timeline
+    if tl is None:
+        return ["  " + _("Cost over time: {reason}").format(reason=message_text(ph.timeline_reason))]
+    names = {p.id: p.name for p in ph.phases}
+    out = ["", _("Cost over time, {start} to {end} (capex when a phase starts, then the running cost of the build "
+                 "in operation; renting its GPUs instead)").format(start=tl.start, end=tl.end)]
+    rows = [_heads(N_("year"), N_("phases in operation"), N_("capex"), N_("running"), N_("own, summed"),
+                   N_("rent"), N_("rent, summed"))]
+    for y in tl.years:
+        rows.append([str(y.year), ", ".join(f"{names.get(k, k)} ({n})" for k, n in y.months.items()),
+                     _money(y.capex, cur) + ("" if tl.complete else " *"), _money(y.running, cur),
+                     _money(y.own_cumulative, cur), "-" if y.rent is None else _money(y.rent, cur),
+                     "-" if y.rent_cumulative is None else _money(y.rent_cumulative, cur)])
+    out.extend(_table(rows, right=set(range(2, 7))))
+    if tl.years and tl.years[-1].rent_cumulative is None:
+        out.append("  " + _("No cloud price for every phase's GPUs: renting is not compared."))
+    elif tl.break_even is not None:
+        out.append("  " + _("Owning stays at or below renting from the end of {month} on.").format(month=tl.break_even))
+    else:
+        out.append("  " + _("Owning does not catch up with renting by {end}.").format(end=tl.end))
     return out
 
 

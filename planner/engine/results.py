@@ -556,6 +556,27 @@ class PhaseFigures:
 
 
 @dataclass
+class CostTimeline:
+    """Owning against renting across the growth phases over time (docs/phases.md, "Cost over
+    time"; planner.engine.economics.cost_timeline): from the first phase's start over the plan's
+    years of use (at least a year of the last phase), per calendar year. Money in ``currency``;
+    ``complete`` is False when a phase's capex leaves unpriced items out (a lower bound)."""
+
+    start: str  # YYYY-MM, the first phase's start
+    end: str  # YYYY-MM, the month after the last one counted
+    years: list[Any]  # planner.engine.economics.CostYear, in order
+    break_even: str | None  # YYYY-MM from whose end owning stays at or below renting; None: never
+    currency: str
+    complete: bool
+    years_of_use: float
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"start": self.start, "end": self.end, "years_of_use": self.years_of_use, "currency": self.currency,
+                "complete": self.complete, "break_even": self.break_even,
+                "years": [y.to_dict() for y in self.years]}
+
+
+@dataclass
 class PhasesResult:
     """The figures of every growth phase, in build order (the last is the whole plan), and for
     each finding of the whole plan the phase that first breaks its limit: the first of the
@@ -563,6 +584,8 @@ class PhasesResult:
 
     phases: list[PhaseFigures]
     first_phase: dict[FindingKey, str] = field(default_factory=dict)
+    timeline: CostTimeline | None = None  # None: timeline_reason says why
+    timeline_reason: str = ""  # a Message (translated where shown)
 
     def phase_of(self, f: Finding) -> str | None:
         return self.first_phase.get(finding_key(f))
@@ -571,7 +594,9 @@ class PhasesResult:
         return next((p.name for p in self.phases if p.id == phase_id), phase_id or "")
 
     def to_dict(self) -> dict[str, Any]:
-        return {"phases": [p.to_dict() for p in self.phases]}
+        return {"phases": [p.to_dict() for p in self.phases],
+                "timeline": None if self.timeline is None else self.timeline.to_dict(),
+                "timeline_reason": str(self.timeline_reason) if self.timeline is None else None}
 
 
 def set_json_builder(builder: JsonBuilder) -> None:

@@ -338,7 +338,7 @@ def autowire(plan: Plan, catalog: Catalog, servers: Sequence[str], switch: str, 
              switch_racks: Sequence[str] = (), rack_type: str | None = None, network_row: str | None = None,
              switches_per_rack: int | None = None, fabric_id: str | None = None, fabric_name: str | None = None,
              rules: CableRules | None = None, progress: ProgressFn | None = None,
-             cancel: CancelFn | None = None, use_placed: bool = True) -> AutowireResult:
+             cancel: CancelFn | None = None, use_placed: bool = True, growable: bool = False) -> AutowireResult:
     """Plan a fat tree for ``servers`` (placement ids) on ``switch`` (catalog slug).
 
     ``kind`` picks the server ports (compute/storage/frontend/management) and the
@@ -348,7 +348,10 @@ def autowire(plan: Plan, catalog: Catalog, servers: Sequence[str], switch: str, 
     servers its own leaves, placed in that rack when it has room (access networks).
     With ``use_placed`` the design takes the switches of model ``switch`` already racked
     for this network and not yet wired (:func:`placed_switches`) first, and places only
-    what is missing. Nothing changes until the returned ``edit`` is applied.
+    what is missing. ``growable`` (plan-for --grow): one switch only while it keeps the free
+    ports to become a leaf later, else leaves and spines (topology.design_fat_tree), so the
+    next growth phase extends the fabric without re-cabling. Nothing changes until the
+    returned ``edit`` is applied.
 
     ``progress(fraction, stage)`` is called from the calling thread as the design goes
     (fractions only rise; 1.0 once the result exists); ``cancel()`` returning True stops
@@ -404,7 +407,8 @@ def autowire(plan: Plan, catalog: Catalog, servers: Sequence[str], switch: str, 
     def make(srv: Sequence[str]) -> tuple[FatTree, _Groups | None]:
         try:
             if leaf_per is None:
-                return design_fat_tree(len(srv), rails, len(sw_ports), link, oversubscription, rail_optimised), None
+                return design_fat_tree(len(srv), rails, len(sw_ports), link, oversubscription, rail_optimised,
+                                       growable=growable), None
             grp = _groups(plan, srv, leaf_per)
             return _grouped_design(grp, rails, len(sw_ports), link, oversubscription), grp
         except FabricDesignError as e:

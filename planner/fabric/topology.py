@@ -180,8 +180,11 @@ def _smallest_divisor_at_least(n: int, lo: int) -> int | None:
 
 
 def design_fat_tree(nodes: int, rails: int, radix: int, link_gbps: float, oversubscription: float = 1.0,
-                    rail_optimised: bool = True) -> FatTree:
-    """Size a leaf/spine(/core) fat tree for ``nodes`` servers with ``rails`` ports each."""
+                    rail_optimised: bool = True, growable: bool = False) -> FatTree:
+    """Size a leaf/spine(/core) fat tree for ``nodes`` servers with ``rails`` ports each.
+    ``growable``: one switch only while it keeps the free ports to become a leaf of a
+    two-tier tree later (``endpoints + ceil(endpoints / r) <= R``), so that a later growth
+    phase extends the fabric without re-cabling (planner.fabric.extend); else two tiers."""
     if nodes <= 0:
         raise FabricDesignError(tmsg("the number of nodes must be at least 1 (got {nodes})", nodes=nodes))
     if rails <= 0:
@@ -191,7 +194,7 @@ def design_fat_tree(nodes: int, rails: int, radix: int, link_gbps: float, oversu
     endpoints = nodes * rails
     tree = partial(FatTree, nodes=nodes, rails=rails, endpoints=endpoints, radix=radix, link_gbps=link_gbps,
                    oversubscription_target=float(oversubscription), rail_optimised=rail_optimised)
-    if endpoints <= radix:
+    if endpoints <= radix and (not growable or endpoints + math.ceil(endpoints / oversubscription - 1e-9) <= radix):
         return tree(tiers=1, down_per_leaf=endpoints, up_per_leaf=0, nodes_per_su=nodes, sus=1,
                        leaves=1, spines=0, cores=0, pods=1, leaves_per_pod=1, spines_per_pod=0,
                        links_per_leaf_spine=0, spine_up=0, cores_per_group=0)

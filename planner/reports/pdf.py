@@ -1662,6 +1662,7 @@ class _Builder:
             out.append(self.P(esc(_("Each phase's build as a plan of its own: its capex over the years of use, "
                                     "energy, support and colocation, against renting its GPUs (section Rent or "
                                     "own).")), self.st_small))
+        out.extend(self._cost_over_time(ph))
         out.append(CondPageBreak(100))
         out.append(self.P(esc(_("What each phase adds, and keeps free for the later ones")), self.st_h2))
         rows = []
@@ -1707,6 +1708,45 @@ class _Builder:
                              clean(f.code), self.cell(self.where(f.kind, f.id)), self.cell(finding_text(f))])
             out.append(self._rows_table(self.heads(N_("Change"), N_("Severity"), N_("Code"), N_("Where"),
                                                    N_("Message")), rows, [50, 50, 150, 130, 405], row_styles=styles))
+        return out
+
+    def _cost_over_time(self, ph: Any) -> list[Any]:
+        """Owning against renting across the phases, per calendar year (the engine's
+        ``PhasesResult.timeline``), or the one line why there is none."""
+        cur = self.currency
+        tl = ph.timeline
+        out: list[Any] = [CondPageBreak(100), self.P(esc(_("Cost over time")), self.st_h2)]
+        if tl is None:
+            out.append(self.P(esc(_("No timeline: {reason}. Give each phase its start date (the first phase may "
+                                    "use the plan's operation start).").format(
+                reason=message_text(ph.timeline_reason))), self.st_small))
+            return out
+        names = {p.id: f"{p.number}. {p.name}" for p in ph.phases}
+        rows = []
+        for y in tl.years:
+            rows.append([self.cell(str(y.year), bold=True),
+                         self.cell(", ".join(_("{phase}: {n} mo.").format(phase=names.get(k, k), n=num(n))
+                                             for k, n in y.months.items())),
+                         money(y.capex, cur) + ("" if tl.complete else " *"), money(y.running, cur),
+                         money(y.own_cumulative, cur), "\u2013" if y.rent is None else money(y.rent, cur),
+                         "\u2013" if y.rent_cumulative is None else money(y.rent_cumulative, cur)])
+        out.append(self._rows_table(self.heads(N_("Year"), N_("Phases in operation"), N_("Capex"), N_("Running cost"),
+                                               N_("Own, summed"), N_("Rent"), N_("Rent, summed")),
+                                    rows, [45, 235, 90, 85, 95, 90, 95], numeric={2, 3, 4, 5, 6}))
+        if tl.years and tl.years[-1].rent_cumulative is None:
+            verdict = _("No cloud price for every phase's GPUs: renting is not compared.")
+        elif tl.break_even is not None:
+            verdict = _("Owning stays at or below renting from the end of {month} on.").format(
+                month=start_text(tl.break_even))
+        else:
+            verdict = _("Owning does not catch up with renting by {end}.").format(end=start_text(tl.end))
+        out.append(self.P(esc(verdict), self.st_body))
+        out.append(self.P(esc(_("From {start} over the plan's {years} years of use (at least a year of the last "
+                                "phase): each phase's capex added is paid in the month it starts; from then until "
+                                "the next phase the build after it runs, at its running cost (energy, support, "
+                                "colocation) or, rented, at its GPUs' cloud price, both from its own rent-or-own "
+                                "figures above.").format(start=start_text(tl.start), years=num(tl.years_of_use))),
+                          self.st_small))
         return out
 
     # -- BOM ---------------------------------------------------------------------------------

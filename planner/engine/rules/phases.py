@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from planner.engine.findings import Finding, make
-from planner.engine.results import FindingKey, PhaseFigures, PhasesResult, Results, finding_key
+from planner.engine.results import CostTimeline, FindingKey, PhaseFigures, PhasesResult, Results, finding_key
 
 if TYPE_CHECKING:
     from planner.model.phases import EarlyReference, PhaseMap
@@ -140,4 +140,35 @@ def summarise(plan: Plan, pmap: PhaseMap, results: Sequence[Results]) -> PhasesR
     for f in final.phase_findings:
         e_phase = next((e.phase for e in pmap.early if e.id == f.id), 0)
         first[finding_key(f)] = plan.growth_phases[e_phase].id
-    return PhasesResult(phases, first)
+    timeline, reason = _timeline(plan, phases)
+    return PhasesResult(phases, first, timeline, reason)
+
+
+def _timeline(plan: Plan, phases: Sequence[PhaseFigures]) -> tuple[CostTimeline | None, Any]:
+    """The cost over time (planner.engine.economics.cost_timeline) from each phase's start (the
+    first phase's, when it has none, the plan's operation start) and its own rent-or-own figures:
+    over the plan's years of use from the first start, at least twelve months of the last phase."""
+    from planner.engine.economics import PhaseCost, cost_timeline, month_index, month_text
+    from planner.i18n import tmsg
+
+    costs: list[PhaseCost] = []
+    for k, p in enumerate(phases):
+        start = month_index(p.start or (plan.metadata.operation_start if k == 0 else ""))
+        if start is None:
+            return None, tmsg("phase {name} has no start date", name=p.name)
+        if costs and start < costs[-1].start_month:
+            return None, tmsg("phase {name} starts before the phase before it", name=p.name)
+        rvo = p.results.totals.rent_vs_own
+        if rvo is None:
+            return None, tmsg("phase {name} has no rent-or-own figures (no GPUs)", name=p.name)
+        own = rvo.own_only
+        costs.append(PhaseCost(p.id, start, p.capex_added, own.energy_per_year + own.support_per_year
+                               + own.colocation_per_year,
+                               rvo.figures.cloud_cost_per_year if rvo.figures is not None else None))
+    years = plan.metadata.years_of_use
+    end = max(costs[0].start_month + round(years * 12), costs[-1].start_month + 12)
+    rows, be = cost_timeline(costs, end)
+    t = phases[-1].results.totals
+    return CostTimeline(start=month_text(costs[0].start_month), end=month_text(end), years=rows,
+                        break_even=None if be is None else month_text(be), currency=t.currency,
+                        complete=all(p.results.totals.capex_complete for p in phases), years_of_use=years), ""
