@@ -226,3 +226,35 @@ def test_logo_on_the_cover_and_bad_logos_refused(tmp_path, catalog):
     good = read_logo(png)
     with pytest.raises(ValueError, match="not a JPEG"):
         Logo(media_type="image/jpeg", name="x", data=good.data)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_big_plans_schedule_and_pull_list_count_per_rack_pair_and_say_so(tmp_path, catalog, lang):
+    """Above ``cable_schedule_limit`` cables to pull (issue 30: 1,949 pages for 16k GPUs), the
+    schedule and the pull list count cables per pair of racks, every count adds up to the
+    plan's, and the page says where each cable is listed; at the limit or below, every cable
+    is listed as before."""
+    plan = load_plan(H100)
+    rows = cable_schedule(plan, catalog)
+    out, summary = render(tmp_path, plan, catalog, "big.pdf", sections=("cables", "pull"), lang=lang,
+                          cable_schedule_limit=len(rows) - 1)
+    assert summary.cables_summarised
+    text = "\n".join(pages(out))
+    assert ("Schedule by pair of racks" if lang == "en" else "Kabelplan je Rackpaar") in text
+    assert ("cable table" if lang == "en" else "Kabeltabelle") in text
+    assert not any(c.label in text.split() for c in rows)  # no cable listed one by one
+    pairs = Counter((c.from_rack, c.to_rack) for c in rows)
+    listed: Counter = Counter()
+    for line in text.splitlines():
+        m = re.match(r"^\s*(\S+)\s{2,}(\S+)\s{2,}.*?\s(\d+)\s+[\d.,]+\s*$", line)  # ... cables, length
+        if m and (m.group(1), m.group(2)) in pairs:
+            listed[(m.group(1), m.group(2))] += int(m.group(3))
+    assert listed == pairs  # the schedule's counts per pair of racks add up to every cable
+    # the pull list: each rack's count of cables to pull, as many as start there
+    starts = Counter(c.from_rack for c in rows)
+    for rack, n in starts.items():
+        assert re.search(rf"^\s*{re.escape(rack)}: {n} (cables to pull|Kabel zu ziehen)", text, re.M), rack
+    full, summary = render(tmp_path, plan, catalog, "full.pdf", sections=("cables", "pull"), lang=lang,
+                           cable_schedule_limit=len(rows))
+    assert not summary.cables_summarised
+    assert all(c.label in "\n".join(pages(full)) for c in rows)

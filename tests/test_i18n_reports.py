@@ -213,7 +213,7 @@ MARKERS = {"_", "N_", "ngettext", "Np_", "gettext"}
 NOT_USER_TEXT = {
     "the report was cancelled", "laying out pages", "fonts must be 'auto' or 'builtin'",
     "racks_per_page must be 2, 3 or 4", "unknown report sections:  (known: )", "unknown page size  (a4 or letter)",
-    "rack sheets summarised:  racks,  layouts",
+    "rack sheets summarised:  racks,  layouts", "cable schedule summarised:  cables",
 }
 PRINTED = ["reports/pdf.py", "reports/drawings.py", "reports/flowables.py", "reports/display.py", "engine/report.py"]
 

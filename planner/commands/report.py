@@ -47,6 +47,9 @@ def register(sub) -> None:
                    help=_("no contents page after the cover (the PDF outline is made anyway)"))
     p.add_argument("--rack-sheet-limit", type=count, default=48, metavar="N",
                    help=_("above N racks, draw one elevation sheet per distinct rack layout (default 48)"))
+    p.add_argument("--cable-schedule-limit", type=count, default=5000, metavar="N",
+                   help=_("above N cables to pull, count the cable schedule and the pull list per pair of racks "
+                          "(every cable stays in `rackwright export` and on the labels; default 5000)"))
     p.add_argument("--compare", nargs="+", metavar="PLAN", default=None,
                    help=_("add a page comparing PLAN (option A) with up to three other plans (B, C, D): figures, "
                           "costs, workloads and what differs (see `rackwright compare`)"))
@@ -117,6 +120,7 @@ def run(args) -> int:
     lang = args.lang or current_language()
     options = ReportOptions(imperial=args.imperial or args.units == "imperial", sections=sections,
                             page_size=args.page_size, rack_sheet_limit=args.rack_sheet_limit,
+                            cable_schedule_limit=args.cable_schedule_limit,
                             toc=not args.no_toc and not args.internal, lang=lang,
                             checklist=args.internal or args.with_checklist, comparison=comparison)
     try:
@@ -136,4 +140,8 @@ def run(args) -> int:
                             "wrote {out} ({pages} pages, {size} KiB, sections: {sections})", summary.pages, lang)
         print(line.format(out=out, pages=summary.pages, size=size, sections=", ".join(summary.sections),
                           layouts=summary.rack_sheets, racks=summary.racks))
+        if summary.cables_summarised:
+            print(tf("the cable schedule and pull list count {n} cables per pair of racks (more than "
+                     "--cable-schedule-limit {limit}); every cable is in `rackwright export`",
+                     n=format_number(summary.cables, lang, 0), limit=args.cable_schedule_limit))
     return 0

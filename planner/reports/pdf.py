@@ -179,6 +179,10 @@ class ReportOptions:
     compress: bool = True  # False keeps page streams readable (tests search the raw bytes)
     fonts: str = "auto"  # "auto": a Unicode TrueType font if found; "builtin": Helvetica (Latin-1, text in clear)
     rack_sheet_limit: int = 48  # above this many racks, one elevation sheet per distinct rack layout
+    # above this many cables to pull, the cable schedule and the pull list count them per pair
+    # of racks (a 16k-GPU plan's 32,768 rows were ~1,600 pages a crew does not work from); every
+    # cable stays in the cable table (rackwright export, File > Export Tables) and on the labels
+    cable_schedule_limit: int = 5000
     racks_per_page: int = 2
     date: str | None = None  # default: today; printed in the language's form
     lang: str | None = None  # "de" or "en"; None: the active language (planner.i18n)
@@ -215,6 +219,7 @@ class ReportSummary:
     rack_sheets: int = 0  # rack blocks drawn
     summarised: bool = False  # rack sheets one per distinct layout (rack_sheet_limit exceeded)
     cables: int = 0
+    cables_summarised: bool = False  # schedule and pull list per rack pair (cable_schedule_limit exceeded)
     notes: list[str] = field(default_factory=list)  # in the report's language
     missing_glyphs: str = ""  # characters of the plan's names the report font cannot print
 
@@ -256,7 +261,8 @@ def render_plan_pdf(plan: Plan, catalog: Catalog, results: Results, options: Rep
     summary = ReportSummary(None, b.pages, len(data), time.perf_counter() - t0, tuple(done)
                             + (("checklist",) if opts.checklist else ()),
                             racks=len(results.racks), rack_sheets=b.rack_blocks, summarised=b.summarised,
-                            cables=b.cables, notes=b.notes, missing_glyphs=b.missing_glyphs)
+                            cables=b.cables, cables_summarised=b.cables_summarised, notes=b.notes,
+                            missing_glyphs=b.missing_glyphs)
     return data, summary
 
 
@@ -292,6 +298,7 @@ class _Builder:
         self.rack_blocks = 0
         self.summarised = False
         self.cables = 0
+        self.cables_summarised = False
         self.notes: list[str] = []
         self.missing_glyphs = ""
         self.md = plan.metadata
@@ -2009,7 +2016,9 @@ class _Builder:
             return out + [self.P(_("The plan has no links."))]
         by_media: dict[tuple[str, str], list[float]] = defaultdict(lambda: [0, 0.0, 0])
         skip = self.in_rack_nvlink()
+        summarise = self.summarise_cables()
         rows = []
+        pairs: dict[tuple[str, str, str, float, str], list[float]] = {}
         for c in rows_data:
             media = self._media(c)
             key = (c.media or _("unspecified"), media)
@@ -2020,6 +2029,14 @@ class _Builder:
             else:
                 agg[2] += 1
             if c.id in skip:
+                continue
+            if summarise:
+                pa = pairs.setdefault((c.from_rack, c.to_rack, c.fabric, c.speed_gbps, media), [0, 0.0, 0])
+                pa[0] += 1
+                if c.length_m is not None:
+                    pa[1] += c.length_m
+                else:
+                    pa[2] += 1
                 continue
             rows.append([c.label or c.id, c.fabric, c.from_rack, self._u(c.from_u), c.from_device, c.from_port,
                          c.to_rack, self._u(c.to_u), c.to_device, c.to_port, num(c.speed_gbps), media,
@@ -2046,6 +2063,8 @@ class _Builder:
                 "installed with the rack): counted above, not listed below, nothing to pull or label.",
                 len(skip)).format(n=num(len(skip)))), self.st_small))
         out.append(CondPageBreak(120))
+        if summarise:
+            return out + self._schedule_by_pair(pairs)
         out.append(self.P(_("Schedule"), self.st_h2))
         if rows:
             out.append(self._content_table(self.heads(N_("Label"), N_("Fabric"), N_("From rack"), N_("U"),
@@ -2056,6 +2075,43 @@ class _Builder:
         else:
             out.append(self.P(_("Every link is an in-rack NVLink link (summarised above).")))
         return out
+
+    def summarise_cables(self) -> bool:
+        """More cables to pull than a printed list serves (``cable_schedule_limit``): the
+        schedule and the pull list count them per pair of racks and say where every cable is."""
+        n = len(self.pulled())
+        if n > self.opts.cable_schedule_limit:
+            if not self.cables_summarised:
+                self.notes.append(f"cable schedule summarised: {n} cables")
+            self.cables_summarised = True
+            return True
+        return False
+
+    def _too_many_cables(self) -> Any:
+        return self.P(esc(_(
+            "{n} cables are more than a printed list serves (more than {limit}): they are counted per pair of "
+            "racks here. Every cable with both ends, ports and length is in the cable table (File > Export "
+            "Tables, or rackwright export) and on the cable labels.").format(
+            n=num(len(self.pulled())), limit=num(self.opts.cable_schedule_limit))), self.st_small)
+
+    def _rack_order(self) -> dict[str, int]:
+        return {rk.name: i for i, rk in enumerate(self.plan.racks())}
+
+    def _schedule_by_pair(self, pairs: dict[tuple[str, str, str, float, str], list[float]]) -> list[Any]:
+        """The schedule of a big plan: per pair of racks, fabric, speed and media, the cables and
+        their length (``pairs``: key -> [cables, metres, without length])."""
+        u = self.u
+        order = self._rack_order()
+        rows = [[clean(a), clean(b), clean(fab), num(speed), clean(media), num(int(n)),
+                 u.length(length, 0), num(int(missing)) if missing else ""]
+                for (a, b, fab, speed, media), (n, length, missing) in sorted(
+                    pairs.items(), key=lambda kv: (order.get(kv[0][0], 1 << 30), kv[0][0],
+                                                   order.get(kv[0][1], 1 << 30), kv[0][1], kv[0][2:]))]
+        return [self.P(_("Schedule by pair of racks"), self.st_h2), self._too_many_cables(),
+                self._content_table(self.heads(N_("From rack"), N_("To rack"), N_("Fabric"), N_("Gb/s"),
+                                               N_("Cable / optics"), N_("Cables"))
+                                    + [_("Length {unit}").format(unit=u.length_unit), _("No length")], rows,
+                                    numeric={3, 5, 6, 7})]
 
     # -- pull list -----------------------------------------------------------------------------
     def pull_section(self) -> list[Any]:
@@ -2068,11 +2124,13 @@ class _Builder:
             len(pulled)).format(n=num(len(pulled)))))
         if not pulled:
             return out + [self.P(_("No cables to pull."))]
-        order = {rk.name: i for i, rk in enumerate(self.plan.racks())}
+        order = self._rack_order()
         by_rack: dict[str, list[Any]] = defaultdict(list)
         for c in pulled:
             by_rack[c.from_rack].append(c)
         unit = u.length_unit
+        if self.summarise_cables():
+            return out + self._pull_by_pair(by_rack, order)
         listed = len(by_rack) <= self.opts.rack_sheet_limit  # a contents line per rack, like the rack sheets
         for n, rack in enumerate(sorted(by_rack, key=lambda r: (order.get(r, 1 << 30), r))):
             cs = by_rack[rack]
@@ -2116,6 +2174,36 @@ class _Builder:
                                 "the cable schedule); in-rack NVLink links are not pulled (see the cable "
                                 "schedule).")), self.st_small))
         return out
+
+    def _pull_by_pair(self, by_rack: dict[str, list[Any]], order: dict[str, int]) -> list[Any]:
+        """The pull list of a big plan: one table, a row per rack and destination (cables,
+        length, media), each rack's total in its first row, no page per rack."""
+        u = self.u
+        rows: list[list[Any]] = []
+        styles: dict[int, list[tuple]] = {}
+        for rack in sorted(by_rack, key=lambda r: (order.get(r, 1 << 30), r)):
+            cs = by_rack[rack]
+            styles[len(rows)] = [("SPAN",), ("BACKGROUND", colors.HexColor("#e3e8ee")), ("FONTNAME", self.bold)]
+            rows.append([SpanText(ngettext("{rack}: {n} cable to pull, {length} {unit}",
+                                           "{rack}: {n} cables to pull, {length} {unit}", len(cs)).format(
+                rack=rack, n=num(len(cs)), length=u.length(sum(c.length_m or 0.0 for c in cs), 1),
+                unit=u.length_unit))] + [""] * 3)
+            groups: dict[str, list[Any]] = defaultdict(list)
+            for c in cs:
+                groups[c.to_rack].append(c)
+            for dest in sorted(groups, key=lambda r: (r != rack, order.get(r, 1 << 30), r)):
+                g = groups[dest]
+                media = Counter(self._media(c) for c in g)
+                rows.append([_("within the rack") if dest == rack else dest, num(len(g)),
+                             u.length(sum(c.length_m or 0.0 for c in g), 1),
+                             ", ".join(f"{num(n)} \u00d7 {m}" for m, n in media.most_common())])
+        return [self._too_many_cables(),
+                self._content_table(self.heads(N_("To rack"), N_("Cables"))
+                                    + [_("Length {unit}").format(unit=u.length_unit), _("Cable / optics")],
+                                    rows, numeric={1, 2}, row_styles=styles),
+                self.P(esc(_("Each cable is counted once, under the rack of its first end (the From side of "
+                             "the cable schedule); in-rack NVLink links are not pulled (see the cable "
+                             "schedule).")), self.st_small)]
 
     # -- cable labels ----------------------------------------------------------------------------
     def labels_section(self) -> list[Any]:

@@ -422,6 +422,14 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
     </context>
     <context>
         <name>BuildPlanExporter</name>
+        <message numerus="yes">
+            <location filename="../../ui/exports/export.py" line="155" />
+            <source>; cable schedule and pull list per pair of racks (%n cable(s): every one is in Export Tables)</source>
+            <translation>
+                <numerusform>; Kabelplan und Kabelzugliste je Rackpaar (%n Kabel: jedes steht in „Tabellen exportieren“)</numerusform>
+                <numerusform>; Kabelplan und Kabelzugliste je Rackpaar (%n Kabel: jedes steht in „Tabellen exportieren“)</numerusform>
+            </translation>
+        </message>
         <message>
             <location filename="../../ui/exports/export.py" line="152" />
             <source>; rack sheets one per layout ({n})</source>
@@ -443,7 +451,7 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
             <translation>Export des Aufbauplans fehlgeschlagen</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/exports/export.py" line="155" />
+            <location filename="../../ui/exports/export.py" line="158" />
             <source>Build plan written: {path} (%n page(s){extra})</source>
             <translation>
                 <numerusform>Aufbauplan geschrieben: {path} (%n Seite{extra})</numerusform>
@@ -476,7 +484,7 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
             <translation>Aufbauplan wird nach {file} exportiert…</translation>
         </message>
         <message>
-            <location filename="../../ui/exports/export.py" line="167" />
+            <location filename="../../ui/exports/export.py" line="170" />
             <source>The build plan could not be made.
 
 {error}</source>
@@ -485,7 +493,7 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
 {error}</translation>
         </message>
         <message>
-            <location filename="../../ui/exports/export.py" line="163" />
+            <location filename="../../ui/exports/export.py" line="166" />
             <source>The comparison page could not be made: {error}
 
 Nothing was written.</source>
@@ -517,7 +525,7 @@ Es wurde nichts geschrieben.</translation>
             <translation>Jede Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1213" />
+            <location filename="../../ui/design/wizard.py" line="1216" />
             <source>At most {n} builds can be compared: untick one first.</source>
             <translation>Höchstens {n} Aufbauten lassen sich vergleichen: zuerst einen abwählen.</translation>
         </message>
@@ -537,7 +545,7 @@ Es wurde nichts geschrieben.</translation>
             <translation>Mögliche Aufbauten, der beste zuerst. Einen wählen und „Plan erstellen“ drücken, um ihn als neuen Plan zu öffnen: Raum, Racks, Strom, Kühlung und Fabrics angelegt, die Arbeitslasten zugeordnet. Zwei bis vier ankreuzen und „Angekreuzte vergleichen“ drücken, um sie nebeneinander zu sehen.</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/design/wizard.py" line="1232" />
+            <location filename="../../ui/design/wizard.py" line="1235" />
             <source>Compare Ticked (%n)</source>
             <translation>
                 <numerusform>Angekreuzte vergleichen (%n)</numerusform>
@@ -545,12 +553,12 @@ Es wurde nichts geschrieben.</translation>
             </translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1266" />
+            <location filename="../../ui/design/wizard.py" line="1271" />
             <source>Compared: {names}.</source>
             <translation>Verglichen: {names}.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1279" />
+            <location filename="../../ui/design/wizard.py" line="1284" />
             <source>Comparison cancelled.</source>
             <translation>Vergleich abgebrochen.</translation>
         </message>
@@ -570,32 +578,32 @@ Es wurde nichts geschrieben.</translation>
             <translation>Die Pläne der angekreuzten Aufbauten (zwei bis vier) erzeugen und nebeneinander zeigen, wie Datei &gt; Vergleichen mit... es tut</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1305" />
+            <location filename="../../ui/design/wizard.py" line="1310" />
             <source>Generating the plan of build {k}…</source>
             <translation>Plan von Aufbau {k} wird erzeugt…</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1247" />
+            <location filename="../../ui/design/wizard.py" line="1252" />
             <source>Generating the plans of builds {list} to compare them…</source>
             <translation>Pläne der Aufbauten {list} werden für den Vergleich erzeugt…</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1340" />
+            <location filename="../../ui/design/wizard.py" line="1345" />
             <source>Generation cancelled.</source>
             <translation>Erzeugung abgebrochen.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1129" />
+            <location filename="../../ui/design/wizard.py" line="1131" />
             <source>No build was found.</source>
             <translation>Es wurde kein Aufbau gefunden.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1128" />
+            <location filename="../../ui/design/wizard.py" line="1130" />
             <source>No build was found: {why}</source>
             <translation>Es wurde kein Aufbau gefunden: {why}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1131" />
+            <location filename="../../ui/design/wizard.py" line="1133" />
             <source>None of the {n} builds of this list is of that GPU model and cooling (and meets, if asked): change the filters or show all builds.</source>
             <translation>Keiner der {n} Aufbauten dieser Liste hat dieses GPU-Modell und diese Kühlung (und erfüllt, falls verlangt): Filter ändern oder alle Aufbauten zeigen.</translation>
         </message>
@@ -605,7 +613,7 @@ Es wurde nichts geschrieben.</translation>
             <translation>Nur Aufbauten, die erfüllen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1328" />
+            <location filename="../../ui/design/wizard.py" line="1333" />
             <source>Plan generated.</source>
             <translation>Plan erzeugt.</translation>
         </message>
@@ -620,12 +628,12 @@ Es wurde nichts geschrieben.</translation>
             <translation>Erneut suchen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1195" />
+            <location filename="../../ui/design/wizard.py" line="1197" />
             <source>Search cancelled.</source>
             <translation>Suche abgebrochen.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1125" />
+            <location filename="../../ui/design/wizard.py" line="1127" />
             <source>Search cancelled: the {n} builds ranked so far.</source>
             <translation>Suche abgebrochen: die bisher bewerteten {n} Aufbauten.</translation>
         </message>
@@ -645,37 +653,37 @@ Es wurde nichts geschrieben.</translation>
             <translation>Sortieren nach</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1274" />
+            <location filename="../../ui/design/wizard.py" line="1279" />
             <source>The builds could not be compared: {reason}</source>
             <translation>Die Aufbauten konnten nicht verglichen werden: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1335" />
+            <location filename="../../ui/design/wizard.py" line="1340" />
             <source>The plan could not be generated: {reason}</source>
             <translation>Der Plan konnte nicht erzeugt werden: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1191" />
+            <location filename="../../ui/design/wizard.py" line="1193" />
             <source>The search failed: {reason}</source>
             <translation>Die Suche ist fehlgeschlagen: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1145" />
+            <location filename="../../ui/design/wizard.py" line="1147" />
             <source>{n} builds compared, {m} meet every target and limit. The {k} distinct options: per GPU model and cooling the best that meets, and about +25 % and +50 % margin.</source>
             <translation>{n} Aufbauten verglichen, {m} erfüllen jedes Ziel und jede Grenze. Die {k} unterschiedlichen Optionen: je GPU-Modell und Kühlung die beste, die erfüllt, und etwa +25 % und +50 % Reserve.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1135" />
+            <location filename="../../ui/design/wizard.py" line="1137" />
             <source>{n} builds compared; none meets every target and limit.</source>
             <translation>{n} Aufbauten verglichen; keiner erfüllt jedes Ziel und jede Grenze.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1140" />
+            <location filename="../../ui/design/wizard.py" line="1142" />
             <source>{shown} of the {k} distinct options shown ({n} builds compared, {m} meet every target and limit).</source>
             <translation>{shown} der {k} unterschiedlichen Optionen gezeigt ({n} Aufbauten verglichen, {m} erfüllen jedes Ziel und jede Grenze).</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1137" />
+            <location filename="../../ui/design/wizard.py" line="1139" />
             <source>{shown} of {n} builds shown, {m} of them meet every target and limit.</source>
             <translation>{shown} von {n} Aufbauten gezeigt, {m} davon erfüllen jedes Ziel und jede Grenze.</translation>
         </message>
@@ -1038,7 +1046,7 @@ Es wurde nichts geschrieben.</translation>
             <translation>Aufbauplan als PDF &amp;exportieren…</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/compare.py" line="164" />
+            <location filename="../../ui/dialogs/compare.py" line="178" />
             <source>A: {a} · B: {b}</source>
             <translation>A: {a} · B: {b}</translation>
         </message>
@@ -1048,17 +1056,17 @@ Es wurde nichts geschrieben.</translation>
             <translation>A: {name}. Wählen Sie eine Plandatei zum Vergleich.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/compare.py" line="131" />
+            <location filename="../../ui/dialogs/compare.py" line="132" />
             <source>Build plan export cancelled; nothing was written</source>
             <translation>Export des Aufbauplans abgebrochen; nichts wurde geschrieben</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/compare.py" line="132" />
+            <location filename="../../ui/dialogs/compare.py" line="133" />
             <source>Build plan export failed</source>
             <translation>Export des Aufbauplans fehlgeschlagen</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/dialogs/compare.py" line="235" />
+            <location filename="../../ui/dialogs/compare.py" line="254" />
             <source>Build plan written: {path} (%n page(s))</source>
             <translation>
                 <numerusform>Aufbauplan geschrieben: {path} (%n Seite)</numerusform>
@@ -1066,7 +1074,7 @@ Es wurde nichts geschrieben.</translation>
             </translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/compare.py" line="170" />
+            <location filename="../../ui/dialogs/compare.py" line="184" />
             <source>Cannot compare with {path}: {error}</source>
             <translation>Vergleich mit {path} nicht möglich: {error}</translation>
         </message>
@@ -1086,7 +1094,7 @@ Es wurde nichts geschrieben.</translation>
             <translation>Vergleichen mit</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/compare.py" line="156" />
+            <location filename="../../ui/dialogs/compare.py" line="170" />
             <source>Comparing with {path}…</source>
             <translation>Vergleich mit {path} läuft…</translation>
         </message>
@@ -1096,7 +1104,7 @@ Es wurde nichts geschrieben.</translation>
             <translation>Kennzahlen aus der Engine für jeden Plan; Beträge in der Währung des jeweiligen Plans. Die Unterschiede gelten gegenüber A; Zeilen, in denen die Pläne übereinstimmen, sind grau.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/compare.py" line="119" />
+            <location filename="../../ui/dialogs/compare.py" line="120" />
             <source>Figures from the engine for the plan each build writes (as Create Plan writes it). What differs is taken against A; lines where the builds agree are grey.</source>
             <translation>Kennzahlen aus der Engine für den Plan, den jeder Aufbau schreibt (so wie „Plan erstellen“ ihn schreibt). Die Unterschiede gelten gegenüber A; Zeilen, in denen die Aufbauten übereinstimmen, sind grau.</translation>
         </message>
@@ -1109,27 +1117,27 @@ Es wurde nichts geschrieben.</translation>
     <context>
         <name>ComparisonExporter</name>
         <message>
-            <location filename="../../ui/exports/export.py" line="191" />
+            <location filename="../../ui/exports/export.py" line="194" />
             <source>Cancel</source>
             <translation>Abbrechen</translation>
         </message>
         <message>
-            <location filename="../../ui/exports/export.py" line="192" />
+            <location filename="../../ui/exports/export.py" line="195" />
             <source>Cancelling…</source>
             <translation>Wird abgebrochen…</translation>
         </message>
         <message>
-            <location filename="../../ui/exports/export.py" line="265" />
+            <location filename="../../ui/exports/export.py" line="268" />
             <source>Cannot export build plan</source>
             <translation>Aufbauplan kann nicht exportiert werden</translation>
         </message>
         <message>
-            <location filename="../../ui/exports/export.py" line="190" />
+            <location filename="../../ui/exports/export.py" line="193" />
             <source>Export build plan</source>
             <translation>Aufbauplan exportieren</translation>
         </message>
         <message>
-            <location filename="../../ui/exports/export.py" line="264" />
+            <location filename="../../ui/exports/export.py" line="267" />
             <source>The build plan could not be made.
 
 {error}</source>
@@ -1138,12 +1146,12 @@ Es wurde nichts geschrieben.</translation>
 {error}</translation>
         </message>
         <message>
-            <location filename="../../ui/exports/export.py" line="255" />
+            <location filename="../../ui/exports/export.py" line="258" />
             <source>Writing the build plan: {stage}…</source>
             <translation>Aufbauplan wird geschrieben: {stage}…</translation>
         </message>
         <message>
-            <location filename="../../ui/exports/export.py" line="254" />
+            <location filename="../../ui/exports/export.py" line="257" />
             <source>Writing the build plan…</source>
             <translation>Aufbauplan wird geschrieben…</translation>
         </message>
@@ -1804,7 +1812,7 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
             <translation>Eine Seite beifügen, die diesen Plan (A) mit anderen Plänen vergleicht</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="206" />
+            <location filename="../../ui/dialogs/export_options.py" line="211" />
             <source>Add a plan file to compare with, or untick the comparison page.</source>
             <translation>Eine Plandatei zum Vergleich hinzufügen oder die Vergleichsseite abwählen.</translation>
         </message>
@@ -1829,7 +1837,7 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
             <translation>Kabeletiketten, eines je Kabelende, auf Etikettenbögen Avery L7651 (A4) oder 5167 (Letter): in Originalgröße drucken</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="205" />
+            <location filename="../../ui/dialogs/export_options.py" line="210" />
             <source>Choose at least one section.</source>
             <translation>Mindestens einen Abschnitt wählen.</translation>
         </message>
@@ -7087,17 +7095,17 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>SizingWizard</name>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1383" />
+            <location filename="../../ui/design/wizard.py" line="1388" />
             <source>Create Plan</source>
             <translation>Plan erstellen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1372" />
+            <location filename="../../ui/design/wizard.py" line="1377" />
             <source>New from Workload</source>
             <translation>Neu aus Arbeitslast</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1372" />
+            <location filename="../../ui/design/wizard.py" line="1377" />
             <source>Size This Workload</source>
             <translation>Diese Arbeitslast dimensionieren</translation>
         </message>
@@ -7852,7 +7860,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Amortisation</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1089" />
+            <location filename="../../ui/design/wizard.py" line="1091" />
             <source>Break-even from an incomplete capex: the items without a price are left out, so owning pays off later than this:
 {items}</source>
             <translation>Amortisation aus unvollständigen Investitionskosten: Die Positionen ohne Preis fehlen, der Kauf amortisiert sich also später:
@@ -7865,7 +7873,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Investitionskosten</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1096" />
+            <location filename="../../ui/design/wizard.py" line="1098" />
             <source>Capex incomplete: these items have no price in {currency} and are left out:
 {items}</source>
             <translation>Investitionskosten unvollständig: Diese Positionen haben keinen Preis in {currency} und fehlen:
@@ -7892,7 +7900,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Kosten je Million ausgelieferter Tokens in der Planwährung (Anteil der Investitionskosten über die Nutzungsjahre und Energie zum Strompreis des Plans)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1086" />
+            <location filename="../../ui/design/wizard.py" line="1088" />
             <source>Cost per token from an incomplete capex ({basis}): a lower bound</source>
             <translation>Kosten je Token aus unvollständigen Investitionskosten ({basis}): eine Untergrenze</translation>
         </message>
@@ -7907,7 +7915,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Direkte Flüssigkeitskühlung (CDU)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1100" />
+            <location filename="../../ui/design/wizard.py" line="1102" />
             <source>Estimated by the search; the plan it writes is priced when you create it</source>
             <translation>Von der Suche geschätzt; der Plan wird beim Erstellen bepreist</translation>
         </message>
@@ -7917,7 +7925,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Gebäude-kW</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1093" />
+            <location filename="../../ui/design/wizard.py" line="1095" />
             <source>From an incomplete capex (support is a share of it): a lower bound:
 {items}</source>
             <translation>Aus unvollständigen Investitionskosten (der Support ist ein Anteil davon): eine Untergrenze:
@@ -8089,7 +8097,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>nicht erfüllt</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1059" />
+            <location filename="../../ui/design/wizard.py" line="1061" />
             <source>{currency} / M tok</source>
             <translation>{currency} / Mio. Tok.</translation>
         </message>

@@ -39,6 +39,14 @@ Everything else in the catalog loaded normally.</numerusform>
         <name>BuildPlanExporter</name>
         <message numerus="yes">
             <location filename="../../ui/exports/export.py" line="155" />
+            <source>; cable schedule and pull list per pair of racks (%n cable(s): every one is in Export Tables)</source>
+            <translation>
+                <numerusform>; cable schedule and pull list per pair of racks (%n cable: every one is in Export Tables)</numerusform>
+                <numerusform>; cable schedule and pull list per pair of racks (%n cables: every one is in Export Tables)</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../ui/exports/export.py" line="158" />
             <source>Build plan written: {path} (%n page(s){extra})</source>
             <translation>
                 <numerusform>Build plan written: {path} (%n page{extra})</numerusform>
@@ -49,7 +57,7 @@ Everything else in the catalog loaded normally.</numerusform>
     <context>
         <name>BuildsPage</name>
         <message numerus="yes">
-            <location filename="../../ui/design/wizard.py" line="1232" />
+            <location filename="../../ui/design/wizard.py" line="1235" />
             <source>Compare Ticked (%n)</source>
             <translation>
                 <numerusform>Compare Ticked (%n)</numerusform>
@@ -82,7 +90,7 @@ Everything else in the catalog loaded normally.</numerusform>
     <context>
         <name>CompareDialog</name>
         <message numerus="yes">
-            <location filename="../../ui/dialogs/compare.py" line="235" />
+            <location filename="../../ui/dialogs/compare.py" line="254" />
             <source>Build plan written: {path} (%n page(s))</source>
             <translation>
                 <numerusform>Build plan written: {path} (%n page)</numerusform>

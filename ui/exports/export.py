@@ -151,6 +151,9 @@ class BuildPlanExporter(PlanExporter):
     def _written(self, summary: ReportSummary) -> str:
         extra = self.tr("; rack sheets one per layout ({n})").format(n=summary.rack_sheets) if summary.summarised \
             else ""
+        if summary.cables_summarised:
+            extra += self.tr("; cable schedule and pull list per pair of racks (%n cable(s): every one is in "
+                             "Export Tables)", "", summary.cables)
         extra += "".join(f"; {n}" for n in summary.notes if "no glyph" in n)
         return self.tr("Build plan written: {path} (%n page(s){extra})", "", summary.pages).format(
             path=summary.path, extra=extra)
