@@ -51,6 +51,7 @@ from planner.engine.results import (
     Results,
     RoomResult,
     SourceResult,
+    SumField,
     Totals,
     feed_rank,
 )
@@ -290,9 +291,10 @@ class Engine:
         self._outside_row: dict[str, str] = {}
         self._row_outside: dict[str, dict[str, float]] = {}  # row -> its racks past the walls
         self._row_geo_key: dict[str, tuple[Any, ...]] = {}  # row -> what its footprints were made from
-        # row -> (its rack results, their int and count sums): reused while the row's rack
-        # results are the same objects (a room of 288 NVL72 racks re-merges one row, not all)
-        self._row_parts: dict[str, tuple[list[RackResult], Aggregate]] = {}
+        # row -> (its rack results, their int and count sums, their exact float sums or None):
+        # reused while the row's rack results are the same objects (a room of 288 NVL72 racks
+        # re-merges one row, not all)
+        self._row_parts: dict[str, tuple[list[RackResult], Aggregate, dict[SumField, int] | None]] = {}
         self._order = {k: _Order() for k in ("racks", "pdus", "feeds", "sources", "loops", "rooms", "fabrics")}
         self.net.reset()
         self.work.reset()
@@ -694,9 +696,16 @@ class Engine:
             rs = [racks[r.id] for r in row.racks]
             part = self._row_parts.get(row.id)
             if part is None or len(part[0]) != len(rs) or any(a is not b for a, b in zip(part[0], rs)):
-                part = self._row_parts[row.id] = (rs, _counts(rs))
+                part = self._row_parts[row.id] = (rs, _counts(rs), _exact_sums(rs))
             parts.append(part)
-        agg = _aggregate([r for part in parts for r in part[0]], rack_level=True, counts=[p[1] for p in parts])
+        sums: dict[SumField, float] | None = None
+        exact = [p[2] for p in parts]
+        if all(e is not None for e in exact):
+            # the rows' exact sums added and rounded once: math.fsum of every rack, bit for bit
+            # (both are the correctly rounded exact sum), without re-reading the room's racks
+            sums = {f: sum(e[f] for e in exact if e is not None) / _EXACT_ONE for f in SUM_FIELDS}
+        agg = _aggregate([r for part in parts for r in part[0]], rack_level=True, counts=[p[1] for p in parts],
+                         sums=sums)
         return RoomResult(id=room.id, name=room.name, area_m2=room.width_m * room.depth_m, agg=agg)
 
     def _compute_totals(self, plan: Plan) -> tuple[Totals, list[BomLine], tuple[Finding, ...]]:
@@ -746,6 +755,27 @@ def _later_only(change: Change, k: int, before: PhaseMap, after: PhaseMap) -> bo
 
 
 _GETTERS = {f: attrgetter(f) for f in (*SUM_FIELDS, *INT_FIELDS)}
+_EXACT_ONE = 1 << 1074  # every finite float is an integer multiple of 2**-1074 (the smallest subnormal)
+
+
+def _exact(v: float) -> int:
+    """``v`` as an exact integer count of 2**-1074 (raises for inf and nan)."""
+    n, d = v.as_integer_ratio()  # d is a power of two
+    return n << (1074 - (d.bit_length() - 1))
+
+
+def _exact_sums(items: list[Any]) -> dict[SumField, int] | None:
+    """Each sum field of some racks as an exact integer (:func:`_exact`), or None when a value
+    is not finite. Integer sums are exact and ``int / 2**1074`` is correctly rounded, so a
+    room's sum from its rows' parts equals ``math.fsum`` over all its racks (a room of 2,368
+    racks re-read 21 fields of every rack on each edit: ~2.5 ms at 64k GPUs)."""
+    out: dict[SumField, int] = {}
+    try:
+        for f in SUM_FIELDS:
+            out[f] = sum(map(_exact, map(_GETTERS[f], items)))
+    except (OverflowError, ValueError):
+        return None
+    return out
 
 
 def _count_into(out: dict[Any, int], counts: dict[Any, int]) -> None:
@@ -768,17 +798,22 @@ def _counts(items: list[Any]) -> Aggregate:
     return agg
 
 
-def _aggregate(items: list[Any], rack_level: bool, counts: list[Aggregate] | None = None) -> Aggregate:
+def _aggregate(items: list[Any], rack_level: bool, counts: list[Aggregate] | None = None,
+               sums: dict[SumField, float] | None = None) -> Aggregate:
     """Sums over racks (``rack_level``) or over Aggregates; ``counts``: the racks' integer
-    and count sums already made in parts (:func:`_counts`, in rack order)."""
+    and count sums already made in parts (:func:`_counts`, in rack order); ``sums``: the
+    racks' float sums already made (:func:`_exact_sums`)."""
     agg = Aggregate()
     gpus: dict[str, int] = {}
     bom: dict[tuple[str, str], int] = {}
     types: dict[str, int] = {}
     if rack_level:
         agg.racks = len(items)
-        for fs in SUM_FIELDS:
-            agg.sums[fs] = _fsum(map(_GETTERS[fs], items))
+        if sums is not None:
+            agg.sums = dict(sums)
+        else:
+            for fs in SUM_FIELDS:
+                agg.sums[fs] = _fsum(map(_GETTERS[fs], items))
         if counts is not None:
             for fi in INT_FIELDS:
                 agg.ints[fi] = sum(c.ints[fi] for c in counts)
