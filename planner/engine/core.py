@@ -483,6 +483,7 @@ class Engine:
         ctx = RackContext(plan, self.specs, self.settings, self._feeds, self._loops, self.net.by_placement,
                           self.checker, self.net.end_sums, self._outside_m)
         dirty_pdus: set[str] = set()
+        dirty_rows: set[str] = set()  # rows whose rack results changed (their sums are redone)
         for rid in dirty_racks:
             old = self._racks.pop(rid, None)
             if old is not None:
@@ -498,6 +499,7 @@ class Engine:
                 self._row_racks[old.row_id].discard(rid)
                 self._room_racks[old.room_id].discard(rid)
                 dirty_rooms.add(old.room_id)
+                dirty_rows.add(old.row_id)
             rack = idx.racks.get(rid)
             if rack is None:
                 continue
@@ -517,6 +519,7 @@ class Engine:
             self._row_racks.setdefault(row_id, set()).add(rid)
             self._room_racks.setdefault(room.id, set()).add(rid)
             dirty_rooms.add(room.id)
+            dirty_rows.add(row_id)
 
         for pid in dirty_pdus:
             old_p = self._pdus.pop(pid, None)
@@ -549,7 +552,7 @@ class Engine:
             self._rooms.pop(room_id, None)
             live_room = idx.rooms.get(room_id)
             if live_room is not None:
-                self._rooms[room_id] = self._compute_room(live_room)
+                self._rooms[room_id] = self._compute_room(live_room, dirty_rows)
         totals, bom, plan_findings = self._compute_totals(plan)
         self.net.compute_fabrics(plan)
         # Results list their entries in plan order: the dicts above are refilled in the order
@@ -689,13 +692,16 @@ class Engine:
         return cooling.compute_loop(self.specs, self.settings, self._loops[lid], racks)
 
     # -- rooms and totals --------------------------------------------------------------------------------------
-    def _compute_room(self, room: Room) -> RoomResult:
+    def _compute_room(self, room: Room, dirty_rows: set[str]) -> RoomResult:
+        """The room's sums from its rows' parts; a row's part is redone when its rack results
+        changed (``dirty_rows``: every rack result is written in ``_run`` with its row marked)
+        or its rack count did, else reused without reading its racks (O(rows), not O(racks))."""
         racks = self._racks
         parts = []
         for row in room.rows:
-            rs = [racks[r.id] for r in row.racks]
             part = self._row_parts.get(row.id)
-            if part is None or len(part[0]) != len(rs) or any(a is not b for a, b in zip(part[0], rs)):
+            if part is None or row.id in dirty_rows or len(part[0]) != len(row.racks):
+                rs = [racks[r.id] for r in row.racks]
                 part = self._row_parts[row.id] = (rs, _counts(rs), _exact_sums(rs))
             parts.append(part)
         sums: dict[SumField, float] | None = None
