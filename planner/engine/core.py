@@ -27,7 +27,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -94,12 +94,16 @@ def _ordered(d: dict[str, _V], order: Iterable[str]) -> dict[str, _V]:
 _SERIALS = itertools.count(1)  # Results.serial: one sequence for every engine of the process
 
 
-def _carry_worst(prev: Results | None, res: Results) -> None:
+def _carry_worst(prev: Results | None, res: Results, rack_pos: Mapping[str, int] | None = None,
+                 feed_pos: Mapping[str, int] | None = None) -> None:
     """The worst rack of each figure the results before were asked for, its over/near
     counts, and the worst feed, carried over through the racks and feeds the update redid
     (a scan of 2,368 racks per figure and of 9k feeds took ~11 ms of every edit at 64k
-    GPUs). Where the worst one itself was redone, or a redone one ties with it (a scan
-    takes the first in plan order), the figure is found by a scan on first access."""
+    GPUs). A redone one that ties with the worst wins where it comes first in the results'
+    order, as a scan takes the first (``rack_pos``/``feed_pos``: each rack's and feed's place
+    in that order; without them a tie needs the scan: in a plan of identical racks nearly
+    every edit ties). Where the worst one itself was redone, the figure is found by a scan
+    on first access."""
     if prev is None or res.follows != prev.serial:
         return
     racks = [rid for part, rid in res.redone if part == "rack"]
@@ -125,8 +129,11 @@ def _carry_worst(prev: Results | None, res: Results) -> None:
                 if best_key is None or key > best_key:
                     best, best_key = new, key
                 elif key == best_key:
-                    exact = False
-                    break
+                    if rack_pos is None or best is None or new.id not in rack_pos or best.id not in rack_pos:
+                        exact = False
+                        break
+                    if rack_pos[new.id] < rack_pos[best.id]:
+                        best = new
         if exact:
             res._rack_summaries[figure] = RackSummary(
                 best, getattr(best, util_attr) if best is not None else None,
@@ -145,7 +152,10 @@ def _carry_worst(prev: Results | None, res: Results) -> None:
                 if worst_key is None or key > worst_key:
                     worst, worst_key = new_f, key
                 elif key == worst_key:
-                    return
+                    if feed_pos is None or worst is None or fid not in feed_pos or worst.id not in feed_pos:
+                        return
+                    if feed_pos[fid] < feed_pos[worst.id]:
+                        worst = new_f
         res._worst_feed, res._worst_feed_known = worst, True
 
 
@@ -279,6 +289,7 @@ class Engine:
         self._row_racks: dict[str, set[str]] = {}
         self._room_racks: dict[str, set[str]] = {}
         self._feeds: dict[str, Any] = {}
+        self._feed_pos: tuple[object, dict[str, int]] = (None, {})  # (the _feeds it was made from, positions)
         self._loops: dict[str, Any] = {}
         # power sources: plan objects, results, and the feeds each one's result summed
         self._sources: dict[str, Any] = {}
@@ -400,8 +411,15 @@ class Engine:
         prev = self._results
         res = self._phased(plan, self._run(plan, racks, feeds, loops, rooms, change, dirty_sources=sources), change)
         _carry_counts(prev, res)
-        _carry_worst(prev, res)
+        _carry_worst(prev, res, idx.seq, self._feed_positions())
         return res
+
+    def _feed_positions(self) -> dict[str, int]:
+        """Each feed's place in the results' feed order (``self._feeds``, the plan's), made
+        again when the feeds were (a new ``self._feeds`` object)."""
+        if self._feed_pos[0] is not self._feeds:
+            self._feed_pos = (self._feeds, {fid: i for i, fid in enumerate(self._feeds)})
+        return self._feed_pos[1]
 
     def _phased(self, plan: Plan, res: Results, change: Change | None = None) -> Results:
         """The growth phases' figures (docs/phases.md): the plan after each phase but the last
