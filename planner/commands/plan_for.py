@@ -173,12 +173,7 @@ def run(args) -> int:
                          "wrote {path}: candidate {rank}, {servers} x {server}, {gpus} GPUs, {n} racks"), path=dst,
                      rank=chosen.rank, servers=chosen.servers, server=chosen.server_name, gpus=chosen.gpus,
                      n=chosen.racks), file=sys.stderr if args.json else sys.stdout)
-            errors = plan_errors(plan, catalog)
-            if errors:
-                shown_errors = "; ".join(f"{f.code}: {f.text()}" for f in errors[:3])
-                print(tf(Np_("rackwright: the written plan has {n} error finding (rackwright check {path}): {errors}",
-                             "rackwright: the written plan has {n} error findings (rackwright check {path}): {errors}"),
-                         n=len(errors), path=dst, errors=shown_errors), file=sys.stderr)
+            if _say_errors(plan_errors(plan, catalog), dst):
                 return 1
     if chosen is not None and not chosen.meets:
         print(tf("rackwright: candidate {rank} does not meet: {why}", rank=chosen.rank, why=_why_not(chosen)),
@@ -301,14 +296,7 @@ def run_grow(args, src: Path) -> int:
                                          "storage_added": grown.storage_added, "racks_added": grown.racks_added,
                                          "extended": grown.extended, "designed": grown.designed, "phases": rows}),
                          indent=2, allow_nan=False))
-    errors = [f for f in res.findings if f.severity == "error"]
-    if errors:
-        shown_errors = "; ".join(f"{f.code}: {f.text()}" for f in errors[:3])
-        print(tf(Np_("rackwright: the written plan has {n} error finding (rackwright check {path}): {errors}",
-                     "rackwright: the written plan has {n} error findings (rackwright check {path}): {errors}"),
-                 n=len(errors), path=dst, errors=shown_errors), file=sys.stderr)
-        return 1
-    return 0
+    return 1 if _say_errors([f for f in res.findings if f.severity == "error"], dst) else 0
 
 
 def plan_errors(plan, catalog) -> list:
@@ -316,6 +304,19 @@ def plan_errors(plan, catalog) -> list:
     from planner.engine import Engine
 
     return [f for f in Engine(catalog).compute(plan).findings if f.severity == "error"]
+
+
+def _say_errors(errors: list, dst: Path) -> bool:
+    """One line on stderr naming the first error findings of the written plan ``dst``; True if any."""
+    from planner.i18n import Np_, tf
+
+    if not errors:
+        return False
+    shown = "; ".join(f"{f.code}: {f.text()}" for f in errors[:3])
+    print(tf(Np_("rackwright: the written plan has {n} error finding (rackwright check {path}): {errors}",
+                 "rackwright: the written plan has {n} error findings (rackwright check {path}): {errors}"),
+             n=len(errors), path=dst, errors=shown), file=sys.stderr)
+    return True
 
 
 def write_plan(cand, spec, catalog, dst: Path):

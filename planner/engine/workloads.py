@@ -301,7 +301,7 @@ class WorkloadState:
         edit can have changed is redone (module docstring)."""
         if not plan.workloads:
             self._base = self._inputs = None
-            self._inter = {}
+            self._inter, self._inter_members = {}, {}
             return {}, ()
         full = change is None or self._base is None or dirty_racks is None
         pr = plan.index.placement_rack
@@ -330,8 +330,9 @@ class WorkloadState:
             self._inputs = {wid: b if isinstance(b, str) else self._with_fabric(net, wid, b, compute, bw_pids,
                                                                                 prev.get(wid))
                             for wid, b in self._base.items()}
-            for wid in [w for w in self._inter if w not in self._base or isinstance(self._base[w], str)]:
-                del self._inter[wid]
+            for wid in [w for w in self._inter_members if w not in self._base or isinstance(self._base[w], str)]:
+                self._inter.pop(wid, None)
+                del self._inter_members[wid]
         if rebuild:
             if full or old_base is None or old_base.keys() != self._base.keys():
                 self._index_members(pr)

@@ -308,6 +308,8 @@ class _Builder:
         self._styles()
         self._names = name_index(plan, self.catalog)
         self._schedule: list[CableRow] | None = None
+        self._in_rack_nvlink: set[str] | None = None
+        self._pulled: list[CableRow] | None = None
 
     # -- styles ------------------------------------------------------------------------------
     def _styles(self) -> None:
@@ -1974,16 +1976,20 @@ class _Builder:
         """Ids of the NVLink links whose both ends are in one rack: they run through the
         rack's NVLink spine cartridges (installed with the rack), so nobody pulls or labels
         them; the schedule counts them per rack instead of listing them."""
-        idx = self.plan.index
-        nvl = {f.id for f in self.plan.fabrics if f.kind == "nvlink"}
-        where = idx.placement_rack
-        return {lk.id for lk in self.plan.links
-                if lk.fabric in nvl and where.get(lk.a.placement) == where.get(lk.b.placement)}
+        if self._in_rack_nvlink is None:
+            nvl = {f.id for f in self.plan.fabrics if f.kind == "nvlink"}
+            where = self.plan.index.placement_rack
+            self._in_rack_nvlink = {lk.id for lk in self.plan.links
+                                    if lk.fabric in nvl and where.get(lk.a.placement) == where.get(lk.b.placement)}
+        return self._in_rack_nvlink
 
-    def pulled(self) -> list[Any]:
-        """The schedule rows of the cables the crew pulls (all but the in-rack NVLink links)."""
-        skip = self.in_rack_nvlink()
-        return [c for c in self.schedule() if c.id not in skip]
+    def pulled(self) -> list[CableRow]:
+        """The schedule rows of the cables the crew pulls (all but the in-rack NVLink links;
+        once per report, like the schedule: the cables, pull list and labels share them)."""
+        if self._pulled is None:
+            skip = self.in_rack_nvlink()
+            self._pulled = [c for c in self.schedule() if c.id not in skip]
+        return self._pulled
 
     @staticmethod
     def _u(text: str) -> str:
