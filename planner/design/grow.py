@@ -51,6 +51,7 @@ from planner.model.plan import (
 if TYPE_CHECKING:
     from planner.catalog import Catalog
     from planner.design.search import Candidate, PlanForSpec
+    from planner.engine.results import Results
 
 AISLE_M = 1.2  # between the plan's last row and the first new one: a hot or cold aisle (planner.design.synthetic)
 METHOD_COOLING = {v: k for k, v in COOLING_METHODS.items()}
@@ -543,7 +544,7 @@ def _grow(existing: Plan, cand: Candidate, spec: PlanForSpec, catalog: Catalog, 
                       servers_filled=filled), note
 
 
-def _fill_slots(plan: Plan, catalog: Catalog, server: str, method: str, per_rack: int, height: int, results: Any,
+def _fill_slots(plan: Plan, catalog: Catalog, server: str, method: str, per_rack: int, height: int, results: Results,
                 unit_w: float, max_rack_kw: float | None) -> list[tuple[str, int]]:
     """(rack, U) where new servers can go into the plan's racks: racks of the same cooling with
     PDUs that hold servers of the model, up to ``per_rack`` of them (the generator's fill), as
@@ -657,7 +658,7 @@ def why_not_grown(have: Existing, catalog: Catalog) -> Message:
                 server=gen._model_name(catalog, "device-types", have.server or "?"), cooling=have.cooling or "?")
 
 
-def explain(plan: Plan, results: Any, phase_id: str, catalog: Catalog) -> list[Message]:
+def explain(plan: Plan, results: Results, phase_id: str, catalog: Catalog) -> list[Message]:
     """What the grown plan's description says about the findings the growth leaves: the
     phase before it lacks what the grown build's workloads and new fabrics need (its
     findings this phase clears), and a storage fabric whose single switch grew a spine tier

@@ -96,6 +96,7 @@ if TYPE_CHECKING:
     from planner.design.search import Candidate, PlanForSpec, SearchResult
     from planner.engine import EngineSettings
     from planner.model.plan import Plan
+    from ui.dialogs.compare import MakeExporter
     from ui.settings import AppSettings
 
 log = logging.getLogger(__name__)
@@ -1272,7 +1273,8 @@ class BuildsPage(QWizardPage):
             names="; ".join(f"{o.label} = {o.name}" for o in compared.comparison.options)))
         wiz = self.wizard()
         if isinstance(wiz, SizingWizard):
-            self.compare_dialog = open_candidates_dialog(compared, wiz.catalog, wiz, wiz.app_settings)
+            self.compare_dialog = open_candidates_dialog(compared, wiz.catalog, wiz, wiz.app_settings,
+                                                         make_exporter=wiz.make_exporter)
 
     def _compare_failed(self, exc: BaseException) -> None:
         self._busy(False)
@@ -1361,9 +1363,12 @@ class SizingWizard(QWizard):
     def __init__(self, catalog: Catalog, parent: QWidget | None = None, *,
                  workloads: Sequence[Workload | Mapping[str, Any]] = (), metadata: Metadata | None = None,
                  open_plan: Callable[[Plan], bool] | None = None, money_from: Metadata | None = None,
-                 engine_settings: EngineSettings | None = None, app_settings: AppSettings | None = None) -> None:
+                 engine_settings: EngineSettings | None = None, app_settings: AppSettings | None = None,
+                 make_exporter: MakeExporter | None = None) -> None:
         super().__init__(parent)
         self.catalog = catalog
+        # the comparison's build plan exporter, from the shell (ui.design does not import ui.exports)
+        self.make_exporter = make_exporter
         # the open plan's engine thresholds (a compared build is computed with them, as the plan
         # made is once opened) and the app's settings (the comparison's build plan export)
         self.engine_settings = engine_settings

@@ -35,6 +35,8 @@ from ui import style
 from ui.tasks import BackgroundTask
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from planner.base.progress import CancelFn, ProgressFn
     from planner.catalog import Catalog
     from planner.design.compare import ComparedBuilds, Comparison
@@ -44,6 +46,10 @@ if TYPE_CHECKING:
     from ui.document import Document
     from ui.exports.export import ComparisonExporter
     from ui.settings import AppSettings
+
+    # the build plan exporter the wizard (ui.design, above the exports) hands in: the dialogs
+    # sit below ui.exports and never import it
+    MakeExporter = Callable[[ComparedBuilds, Catalog, QWidget, AppSettings | None], ComparisonExporter]
 
 
 def compare_with_file(plan: Plan, name: str, path: str, catalog: Catalog,
@@ -65,7 +71,7 @@ class CompareDialog(QDialog):
 
     def __init__(self, doc: Document | None, parent: QWidget | None = None, *,
                  compared: ComparedBuilds | None = None, catalog: Catalog | None = None,
-                 settings: AppSettings | None = None) -> None:
+                 settings: AppSettings | None = None, make_exporter: MakeExporter | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("compareDialog")
         self.setWindowTitle(self.tr("Compare With") if compared is None else self.tr("Compare Builds"))
@@ -123,10 +129,8 @@ class CompareDialog(QDialog):
             self.what.setText(" \u00b7 ".join(f"{o.label}: {o.name}" for o in compared.comparison.options))
             self.comparison = compared.comparison
             self._fill(compared.comparison)
-            if catalog is not None:
-                from ui.exports.export import ComparisonExporter
-
-                self.exporter = ComparisonExporter(compared, catalog, self, settings)
+            if catalog is not None and make_exporter is not None:
+                self.exporter = make_exporter(compared, catalog, self, settings)
                 self.exporter.finished.connect(self._exported)
                 self.exporter.cancelled.connect(lambda: self.status.setText(
                     self.tr("Build plan export cancelled; nothing was written")))
@@ -256,11 +260,15 @@ class CompareDialog(QDialog):
 
 
 def open_candidates_dialog(compared: ComparedBuilds, catalog: Catalog, parent: QWidget | None = None,
-                           settings: AppSettings | None = None) -> CompareDialog:
-    """The wizard's Compare: its candidates' comparison, window-modal and not blocking."""
+                           settings: AppSettings | None = None,
+                           make_exporter: MakeExporter | None = None) -> CompareDialog:
+    """The wizard's Compare: its candidates' comparison, window-modal and not blocking;
+    ``make_exporter`` makes the exporter of its build plan (the wizard passes
+    ``ui.exports.export.ComparisonExporter``; without it there is no export)."""
     from PySide6.QtCore import Qt
 
-    dlg = CompareDialog(None, parent, compared=compared, catalog=catalog, settings=settings)
+    dlg = CompareDialog(None, parent, compared=compared, catalog=catalog, settings=settings,
+                        make_exporter=make_exporter)
     dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
     dlg.open()
     return dlg

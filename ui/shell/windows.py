@@ -200,6 +200,7 @@ class PlanWindows(QObject):
         """File > New from Workload... (``workload_id`` None: start empty) and Plan > Size This
         Workload... ("": the workload selected in the Workloads panel, else the plan's first)."""
         from ui.design.wizard import SizingWizard
+        from ui.exports.export import ComparisonExporter
 
         doc = self.win.doc
         workloads = []
@@ -213,7 +214,7 @@ class PlanWindows(QObject):
         dlg = SizingWizard(doc.catalog, self.win, workloads=workloads, metadata=doc.plan.metadata
                            if workload_id is not None else None, open_plan=self.win.files.new_from,
                            money_from=doc.plan.metadata, engine_settings=doc.engine_settings,
-                           app_settings=self.win.settings)
+                           app_settings=self.win.settings, make_exporter=ComparisonExporter)
         self.win.design_dialog = dlg
         self._open_modal(dlg)
         return dlg
