@@ -286,8 +286,11 @@ def _client(url: str, i: int, device: str, pushes: int) -> tuple[list[tuple[int,
 
 
 @pytest.mark.slow
-def test_eight_clients_fifty_revisions_each_lose_nothing(pg_url, catalog):
-    """8 clients, each renaming its own device 50 times: pushes from old bases merge.
+def test_eight_clients_twenty_revisions_each_lose_nothing(pg_url, catalog):
+    """8 clients, each renaming its own device 20 times: pushes from old bases merge.
+
+    (50 each until the suite outgrew its 6 minutes: 160 pushes still keep 8 clients pushing
+    at once for most of the test, which is what the row lock is tested by; 400 took 44 s.)
 
     The clients are threads, each with its own connection and transactions (the server sees
     8 clients; what keeps revisions apart is its row lock): processes would spend most of
@@ -300,13 +303,13 @@ def test_eight_clients_fifty_revisions_each_lose_nothing(pg_url, catalog):
         start = repo.pull("shared")
     devices = [p.id for p in start.opened.plan.site.rooms[0].rows[0].racks[0].placements][:8]
     with ThreadPoolExecutor(8) as pool:
-        futures = [pool.submit(_client, pg_url, i, devices[i], 50) for i in range(8)]
+        futures = [pool.submit(_client, pg_url, i, devices[i], 20) for i in range(8)]
         results = [f.result(timeout=600) for f in futures]
     accepted = dict(enumerate(r[0] for r in results))
     refused = dict(enumerate(r[1] for r in results))
     n_accepted = sum(len(v) for v in accepted.values())
     n_refused = sum(len(v) for v in refused.values())
-    assert n_accepted + n_refused == 400
+    assert n_accepted + n_refused == 160
     assert n_refused == 0  # every client changes only its own device: all merge
     assert all("changes collide" in m for v in refused.values() for m in v)
     with Repository(pg_url) as repo:
