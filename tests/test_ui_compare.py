@@ -7,8 +7,7 @@ from __future__ import annotations
 import pytest
 
 from planner.catalog import load_catalog
-from planner.design.templates import build_template
-from planner.files.plan_io import save_plan_json
+from tests.fixtures.ui_app.support import show_window, template_files
 
 pytestmark = pytest.mark.gui
 
@@ -23,36 +22,15 @@ def catalog(unpriced_servers):
 
 @pytest.fixture
 def files(tmp_path, catalog):
-    out = {}
-    for name in ("inference-small-enterprise", "inference-production"):
-        path = tmp_path / f"{name}.json"
-        save_plan_json(build_template(name, catalog, region="eu"), path)
-        out[name] = path
-    bad = tmp_path / "broken.json"
-    bad.write_text('{"format": "rackwright-plan", "site": ')
-    out["broken"] = bad
-    return out
+    return template_files(tmp_path, catalog)
 
 
 @pytest.fixture
 def window(qtbot, tmp_path, catalog, files):
-    from PySide6.QtCore import QSettings
-
     from planner.files.documents import load_plan
-    from ui.document import Document
-    from ui.settings import AppSettings
-    from ui.shell.mainwindow import MainWindow
 
     path = files["inference-small-enterprise"]
-    settings = AppSettings(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
-    doc = Document(load_plan(path), catalog, path)
-    win = MainWindow(doc, settings)
-    qtbot.addWidget(win, before_close_func=lambda w: w.doc.mark_saved(w.doc.path))
-    win.resize(1200, 800)
-    win.show()
-    doc.recompute(background=False)
-    return win
-
+    return show_window(qtbot, tmp_path, load_plan(path), catalog, path, size=(1200, 800))
 
 def file_menu_action(win, text: str):
     for a in win.menuBar().actions():

@@ -12,14 +12,13 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import Qt
 
 from planner.catalog import load_catalog
-from planner.design.templates import build_template
 from planner.engine import Engine
 from planner.files.documents import load_plan
-from planner.files.plan_io import save_plan_json
 from planner.i18n import format_money
+from tests.fixtures.ui_app.support import show_window, template_files
 from ui import dialogs
 from ui.exports import export
 
@@ -42,18 +41,7 @@ def errors(monkeypatch):
 
 
 def make_window(qtbot, tmp_path, catalog, plan_path: Path):
-    from ui.document import Document
-    from ui.settings import AppSettings
-    from ui.shell.mainwindow import MainWindow
-
-    settings = AppSettings(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
-    doc = Document(load_plan(plan_path), catalog, plan_path)
-    win = MainWindow(doc, settings)
-    qtbot.addWidget(win, before_close_func=lambda w: w.doc.mark_saved(w.doc.path))
-    win.resize(1400, 900)
-    win.show()
-    doc.recompute(background=False)
-    return win
+    return show_window(qtbot, tmp_path, load_plan(plan_path), catalog, plan_path)
 
 
 needs_pdftotext = pytest.mark.skipif(shutil.which("pdftotext") is None and not os.environ.get("CI"),
@@ -202,15 +190,7 @@ def test_tick_candidates_and_compare_them_side_by_side(qtbot, tmp_path, catalog,
 
 @pytest.fixture
 def plan_files(tmp_path, catalog):
-    out = {}
-    for name in ("inference-small-enterprise", "inference-production"):
-        path = tmp_path / f"{name}.json"
-        save_plan_json(build_template(name, catalog, region="eu"), path)
-        out[name] = path
-    bad = tmp_path / "broken.json"
-    bad.write_text('{"format": "rackwright-plan", "site": ')
-    out["broken"] = bad
-    return out
+    return template_files(tmp_path, catalog)
 
 
 @needs_pdftotext
