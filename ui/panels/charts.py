@@ -108,8 +108,7 @@ class _RackBars(QWidget):
         self._gauges: list[Gauge] | None = None  # what the bars show, to skip redrawing the same
         self._brushes: dict[int, QBrush] = {}
         self._name_px: dict[str, float] = {}  # each rack name's width in the 7 pt tick font
-        self.plot = pg.PlotWidget(self)
-        self.plot.setMenuEnabled(False)
+        self.plot = pg.PlotWidget(self, enableMenu=False)  # no context menu: its ViewBox menu is never built
         self.plot.setMouseEnabled(x=True, y=False)
         self.plot.showGrid(x=False, y=True, alpha=0.25)
         self.plot.setLabel("left", unit_label)
@@ -249,8 +248,7 @@ class _WorkloadMargins(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.plot = pg.PlotWidget(self)
-        self.plot.setMenuEnabled(False)
+        self.plot = pg.PlotWidget(self, enableMenu=False)  # no context menu: its ViewBox menu is never built
         self.plot.setMouseEnabled(x=False, y=False)
         self.plot.showGrid(x=True, y=False, alpha=0.25)
         self.plot.setLabel("bottom", self.tr("achieved / target (%)"))

@@ -23,9 +23,8 @@ class RentOwnChart(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.plot = pg.PlotWidget(self)
+        self.plot = pg.PlotWidget(self, enableMenu=False)  # no context menu: its ViewBox menu is never built
         self.plot.setObjectName("rentOwnPlot")
-        self.plot.setMenuEnabled(False)
         self.plot.setMouseEnabled(x=False, y=False)
         self.plot.hideButtons()
         self.plot.showGrid(x=False, y=True, alpha=0.25)

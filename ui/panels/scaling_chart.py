@@ -156,9 +156,8 @@ class ScalingChart(QWidget):
         head.addStretch(1)
         head.addWidget(self.metric_combo)
 
-        self.plot = pg.PlotWidget(self)
+        self.plot = pg.PlotWidget(self, enableMenu=False)  # no context menu: its ViewBox menu is never built
         self.plot.setObjectName("scalingPlot")
-        self.plot.setMenuEnabled(False)
         self.plot.setMouseEnabled(x=False, y=False)
         self.plot.hideButtons()
         self.plot.showGrid(x=True, y=True, alpha=0.18)
