@@ -79,6 +79,7 @@ def test_cooling_warn_fraction_from_settings_turns_the_rack_amber_everywhere(qtb
     assert item.level == levels.WARN and item.fill == style.WARN
     assert totals.levels["cooling"] == levels.WARN
     assert f"{len(warned)} racks near capacity" in totals.rows["cooling"][1].text()
+    charts.tabs.setCurrentWidget(charts.cooling)  # the user opens the Cooling tab: drawn then
     i = charts.cooling.rack_ids.index(rid)
     assert charts.cooling.levels[i] == levels.WARN
     header = win.rack_view.scene.figures[rid]

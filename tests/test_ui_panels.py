@@ -80,6 +80,9 @@ def test_cooling_colour_follows_utilisation_on_floor_totals_and_charts(qtbot, do
     assert rr.heat_w > rr.cooling_capacity_w and rr.cooling_level == levels.OVER
     assert item.util == pytest.approx(rr.heat_w / rr.cooling_capacity_w) and item.fill == style.BAD
     assert totals.levels["cooling"] == levels.OVER
+    # the Cooling tab is not in view: it is drawn when the user opens it, with the new results
+    assert charts.tabs.currentWidget() is charts.power
+    charts.tabs.setCurrentWidget(charts.cooling)
     i = charts.cooling.rack_ids.index(rid)
     assert charts.cooling.heights[i] == pytest.approx(rr.heat_w / 1000)
     assert charts.cooling.levels[i] == levels.OVER
