@@ -154,6 +154,9 @@ def test_findings_sort_and_filter_by_severity(qtbot, doc):
 def test_charts_one_bar_per_rack_with_engine_heights(qtbot, doc):
     charts = ChartsPanel(doc)
     qtbot.addWidget(charts)
+    assert charts.power.bar_count() == 0  # not on screen: nothing drawn yet
+    charts.show()
+    qtbot.waitExposed(charts)
     assert charts.power.bar_count() == len(doc.results.racks) == len(doc.plan.index.racks)
     for rid, h in zip(charts.power.rack_ids, charts.power.heights):
         assert h == pytest.approx(doc.results.racks[rid].power_load_w / 1000)
@@ -194,6 +197,8 @@ def test_charts_and_floor_follow_a_rename_and_a_load_change(qtbot, doc):
     charts, floor = ChartsPanel(doc), FloorView(doc)
     for w in (charts, floor):
         qtbot.addWidget(w)
+    charts.show()
+    qtbot.waitExposed(charts)
     rid = gpu_rack(doc)
     doc.push(SetProperty("rack", rid, "name", "Renamed rack"))
     doc.flush()

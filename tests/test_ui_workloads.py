@@ -221,6 +221,8 @@ def test_group_from_selected_servers(qtbot, panel, doc, catalog):
 def test_chart_bars_are_the_engine_margins(qtbot, doc, panel):
     charts = ChartsPanel(doc)
     qtbot.addWidget(charts)
+    charts.show()
+    qtbot.waitExposed(charts)
     charts.tabs.setCurrentWidget(charts.workloads)  # the Workloads tab, as the user opens it
     wls = doc.results.workloads
     assert charts.workloads.ids == [w.id for w in doc.plan.workloads]

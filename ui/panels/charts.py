@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QEvent, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QResizeEvent
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import QLabel, QTabWidget, QVBoxLayout, QWidget
 
 from planner.engine import RackResult, Results
@@ -379,14 +379,16 @@ class ChartsPanel(QWidget):
         # a renamed workload or a changed target shows before the engine's next results
         if change.workloads and self.doc.results is not None:
             self._results = self.doc.results
-            if self.tabs.currentWidget() is self.workloads:
+            if self.isVisible() and self.tabs.currentWidget() is self.workloads:
                 self._draw(self.workloads)
             else:
                 self._stale.add(self.workloads)
 
     def on_results(self, results: Results | None) -> None:
         self._results = results
-        shown = self.tabs.currentWidget()
+        # a panel not on screen (its dock behind the Findings tab, as at 1366x768) draws
+        # nothing until it is shown
+        shown = self.tabs.currentWidget() if self.isVisible() else None
         for chart in (self.power, self.cooling, self.workloads):
             if chart is shown:
                 self._draw(chart)
@@ -399,6 +401,10 @@ class ChartsPanel(QWidget):
             self.workloads.set_results(self._results, self.doc.plan)
         elif isinstance(chart, _RackBars):
             chart.set_results(self._results)
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt override)
+        super().showEvent(event)
+        self._show_tab(self.tabs.currentIndex())
 
     def _show_tab(self, _index: int) -> None:
         chart = self.tabs.currentWidget()
