@@ -61,6 +61,7 @@ from ui.i18n import QT_TRANSLATE_NOOP, TrDict, current, tr_table
 from ui.panels.scaling_chart import ScalingSection
 from ui.units import fnum, parse_number
 from ui.units import format_entry as format_number
+from ui.wheel import guard_wheel
 
 if TYPE_CHECKING:
     from pydantic.fields import FieldInfo
@@ -693,6 +694,7 @@ class WorkloadsPanel(QWidget):
         self.detail_scroll.setFrameShape(QFrame.Shape.NoFrame)
         self.detail_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.detail_scroll.setWidget(self.detail)
+        guard_wheel(self.detail)  # the scaling chart's metric choice; the form's on each build
         # the verdict, notes and chart above the form change height with every result: the
         # field being typed into stays in view (it scrolled away after each edit: issue 31)
         self.detail.installEventFilter(self)
@@ -966,6 +968,8 @@ class WorkloadsPanel(QWidget):
             widget = item.widget() if item is not None else None
             if widget is not None:
                 widget.show()
+        # scrolling the form with the wheel over a choice changed it, an undo step a notch
+        guard_wheel(self.detail)
         self._apply_palette()
         self._form_for = (w.id, w.kind)
 
