@@ -134,3 +134,27 @@ def test_findings_panel_names_the_phase_that_breaks_each_limit(qtbot, win):
     rows = {(r[1], r[4]): r[2] for r in panel.model.rows}
     assert rows[("POWER_FEED_FAILOVER_OVERLOAD", "feed-r01-a")].endswith("(from Production Q3)")
     assert rows[("FABRIC_UNCONNECTED_PORTS", "fab-ib")].endswith("(from Pilot Q1)")
+
+
+def test_a_phase_start_typed_as_a_quarter_is_taken_and_a_year_alone_is_one_clear_line(qtbot, win):
+    """A German walk-through (issue 32): "Q3 2027" typed into the Start cell was refused with
+    pydantic's pattern, ``String should match pattern '^(\\d{4}-(0[1-9]|1[0-2])...'``. The
+    quarter is taken (stored as its first month); a year alone is one line that names the phase
+    and the forms taken."""
+    from ui.dialogs.phases import START
+
+    doc, stack = win.doc, win.doc.undo_stack
+    menu_action(win, "Plan", "Growth Phases").trigger()
+    dlg = win.phases_dialog
+    dlg.table.item(2, START).setText("Q3 2028")  # as typed into the cell
+    assert doc.plan.growth_phases[2].start == "2028-07" and cell(dlg, 2, START) == "2028-07"
+    assert not dlg.error.isVisible() and stack.count() == 1
+    assert "Q3 2027" in dlg.table.item(2, START).toolTip()
+    dlg.table.item(1, START).setText("2028")
+    assert dlg.error.isVisible()
+    assert dlg.error.text() == ("start of growth phase 'Production Q3': '2028' is not a month or a date: write "
+                                "2027-07, 2027-07-15, Q3 2027, 07.2027 or July 2027")
+    assert doc.plan.growth_phases[1].start == "2027-07" and cell(dlg, 1, START) == "2027-07"
+    assert stack.count() == 1
+    stack.undo()
+    assert doc.plan.growth_phases[2].start == ""

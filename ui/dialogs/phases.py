@@ -50,6 +50,10 @@ class PhasesDialog(QDialog):
         self.table.setObjectName("phasesTable")
         self.table.setHorizontalHeaderLabels([self.tr("Phase"), self.tr("Start"), self.tr("GPUs"), self.tr("Racks"),
                                               self.tr("Capex added"), self.tr("Capex total"), self.tr("Errors")])
+        # the forms planner.model.plan.phase_start takes ("Q3 2027" was refused: issue 32)
+        self.start_hint = self.tr("When the phase goes into operation: 2027-07, 15.07.2027, Q3 2027 (stored as its "
+                                  "first month, 2027-07), 07.2027 or July 2027")
+        self.table.horizontalHeaderItem(START).setToolTip(self.start_hint)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         head = self.table.horizontalHeader()
@@ -118,6 +122,8 @@ class PhasesDialog(QDialog):
                 item.setData(Qt.ItemDataRole.UserRole, ph.id)
                 if col not in (NAME, START):
                     item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEditable)
+                elif col == START:
+                    item.setToolTip(self.start_hint)
                 if col >= GPUS:
                     item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 self.table.setItem(row, col, item)
