@@ -23,7 +23,15 @@ import re
 from collections.abc import Iterator
 from typing import Annotated, Any, Final, Literal, TypeVar, get_args
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PrivateAttr, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    PrivateAttr,
+    field_validator,
+    model_validator,
+)
 
 from planner.i18n import N_, active_language, gettext, tmsg
 
