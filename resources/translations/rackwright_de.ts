@@ -2467,146 +2467,146 @@ Trays</translation>
     <context>
         <name>Findings</name>
         <message>
-            <location filename="../../ui/panels/findings.py" line="250" />
+            <location filename="../../ui/panels/findings.py" line="257" />
             <source>(from {phase})</source>
             <translation>(ab {phase})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="97" />
+            <location filename="../../ui/panels/findings.py" line="104" />
             <source>Code</source>
             <translation>Code</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="346" />
+            <location filename="../../ui/panels/findings.py" line="353" />
             <source>Double-click to show it</source>
             <translation>Doppelklick zeigt die Stelle</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="337" />
             <location filename="../../ui/panels/findings.py" line="344" />
+            <location filename="../../ui/panels/findings.py" line="351" />
             <source>Error</source>
             <translation>Fehler</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="339" />
-            <location filename="../../ui/panels/findings.py" line="344" />
+            <location filename="../../ui/panels/findings.py" line="346" />
+            <location filename="../../ui/panels/findings.py" line="351" />
             <source>Info</source>
             <translation>Hinweis</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="98" />
+            <location filename="../../ui/panels/findings.py" line="105" />
             <source>Message</source>
             <translation>Meldung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="52" />
+            <location filename="../../ui/panels/findings.py" line="59" />
             <source>PDU</source>
             <translation>PDU</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="97" />
+            <location filename="../../ui/panels/findings.py" line="104" />
             <source>Severity</source>
             <translation>Schwere</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="338" />
-            <location filename="../../ui/panels/findings.py" line="344" />
+            <location filename="../../ui/panels/findings.py" line="345" />
+            <location filename="../../ui/panels/findings.py" line="351" />
             <source>Warning</source>
             <translation>Warnung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="98" />
+            <location filename="../../ui/panels/findings.py" line="105" />
             <source>Where</source>
             <translation>Ort</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="51" />
-            <location filename="../../ui/panels/findings.py" line="52" />
+            <location filename="../../ui/panels/findings.py" line="58" />
+            <location filename="../../ui/panels/findings.py" line="59" />
             <source>device</source>
             <translation>Gerät</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="58" />
+            <location filename="../../ui/panels/findings.py" line="65" />
             <source>device type</source>
             <translation>Gerätetyp</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="55" />
+            <location filename="../../ui/panels/findings.py" line="62" />
             <source>fabric</source>
             <translation>Fabric</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="54" />
+            <location filename="../../ui/panels/findings.py" line="61" />
             <source>feed</source>
             <translation>Einspeisung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="56" />
+            <location filename="../../ui/panels/findings.py" line="63" />
             <source>link</source>
             <translation>Verbindung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="54" />
+            <location filename="../../ui/panels/findings.py" line="61" />
             <source>loop</source>
             <translation>Kühlkreislauf</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="57" />
+            <location filename="../../ui/panels/findings.py" line="64" />
             <source>plan</source>
             <translation>Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="55" />
+            <location filename="../../ui/panels/findings.py" line="62" />
             <source>power source</source>
             <translation>Stromquelle</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="51" />
+            <location filename="../../ui/panels/findings.py" line="58" />
             <source>rack</source>
             <translation>Rack</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="53" />
+            <location filename="../../ui/panels/findings.py" line="60" />
             <source>room</source>
             <translation>Raum</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="53" />
+            <location filename="../../ui/panels/findings.py" line="60" />
             <source>row</source>
             <translation>Reihe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="57" />
+            <location filename="../../ui/panels/findings.py" line="64" />
             <source>server group</source>
             <translation>Servergruppe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="58" />
+            <location filename="../../ui/panels/findings.py" line="65" />
             <source>site</source>
             <translation>Standort</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="56" />
+            <location filename="../../ui/panels/findings.py" line="63" />
             <source>workload</source>
             <translation>Arbeitslast</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="306" />
+            <location filename="../../ui/panels/findings.py" line="313" />
             <source>{device} in {rack}</source>
             <translation>{device} in {rack}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="306" />
+            <location filename="../../ui/panels/findings.py" line="313" />
             <source>{device} in {rack} U{u}</source>
             <translation>{device} in {rack}, HE {u}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="318" />
+            <location filename="../../ui/panels/findings.py" line="325" />
             <source>{kind} {place}</source>
             <translation>{kind} {place}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="317" />
+            <location filename="../../ui/panels/findings.py" line="324" />
             <source>{name} ({id})</source>
             <translation>{name} ({id})</translation>
         </message>
@@ -2614,7 +2614,7 @@ Trays</translation>
     <context>
         <name>FindingsPanel</name>
         <message numerus="yes">
-            <location filename="../../ui/panels/findings.py" line="543" />
+            <location filename="../../ui/panels/findings.py" line="598" />
             <source>%n finding(s)</source>
             <translation>
                 <numerusform>%n Befund</numerusform>
@@ -2622,47 +2622,62 @@ Trays</translation>
             </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="534" />
+            <location filename="../../ui/panels/findings.py" line="549" />
+            <source>All phases</source>
+            <translation>Alle Stufen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/findings.py" line="589" />
             <source>Errors</source>
             <translation>Fehler</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="452" />
+            <location filename="../../ui/panels/findings.py" line="470" />
             <source>Filter findings (code, message, rack...)</source>
             <translation>Befunde filtern (Code, Meldung, Rack …)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="534" />
+            <location filename="../../ui/panels/findings.py" line="589" />
             <source>Info</source>
             <translation>Hinweise</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="445" />
+            <location filename="../../ui/panels/findings.py" line="463" />
             <source>Show errors</source>
             <translation>Fehler anzeigen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="446" />
+            <location filename="../../ui/panels/findings.py" line="464" />
             <source>Show information</source>
             <translation>Hinweise anzeigen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="445" />
+            <location filename="../../ui/panels/findings.py" line="463" />
             <source>Show warnings</source>
             <translation>Warnungen anzeigen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="534" />
+            <location filename="../../ui/panels/findings.py" line="551" />
+            <source>Up to {phase}</source>
+            <translation>Bis {phase}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/findings.py" line="589" />
             <source>Warnings</source>
             <translation>Warnungen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="541" />
+            <location filename="../../ui/panels/findings.py" line="450" />
+            <source>Whose findings: the whole plan (each with the phase that first breaks it), or the build as it stands after a growth phase</source>
+            <translation>Wessen Befunde: die des ganzen Plans (jeder mit der Ausbaustufe, ab der er auftritt) oder die des Aufbaus, wie er nach einer Ausbaustufe dasteht</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/findings.py" line="596" />
             <source>no findings: the design passes every check</source>
             <translation>keine Befunde: der Entwurf besteht jede Prüfung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="539" />
+            <location filename="../../ui/panels/findings.py" line="594" />
             <source>no results yet</source>
             <translation>noch keine Ergebnisse</translation>
         </message>
@@ -4627,7 +4642,7 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>&amp;Alles auswählen</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/windows.py" line="182" />
+            <location filename="../../ui/shell/windows.py" line="194" />
             <source>Select racks or devices to rename</source>
             <translation>Racks oder Geräte zum Umbenennen wählen</translation>
         </message>
@@ -5316,87 +5331,102 @@ Seine Revisionen bleiben erhalten: er lässt sich unter „Entfernte Pläne zeig
     <context>
         <name>PhasesDialog</name>
         <message>
-            <location filename="../../ui/dialogs/phases.py" line="74" />
+            <location filename="../../ui/dialogs/phases.py" line="81" />
             <source>Add Phase</source>
             <translation>Stufe hinzufügen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/phases.py" line="52" />
+            <location filename="../../ui/dialogs/phases.py" line="57" />
             <source>Capex added</source>
             <translation>Capex neu</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/phases.py" line="52" />
+            <location filename="../../ui/dialogs/phases.py" line="57" />
             <source>Capex total</source>
             <translation>Capex gesamt</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/phases.py" line="64" />
+            <location filename="../../ui/dialogs/phases.py" line="62" />
+            <source>Double-click to list this phase's findings</source>
+            <translation>Doppelklick listet die Befunde dieser Ausbaustufe</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/phases.py" line="71" />
             <source>Each phase is the build as it stands when it is done: everything of that phase and the ones before. A rack, device, cable, feed or loop that names no phase belongs to the first.</source>
             <translation>Jede Ausbaustufe ist der Aufbau, wie er nach ihrem Abschluss steht: alles dieser und der vorigen Stufen. Ein Rack, Gerät, Kabel, eine Einspeisung oder ein Kreislauf ohne Angabe gehört zur ersten.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/phases.py" line="76" />
+            <location filename="../../ui/dialogs/phases.py" line="83" />
             <source>Earlier</source>
             <translation>Früher</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/phases.py" line="52" />
+            <location filename="../../ui/dialogs/phases.py" line="57" />
             <source>Errors</source>
             <translation>Fehler</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/phases.py" line="51" />
+            <location filename="../../ui/dialogs/phases.py" line="56" />
             <source>GPUs</source>
             <translation>GPUs</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/phases.py" line="47" />
+            <location filename="../../ui/dialogs/phases.py" line="52" />
             <source>Growth Phases</source>
             <translation>Ausbaustufen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/phases.py" line="77" />
+            <location filename="../../ui/dialogs/phases.py" line="84" />
             <source>Later</source>
             <translation>Später</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/phases.py" line="51" />
+            <location filename="../../ui/dialogs/phases.py" line="89" />
+            <source>List the findings of the build as it stands after the phase chosen in the table, in the Findings panel</source>
+            <translation>Die Befunde des Aufbaus, wie er nach der in der Tabelle gewählten Ausbaustufe dasteht, im Bereich Befunde auflisten</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/phases.py" line="56" />
             <source>Phase</source>
             <translation>Ausbaustufe</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/phases.py" line="169" />
+            <location filename="../../ui/dialogs/phases.py" line="193" />
             <source>Phase {n}</source>
             <translation>Stufe {n}</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/phases.py" line="78" />
+            <location filename="../../ui/dialogs/phases.py" line="85" />
             <source>Put Selection into Phase</source>
             <translation>Auswahl der Stufe zuordnen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/phases.py" line="51" />
+            <location filename="../../ui/dialogs/phases.py" line="56" />
             <source>Racks</source>
             <translation>Racks</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/phases.py" line="75" />
+            <location filename="../../ui/dialogs/phases.py" line="82" />
             <source>Remove</source>
             <translation>Entfernen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/phases.py" line="51" />
+            <location filename="../../ui/dialogs/phases.py" line="88" />
+            <source>Show Findings</source>
+            <translation>Befunde zeigen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/phases.py" line="56" />
             <source>Start</source>
             <translation>Beginn</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/phases.py" line="79" />
+            <location filename="../../ui/dialogs/phases.py" line="86" />
             <source>The selected racks, devices, feeds, loops and cables join the phase chosen in the table (one undo step)</source>
             <translation>Die ausgewählten Racks, Geräte, Einspeisungen, Kreisläufe und Kabel kommen zur in der Tabelle gewählten Stufe (ein Rückgängig-Schritt)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/phases.py" line="54" />
+            <location filename="../../ui/dialogs/phases.py" line="59" />
             <source>When the phase goes into operation: 2027-07, 15.07.2027, Q3 2027 (stored as its first month, 2027-07), 07.2027 or July 2027</source>
             <translation>Wann die Ausbaustufe in Betrieb geht: 2027-07, 15.07.2027, Q3 2027 (gespeichert als sein erster Monat, 2027-07), 07.2027 oder Juli 2027</translation>
         </message>

@@ -101,7 +101,7 @@ Everything else in the catalog loaded normally.</numerusform>
     <context>
         <name>FindingsPanel</name>
         <message numerus="yes">
-            <location filename="../../ui/panels/findings.py" line="543" />
+            <location filename="../../ui/panels/findings.py" line="598" />
             <source>%n finding(s)</source>
             <translation>
                 <numerusform>%n finding</numerusform>
