@@ -8192,839 +8192,839 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>Workloads</name>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="330" />
+            <location filename="../../ui/panels/workloads.py" line="332" />
             <source>  (asked {users})</source>
             <translation>  (gefragt: {users})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="326" />
-            <location filename="../../ui/panels/workloads.py" line="347" />
-            <location filename="../../ui/panels/workloads.py" line="386" />
-            <location filename="../../ui/panels/workloads.py" line="390" />
+            <location filename="../../ui/panels/workloads.py" line="328" />
+            <location filename="../../ui/panels/workloads.py" line="349" />
+            <location filename="../../ui/panels/workloads.py" line="389" />
+            <location filename="../../ui/panels/workloads.py" line="393" />
             <source>  (target {tgt})</source>
             <translation>  (Ziel {tgt})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="328" />
+            <location filename="../../ui/panels/workloads.py" line="330" />
             <source>  (target {tt} s)</source>
             <translation>  (Ziel {tt} s)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="382" />
+            <location filename="../../ui/panels/workloads.py" line="385" />
             <source> (CPU servers)</source>
             <translation> (CPU-Server)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="343" />
+            <location filename="../../ui/panels/workloads.py" line="345" />
             <source> (energy {cost})</source>
             <translation> (Energie {cost})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="347" />
+            <location filename="../../ui/panels/workloads.py" line="349" />
             <source> days</source>
             <translation> Tage</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="392" />
+            <location filename="../../ui/panels/workloads.py" line="395" />
             <source> h</source>
             <translation> h</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="385" />
+            <location filename="../../ui/panels/workloads.py" line="388" />
             <source> min</source>
             <translation> min</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="350" />
-            <location filename="../../ui/panels/workloads.py" line="395" />
+            <location filename="../../ui/panels/workloads.py" line="352" />
+            <location filename="../../ui/panels/workloads.py" line="398" />
             <source> of {capacity}</source>
             <translation> von {capacity}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="357" />
+            <location filename="../../ui/panels/workloads.py" line="359" />
             <source> on {gpus} × {gpu}</source>
             <translation> auf {gpus} × {gpu}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="389" />
+            <location filename="../../ui/panels/workloads.py" line="392" />
             <source> samples/s</source>
             <translation> Samples/s</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="296" />
+            <location filename="../../ui/panels/workloads.py" line="298" />
             <source> · CPU is enough</source>
             <translation> · CPU reicht</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="335" />
+            <location filename="../../ui/panels/workloads.py" line="337" />
             <source> · KV cache {size}</source>
             <translation> · KV-Cache {size}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="360" />
+            <location filename="../../ui/panels/workloads.py" line="362" />
             <source>, written in {time}</source>
             <translation>, geschrieben in {time}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="129" />
-            <location filename="../../ui/panels/workloads.py" line="358" />
+            <location filename="../../ui/panels/workloads.py" line="131" />
+            <location filename="../../ui/panels/workloads.py" line="360" />
             <source>Activation recompute</source>
             <translation>Aktivierungs-Neuberechnung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="154" />
+            <location filename="../../ui/panels/workloads.py" line="156" />
             <source>Algorithm</source>
             <translation>Algorithmus</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="114" />
+            <location filename="../../ui/panels/workloads.py" line="116" />
             <source>Analytics</source>
             <translation>Analytik</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="98" />
+            <location filename="../../ui/panels/workloads.py" line="100" />
             <source>Analytics (gradient-boosted trees)</source>
             <translation>Analytik (Gradient-Boosting-Bäume)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="141" />
+            <location filename="../../ui/panels/workloads.py" line="143" />
             <source>Attention data parallel (MoE)</source>
             <translation>Attention-Datenparallelität (MoE)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="400" />
-            <location filename="../../ui/panels/workloads.py" line="404" />
+            <location filename="../../ui/panels/workloads.py" line="403" />
+            <location filename="../../ui/panels/workloads.py" line="407" />
             <source>CPU is enough</source>
             <translation>CPU reicht</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="359" />
+            <location filename="../../ui/panels/workloads.py" line="361" />
             <source>Checkpoint</source>
             <translation>Checkpoint</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="144" />
+            <location filename="../../ui/panels/workloads.py" line="146" />
             <source>Checkpoint every (min)</source>
             <translation>Checkpoint alle (min)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="363" />
+            <location filename="../../ui/panels/workloads.py" line="365" />
             <source>Checkpoint size</source>
             <translation>Checkpoint-Größe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="143" />
+            <location filename="../../ui/panels/workloads.py" line="145" />
             <source>Checkpoint size (GB)</source>
             <translation>Checkpoint-Größe (GB)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="365" />
+            <location filename="../../ui/panels/workloads.py" line="367" />
             <source>Checkpoint write</source>
             <translation>Checkpoint schreiben</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="90" />
+            <location filename="../../ui/panels/workloads.py" line="92" />
             <source>Checkpoint {model}</source>
             <translation>Checkpoint {model}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="156" />
+            <location filename="../../ui/panels/workloads.py" line="158" />
             <source>Columns per row</source>
             <translation>Spalten je Zeile</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="133" />
+            <location filename="../../ui/panels/workloads.py" line="135" />
             <source>Concurrent users</source>
             <translation>Gleichzeitige Nutzer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="127" />
+            <location filename="../../ui/panels/workloads.py" line="129" />
             <source>Context parallel</source>
             <translation>Kontextparallel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="342" />
+            <location filename="../../ui/panels/workloads.py" line="344" />
             <source>Cost per million tokens</source>
             <translation>Kosten pro Million Tokens</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="146" />
+            <location filename="../../ui/panels/workloads.py" line="148" />
             <source>Dataset read (GB/s)</source>
             <translation>Datensatz lesen (GB/s)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="153" />
+            <location filename="../../ui/panels/workloads.py" line="155" />
             <source>Embedding dimension</source>
             <translation>Embedding-Dimension</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="151" />
+            <location filename="../../ui/panels/workloads.py" line="153" />
             <source>Embedding precision</source>
             <translation>Embedding-Genauigkeit</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="152" />
+            <location filename="../../ui/panels/workloads.py" line="154" />
             <source>Embedding rows</source>
             <translation>Embedding-Zeilen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="394" />
+            <location filename="../../ui/panels/workloads.py" line="397" />
             <source>Embedding tables</source>
             <translation>Embedding-Tabellen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="344" />
+            <location filename="../../ui/panels/workloads.py" line="346" />
             <source>Energy per token</source>
             <translation>Energie pro Token</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="140" />
+            <location filename="../../ui/panels/workloads.py" line="142" />
             <source>Expert parallel (MoE)</source>
             <translation>Expertenparallelität (MoE)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="81" />
+            <location filename="../../ui/panels/workloads.py" line="83" />
             <source>Fine-tune {model} (LoRA)</source>
             <translation>Feintuning {model} (LoRA)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="84" />
+            <location filename="../../ui/panels/workloads.py" line="86" />
             <source>Fine-tune {model} (QLoRA)</source>
             <translation>Feintuning {model} (QLoRA)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="78" />
+            <location filename="../../ui/panels/workloads.py" line="80" />
             <source>Fine-tune {model} (full)</source>
             <translation>Feintuning {model} (vollständig)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="109" />
+            <location filename="../../ui/panels/workloads.py" line="111" />
             <source>Fine-tuning</source>
             <translation>Feintuning</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="79" />
+            <location filename="../../ui/panels/workloads.py" line="81" />
             <source>Fine-tuning (LoRA)</source>
             <translation>Feintuning (LoRA)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="82" />
+            <location filename="../../ui/panels/workloads.py" line="84" />
             <source>Fine-tuning (QLoRA)</source>
             <translation>Feintuning (QLoRA)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="76" />
+            <location filename="../../ui/panels/workloads.py" line="78" />
             <source>Fine-tuning (full)</source>
             <translation>Feintuning (vollständig)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="204" />
+            <location filename="../../ui/panels/workloads.py" line="206" />
             <source>GPU memory</source>
             <translation>GPU-Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="348" />
+            <location filename="../../ui/panels/workloads.py" line="350" />
             <source>GPU-hours</source>
             <translation>GPU-Stunden</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="374" />
+            <location filename="../../ui/panels/workloads.py" line="376" />
             <source>GPUs that would meet it</source>
             <translation>GPUs, die es erfüllen würden</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="124" />
+            <location filename="../../ui/panels/workloads.py" line="126" />
             <source>Global batch (tokens)</source>
             <translation>Globale Batch-Größe (Tokens)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="149" />
+            <location filename="../../ui/panels/workloads.py" line="151" />
             <source>Images to train on</source>
             <translation>Trainingsbilder</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="110" />
+            <location filename="../../ui/panels/workloads.py" line="112" />
             <source>Inference</source>
             <translation>Inferenz</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="147" />
+            <location filename="../../ui/panels/workloads.py" line="149" />
             <source>Inference or training</source>
             <translation>Inferenz oder Training</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="85" />
+            <location filename="../../ui/panels/workloads.py" line="87" />
             <source>Inference serving</source>
             <translation>Inferenz-Betrieb</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="131" />
+            <location filename="../../ui/panels/workloads.py" line="133" />
             <source>Input tokens</source>
             <translation>Eingabe-Tokens</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="130" />
+            <location filename="../../ui/panels/workloads.py" line="132" />
             <source>KV-cache precision</source>
             <translation>KV-Cache-Genauigkeit</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="536" />
+            <location filename="../../ui/panels/workloads.py" line="541" />
             <source>Key figure</source>
             <translation>Kennzahl</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="332" />
-            <location filename="../../ui/panels/workloads.py" line="355" />
+            <location filename="../../ui/panels/workloads.py" line="334" />
+            <location filename="../../ui/panels/workloads.py" line="357" />
             <source>Layout</source>
             <translation>Aufteilung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="536" />
+            <location filename="../../ui/panels/workloads.py" line="541" />
             <source>Limited by</source>
             <translation>Begrenzt durch</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="191" />
+            <location filename="../../ui/panels/workloads.py" line="193" />
             <source>LoRA</source>
             <translation>LoRA</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="119" />
+            <location filename="../../ui/panels/workloads.py" line="121" />
             <source>LoRA rank</source>
             <translation>LoRA-Rang</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="178" />
-            <location filename="../../ui/panels/workloads.py" line="179" />
+            <location filename="../../ui/panels/workloads.py" line="180" />
+            <location filename="../../ui/panels/workloads.py" line="181" />
             <source>MLPerf's DLRM-dcnv2</source>
             <translation>DLRM-dcnv2 aus MLPerf</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="349" />
+            <location filename="../../ui/panels/workloads.py" line="351" />
             <source>Memory per GPU</source>
             <translation>Speicher pro GPU</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="275" />
+            <location filename="../../ui/panels/workloads.py" line="277" />
             <source>Met within the model's uncertainty · margin {margin} · limited by {bn}</source>
             <translation>Im Rahmen der Modellunsicherheit erfüllt · Spielraum {margin} · begrenzt durch {bn}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="278" />
+            <location filename="../../ui/panels/workloads.py" line="280" />
             <source>Met · margin {margin} · limited by {bn}</source>
             <translation>Erfüllt · Spielraum {margin} · begrenzt durch {bn}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="118" />
+            <location filename="../../ui/panels/workloads.py" line="120" />
             <source>Method</source>
             <translation>Methode</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="117" />
+            <location filename="../../ui/panels/workloads.py" line="119" />
             <source>Model</source>
             <translation>Modell</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="267" />
+            <location filename="../../ui/panels/workloads.py" line="269" />
             <source>No verdict yet</source>
             <translation>Noch kein Ergebnis</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="269" />
+            <location filename="../../ui/panels/workloads.py" line="271" />
             <source>Not evaluated</source>
             <translation>Nicht bewertet</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="281" />
+            <location filename="../../ui/panels/workloads.py" line="283" />
             <source>Not met · margin {margin} · limited by {bn}</source>
             <translation>Nicht erfüllt · Spielraum {margin} · begrenzt durch {bn}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="280" />
+            <location filename="../../ui/panels/workloads.py" line="282" />
             <source>Not met · the {bn} of its servers fails</source>
             <translation>Nicht erfüllt · {bn} der Server reicht nicht</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="132" />
+            <location filename="../../ui/panels/workloads.py" line="134" />
             <source>Output tokens</source>
             <translation>Ausgabe-Tokens</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="139" />
+            <location filename="../../ui/panels/workloads.py" line="141" />
             <source>Output-length spread (std. dev. / mean)</source>
             <translation>Streuung der Ausgabelänge (Std.-abw. / Mittel)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="142" />
+            <location filename="../../ui/panels/workloads.py" line="144" />
             <source>PCIe switch between GPUs</source>
             <translation>PCIe-Switch zwischen den GPUs</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="126" />
+            <location filename="../../ui/panels/workloads.py" line="128" />
             <source>Pipeline parallel</source>
             <translation>Pipeline-Parallelität</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="75" />
+            <location filename="../../ui/panels/workloads.py" line="77" />
             <source>Pre-train {model}</source>
             <translation>Pre-Training {model}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="74" />
-            <location filename="../../ui/panels/workloads.py" line="108" />
+            <location filename="../../ui/panels/workloads.py" line="76" />
+            <location filename="../../ui/panels/workloads.py" line="110" />
             <source>Pre-training</source>
             <translation>Vortraining</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="122" />
+            <location filename="../../ui/panels/workloads.py" line="124" />
             <source>Precision</source>
             <translation>Genauigkeit</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="192" />
+            <location filename="../../ui/panels/workloads.py" line="194" />
             <source>QLoRA</source>
             <translation>QLoRA</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="97" />
+            <location filename="../../ui/panels/workloads.py" line="99" />
             <source>Recommend with {model}</source>
             <translation>Empfehlungen mit {model}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="113" />
+            <location filename="../../ui/panels/workloads.py" line="115" />
             <source>Recommendation</source>
             <translation>Empfehlung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="95" />
+            <location filename="../../ui/panels/workloads.py" line="97" />
             <source>Recommendation (DLRM)</source>
             <translation>Empfehlung (DLRM)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="382" />
+            <location filename="../../ui/panels/workloads.py" line="385" />
             <source>Runs on</source>
             <translation>Läuft auf</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="194" />
+            <location filename="../../ui/panels/workloads.py" line="196" />
             <source>SGLang</source>
             <translation>SGLang</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="138" />
+            <location filename="../../ui/panels/workloads.py" line="140" />
             <source>Scheduler limit (sequences per replica)</source>
             <translation>Scheduler-Grenze (Sequenzen je Replikat)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="123" />
+            <location filename="../../ui/panels/workloads.py" line="125" />
             <source>Sequence length</source>
             <translation>Sequenzlänge</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="87" />
+            <location filename="../../ui/panels/workloads.py" line="89" />
             <source>Serve {model}</source>
             <translation>Bereitstellung {model}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="136" />
+            <location filename="../../ui/panels/workloads.py" line="138" />
             <source>Serving stack</source>
             <translation>Serving-Stack</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="272" />
+            <location filename="../../ui/panels/workloads.py" line="274" />
             <source>Sized (no target) · limited by {bn}</source>
             <translation>Dimensioniert (ohne Ziel) · begrenzt durch {bn}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="137" />
+            <location filename="../../ui/panels/workloads.py" line="139" />
             <source>Software generation (year)</source>
             <translation>Softwarestand (Jahr)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="111" />
+            <location filename="../../ui/panels/workloads.py" line="113" />
             <source>Storage</source>
             <translation>Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="88" />
+            <location filename="../../ui/panels/workloads.py" line="90" />
             <source>Storage (checkpoints, dataset)</source>
             <translation>Speicher (Checkpoints, Datensatz)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="370" />
+            <location filename="../../ui/panels/workloads.py" line="372" />
             <source>Storage read</source>
             <translation>Speicher lesen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="369" />
+            <location filename="../../ui/panels/workloads.py" line="371" />
             <source>Storage write</source>
             <translation>Speicher schreiben</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="331" />
+            <location filename="../../ui/panels/workloads.py" line="333" />
             <source>System throughput</source>
             <translation>Systemdurchsatz</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="332" />
+            <location filename="../../ui/panels/workloads.py" line="334" />
             <source>TP {tp} × {replicas} replicas on {gpus} × {gpu}</source>
             <translation>TP {tp} × {replicas} Replikate auf {gpus} × {gpu}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="121" />
+            <location filename="../../ui/panels/workloads.py" line="123" />
             <source>Target duration (days)</source>
             <translation>Zieldauer (Tage)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="150" />
+            <location filename="../../ui/panels/workloads.py" line="152" />
             <source>Target duration (hours)</source>
             <translation>Zieldauer (Stunden)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="159" />
+            <location filename="../../ui/panels/workloads.py" line="161" />
             <source>Target duration (minutes)</source>
             <translation>Zieldauer (Minuten)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="148" />
+            <location filename="../../ui/panels/workloads.py" line="150" />
             <source>Target samples/s</source>
             <translation>Ziel Samples/s</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="135" />
+            <location filename="../../ui/panels/workloads.py" line="137" />
             <source>Target time to first token (s)</source>
             <translation>Ziel-Zeit bis zum ersten Token (s)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="134" />
+            <location filename="../../ui/panels/workloads.py" line="136" />
             <source>Target tokens/s per user</source>
             <translation>Ziel-Tokens/s pro Nutzer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="125" />
+            <location filename="../../ui/panels/workloads.py" line="127" />
             <source>Tensor parallel</source>
             <translation>Tensor-Parallelität</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="193" />
+            <location filename="../../ui/panels/workloads.py" line="195" />
             <source>TensorRT-LLM</source>
             <translation>TensorRT-LLM</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="351" />
-            <location filename="../../ui/panels/workloads.py" line="389" />
+            <location filename="../../ui/panels/workloads.py" line="353" />
+            <location filename="../../ui/panels/workloads.py" line="392" />
             <source>Throughput</source>
             <translation>Durchsatz</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="368" />
+            <location filename="../../ui/panels/workloads.py" line="370" />
             <source>Time spent checkpointing</source>
             <translation>Zeit für Checkpoints</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="328" />
+            <location filename="../../ui/panels/workloads.py" line="330" />
             <source>Time to first token</source>
             <translation>Zeit bis zum ersten Token</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="347" />
-            <location filename="../../ui/panels/workloads.py" line="392" />
+            <location filename="../../ui/panels/workloads.py" line="349" />
+            <location filename="../../ui/panels/workloads.py" line="395" />
             <source>Time to train</source>
             <translation>Trainingsdauer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="325" />
+            <location filename="../../ui/panels/workloads.py" line="327" />
             <source>Tokens/s per user</source>
             <translation>Tokens/s pro Nutzer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="99" />
+            <location filename="../../ui/panels/workloads.py" line="101" />
             <source>Train gradient-boosted trees</source>
             <translation>Gradient-Boosting-Bäume trainieren</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="155" />
+            <location filename="../../ui/panels/workloads.py" line="157" />
             <source>Training rows</source>
             <translation>Trainingszeilen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="385" />
+            <location filename="../../ui/panels/workloads.py" line="388" />
             <source>Training time</source>
             <translation>Trainingsdauer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="120" />
+            <location filename="../../ui/panels/workloads.py" line="122" />
             <source>Training tokens</source>
             <translation>Trainings-Tokens</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="158" />
+            <location filename="../../ui/panels/workloads.py" line="160" />
             <source>Tree depth</source>
             <translation>Baumtiefe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="157" />
+            <location filename="../../ui/panels/workloads.py" line="159" />
             <source>Trees (boosting rounds)</source>
             <translation>Bäume (Boosting-Runden)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="397" />
+            <location filename="../../ui/panels/workloads.py" line="400" />
             <source>Units that would meet it</source>
             <translation>Einheiten, die es erfüllen würden</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="329" />
+            <location filename="../../ui/panels/workloads.py" line="331" />
             <source>Users that fit</source>
             <translation>Passende Nutzer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="535" />
+            <location filename="../../ui/panels/workloads.py" line="540" />
             <source>Verdict</source>
             <translation>Ergebnis</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="112" />
+            <location filename="../../ui/panels/workloads.py" line="114" />
             <source>Vision</source>
             <translation>Bildverarbeitung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="92" />
-            <source>Vision (image recognition, detection)</source>
-            <translation>Bildverarbeitung (Erkennung, Detektion)</translation>
+            <location filename="../../ui/panels/workloads.py" line="94" />
+            <source>Vision (image classification, object detection)</source>
+            <translation>Bildverarbeitung (Klassifikation, Objekterkennung)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="94" />
+            <location filename="../../ui/panels/workloads.py" line="96" />
             <source>Vision {model}</source>
             <translation>Bildverarbeitung {model}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="334" />
+            <location filename="../../ui/panels/workloads.py" line="336" />
             <source>Weights per GPU</source>
             <translation>Gewichte pro GPU</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="535" />
+            <location filename="../../ui/panels/workloads.py" line="540" />
             <source>Workload</source>
             <translation>Arbeitslast</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="145" />
+            <location filename="../../ui/panels/workloads.py" line="147" />
             <source>Write checkpoint within (s)</source>
             <translation>Checkpoint schreiben innerhalb (s)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="128" />
+            <location filename="../../ui/panels/workloads.py" line="130" />
             <source>ZeRO stage</source>
             <translation>ZeRO-Stufe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="168" />
+            <location filename="../../ui/panels/workloads.py" line="170" />
             <source>as weights</source>
             <translation>wie Gewichte</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="163" />
-            <location filename="../../ui/panels/workloads.py" line="164" />
+            <location filename="../../ui/panels/workloads.py" line="165" />
             <location filename="../../ui/panels/workloads.py" line="166" />
+            <location filename="../../ui/panels/workloads.py" line="168" />
             <source>auto</source>
             <translation>automatisch</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="167" />
+            <location filename="../../ui/panels/workloads.py" line="169" />
             <source>automatic: fastest that fits</source>
             <translation>automatisch: die schnellste, die passt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="311" />
+            <location filename="../../ui/panels/workloads.py" line="313" />
             <source>checkpoint in {s} s</source>
             <translation>Checkpoint in {s} s</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="206" />
+            <location filename="../../ui/panels/workloads.py" line="208" />
             <source>compute</source>
             <translation>Rechenleistung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="210" />
+            <location filename="../../ui/panels/workloads.py" line="212" />
             <source>cooling</source>
             <translation>Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="307" />
+            <location filename="../../ui/panels/workloads.py" line="309" />
             <source>does not fit in GPU memory</source>
             <translation>passt nicht in den GPU-Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="200" />
+            <location filename="../../ui/panels/workloads.py" line="202" />
             <source>fp4 (NVFP4 on Blackwell)</source>
             <translation>fp4 (NVFP4 auf Blackwell)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="172" />
+            <location filename="../../ui/panels/workloads.py" line="174" />
             <source>from the model</source>
             <translation>aus dem Modell</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="198" />
+            <location filename="../../ui/panels/workloads.py" line="200" />
             <source>full (every layer)</source>
             <translation>vollständig (jede Schicht)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="191" />
+            <location filename="../../ui/panels/workloads.py" line="193" />
             <source>full fine-tuning</source>
             <translation>vollständiges Feintuning</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="412" />
+            <location filename="../../ui/panels/workloads.py" line="415" />
             <source>full, {k} of {n} layers per stage</source>
             <translation>vollständig, {k} von {n} Schichten je Stufe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="199" />
+            <location filename="../../ui/panels/workloads.py" line="201" />
             <source>inference</source>
             <translation>Inferenz</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="207" />
+            <location filename="../../ui/panels/workloads.py" line="209" />
             <source>interconnect</source>
             <translation>Interconnect</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="211" />
+            <location filename="../../ui/panels/workloads.py" line="213" />
             <source>memory</source>
             <translation>Arbeitsspeicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="205" />
+            <location filename="../../ui/panels/workloads.py" line="207" />
             <source>memory bandwidth</source>
             <translation>Speicherbandbreite</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="195" />
+            <location filename="../../ui/panels/workloads.py" line="197" />
             <source>no</source>
             <translation>nein</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="175" />
+            <location filename="../../ui/panels/workloads.py" line="177" />
             <source>no checkpoint target</source>
             <translation>kein Checkpoint-Ziel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="180" />
+            <location filename="../../ui/panels/workloads.py" line="182" />
             <source>no dataset target</source>
             <translation>kein Datensatz-Ziel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="402" />
+            <location filename="../../ui/panels/workloads.py" line="405" />
             <source>no price</source>
             <translation>kein Preis</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="170" />
-            <location filename="../../ui/panels/workloads.py" line="171" />
-            <location filename="../../ui/panels/workloads.py" line="177" />
+            <location filename="../../ui/panels/workloads.py" line="172" />
+            <location filename="../../ui/panels/workloads.py" line="173" />
+            <location filename="../../ui/panels/workloads.py" line="179" />
             <source>no target</source>
             <translation>kein Ziel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="169" />
-            <location filename="../../ui/panels/workloads.py" line="176" />
+            <location filename="../../ui/panels/workloads.py" line="171" />
+            <location filename="../../ui/panels/workloads.py" line="178" />
             <source>no target (size only)</source>
             <translation>kein Ziel (nur dimensionieren)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="404" />
+            <location filename="../../ui/panels/workloads.py" line="407" />
             <source>no: {why}</source>
             <translation>nein: {why}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="173" />
-            <location filename="../../ui/panels/workloads.py" line="196" />
+            <location filename="../../ui/panels/workloads.py" line="175" />
+            <location filename="../../ui/panels/workloads.py" line="198" />
             <source>none</source>
             <translation>keine</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="174" />
+            <location filename="../../ui/panels/workloads.py" line="176" />
             <source>not set</source>
             <translation>nicht gesetzt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="209" />
+            <location filename="../../ui/panels/workloads.py" line="211" />
             <source>power</source>
             <translation>Strom</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="312" />
+            <location filename="../../ui/panels/workloads.py" line="314" />
             <source>read {rate} GB/s</source>
             <translation>Lesen {rate} GB/s</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="197" />
+            <location filename="../../ui/panels/workloads.py" line="199" />
             <source>selective (attention core)</source>
             <translation>selektiv (Attention-Kern)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="165" />
+            <location filename="../../ui/panels/workloads.py" line="167" />
             <source>stack default</source>
             <translation>Vorgabe des Stacks</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="208" />
+            <location filename="../../ui/panels/workloads.py" line="210" />
             <source>storage</source>
             <translation>Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="199" />
+            <location filename="../../ui/panels/workloads.py" line="201" />
             <source>training</source>
             <translation>Training</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="193" />
+            <location filename="../../ui/panels/workloads.py" line="195" />
             <source>vLLM</source>
             <translation>vLLM</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="195" />
+            <location filename="../../ui/panels/workloads.py" line="197" />
             <source>yes</source>
             <translation>ja</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="340" />
+            <location filename="../../ui/panels/workloads.py" line="342" />
             <source>{cost} ⚠ capex incomplete ({basis})</source>
             <translation>{cost} ⚠ Investitionskosten unvollständig ({basis})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="308" />
+            <location filename="../../ui/panels/workloads.py" line="310" />
             <source>{days} days · {hours} GPU-h</source>
             <translation>{days} Tage · {hours} GPU-h</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="300" />
+            <location filename="../../ui/panels/workloads.py" line="302" />
             <source>{h} h of training</source>
             <translation>{h} h Training</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="298" />
+            <location filename="../../ui/panels/workloads.py" line="300" />
             <source>{min} min</source>
             <translation>{min} min</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="381" />
+            <location filename="../../ui/panels/workloads.py" line="384" />
             <source>{n} × {hw}</source>
             <translation>{n} × {hw}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="400" />
+            <location filename="../../ui/panels/workloads.py" line="403" />
             <source>{n} × {server} ({capex})</source>
             <translation>{n} × {server} ({capex})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="303" />
+            <location filename="../../ui/panels/workloads.py" line="305" />
             <source>{tps} tok/s/user · TTFT {ttft} s</source>
             <translation>{tps} tok/s/Nutzer · TTFT {ttft} s</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="301" />
+            <location filename="../../ui/panels/workloads.py" line="303" />
             <source>{x} samples/s</source>
             <translation>{x} Samples/s</translation>
         </message>
@@ -9065,17 +9065,17 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>WorkloadsPanel</name>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="551" />
+            <location filename="../../ui/panels/workloads.py" line="556" />
             <source>Add a workload target: training, fine-tuning, inference serving or storage</source>
             <translation>Ein Arbeitslast-Ziel hinzufügen: Training, Feintuning, Inferenz oder Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="549" />
+            <location filename="../../ui/panels/workloads.py" line="554" />
             <source>Add target</source>
             <translation>Ziel hinzufügen</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1199" />
+            <location filename="../../ui/panels/workloads.py" line="1207" />
             <source>Cannot delete {name}: %n workload(s) run on it ({who}). Set “Runs on” to another group or the whole plan first.</source>
             <translation>
                 <numerusform>{name} kann nicht gelöscht werden: %n Arbeitslast läuft darauf ({who}). Zuerst „Läuft auf“ auf eine andere Gruppe oder den ganzen Plan setzen.</numerusform>
@@ -9083,27 +9083,27 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="1203" />
+            <location filename="../../ui/panels/workloads.py" line="1211" />
             <source>Cannot delete {name}: {reason}</source>
             <translation>{name} kann nicht gelöscht werden: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="1180" />
+            <location filename="../../ui/panels/workloads.py" line="1188" />
             <source>Cannot rename {name}: {reason}</source>
             <translation>{name} kann nicht umbenannt werden: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="592" />
+            <location filename="../../ui/panels/workloads.py" line="597" />
             <source>Delete</source>
             <translation>Löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="594" />
+            <location filename="../../ui/panels/workloads.py" line="599" />
             <source>Delete the server group chosen on the left (undoable); not while a workload runs on it</source>
             <translation>Die links gewählte Servergruppe löschen (rückgängig machbar); nicht, solange eine Arbeitslast darauf läuft</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1219" />
+            <location filename="../../ui/panels/workloads.py" line="1227" />
             <source>Group %n server(s)</source>
             <translation>
                 <numerusform>%n Server gruppieren</numerusform>
@@ -9111,7 +9111,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1218" />
+            <location filename="../../ui/panels/workloads.py" line="1226" />
             <source>Group %n server(s) for {name}</source>
             <translation>
                 <numerusform>%n Server für {name} gruppieren</numerusform>
@@ -9119,12 +9119,12 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="566" />
+            <location filename="../../ui/panels/workloads.py" line="571" />
             <source>Group from selection</source>
             <translation>Gruppe aus Auswahl</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1227" />
+            <location filename="../../ui/panels/workloads.py" line="1235" />
             <source>Group of %n server(s) created</source>
             <translation>
                 <numerusform>Gruppe aus %n Server angelegt</numerusform>
@@ -9132,7 +9132,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1226" />
+            <location filename="../../ui/panels/workloads.py" line="1234" />
             <source>Group of %n server(s) created; {name} runs on it</source>
             <translation>
                 <numerusform>Gruppe aus %n Server angelegt; {name} läuft darauf</numerusform>
@@ -9140,147 +9140,147 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="952" />
+            <location filename="../../ui/panels/workloads.py" line="957" />
             <source>Kind</source>
             <translation>Art</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="567" />
+            <location filename="../../ui/panels/workloads.py" line="572" />
             <source>Make a server group of the GPU servers selected in the racks or on the floor (servers of selected racks count too) and run the current workload on it</source>
             <translation>Aus den in den Racks oder im Raumplan gewählten GPU-Servern eine Servergruppe bilden (Server gewählter Racks zählen mit) und die aktuelle Arbeitslast darauf laufen lassen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="899" />
+            <location filename="../../ui/panels/workloads.py" line="904" />
             <source>NOT MET · {bn}</source>
             <translation>NICHT ERFÜLLT · {bn}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="902" />
+            <location filename="../../ui/panels/workloads.py" line="907" />
             <source>NOT MET · {margin}</source>
             <translation>NICHT ERFÜLLT · {margin}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="951" />
+            <location filename="../../ui/panels/workloads.py" line="956" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="1173" />
+            <location filename="../../ui/panels/workloads.py" line="1181" />
             <source>New name for {name}:</source>
             <translation>Neuer Name für {name}:</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="624" />
+            <location filename="../../ui/panels/workloads.py" line="629" />
             <source>No workload targets yet. Add one (training, fine-tuning, inference or storage) to see whether this build meets it.</source>
             <translation>Noch keine Arbeitslast-Ziele. Eines hinzufügen (Training, Feintuning, Inferenz oder Speicher), um zu sehen, ob dieser Aufbau es erfüllt.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="555" />
+            <location filename="../../ui/panels/workloads.py" line="560" />
             <source>Remove</source>
             <translation>Entfernen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="556" />
+            <location filename="../../ui/panels/workloads.py" line="561" />
             <source>Remove the selected workload target (undoable)</source>
             <translation>Das gewählte Arbeitslast-Ziel entfernen (rückgängig machbar)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="1172" />
+            <location filename="../../ui/panels/workloads.py" line="1180" />
             <source>Rename server group</source>
             <translation>Servergruppe umbenennen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="590" />
+            <location filename="../../ui/panels/workloads.py" line="595" />
             <source>Rename the server group chosen on the left (undoable)</source>
             <translation>Die links gewählte Servergruppe umbenennen (rückgängig machbar)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="588" />
+            <location filename="../../ui/panels/workloads.py" line="593" />
             <source>Rename…</source>
             <translation>Umbenennen…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="953" />
+            <location filename="../../ui/panels/workloads.py" line="958" />
             <source>Runs on</source>
             <translation>Läuft auf</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="1214" />
+            <location filename="../../ui/panels/workloads.py" line="1222" />
             <source>Select GPU servers (or their racks) in the rack view or the floor plan first</source>
             <translation>Zuerst GPU-Server (oder ihre Racks) in der Rackansicht oder im Raumplan auswählen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="597" />
+            <location filename="../../ui/panels/workloads.py" line="602" />
             <source>Server groups</source>
             <translation>Servergruppen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="1220" />
+            <location filename="../../ui/panels/workloads.py" line="1228" />
             <source>Servers {names}</source>
             <translation>Server {names}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="559" />
+            <location filename="../../ui/panels/workloads.py" line="564" />
             <source>Size a Build…</source>
             <translation>Aufbau dimensionieren…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="561" />
+            <location filename="../../ui/panels/workloads.py" line="566" />
             <source>Size this workload for me: compare the builds that meet the selected target and open the chosen one as a new plan</source>
             <translation>Diese Arbeitslast für mich dimensionieren: die Aufbauten vergleichen, die das gewählte Ziel erfüllen, und den gewählten als neuen Plan öffnen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="1051" />
+            <location filename="../../ui/panels/workloads.py" line="1056" />
             <source>The model's median error on published runs of this kind (docs/validation.md)</source>
             <translation>Der mittlere Fehler des Modells gegenüber veröffentlichten Läufen dieser Art (docs/validation.md)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="586" />
+            <location filename="../../ui/panels/workloads.py" line="591" />
             <source>The plan's server groups (a workload can run on one)</source>
             <translation>Die Servergruppen des Plans (eine Arbeitslast kann auf einer laufen)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="1048" />
+            <location filename="../../ui/panels/workloads.py" line="1053" />
             <source>Uncertainty</source>
             <translation>Unsicherheit</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="985" />
+            <location filename="../../ui/panels/workloads.py" line="990" />
             <source>Whole plan (every GPU server)</source>
             <translation>Ganzer Plan (jeder GPU-Server)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="902" />
+            <location filename="../../ui/panels/workloads.py" line="907" />
             <source>met · {margin}</source>
             <translation>erfüllt · {margin}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="895" />
+            <location filename="../../ui/panels/workloads.py" line="900" />
             <source>not evaluated</source>
             <translation>nicht bewertet</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="897" />
+            <location filename="../../ui/panels/workloads.py" line="902" />
             <source>sized (no target)</source>
             <translation>ausgelegt (ohne Ziel)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="907" />
+            <location filename="../../ui/panels/workloads.py" line="912" />
             <source>waiting for the engine</source>
             <translation>wartet auf die Berechnung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="890" />
+            <location filename="../../ui/panels/workloads.py" line="895" />
             <source>whole plan</source>
             <translation>ganzer Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="891" />
+            <location filename="../../ui/panels/workloads.py" line="896" />
             <source>{kind} · runs on {where}</source>
             <translation>{kind} · läuft auf {where}</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1198" />
+            <location filename="../../ui/panels/workloads.py" line="1206" />
             <source>{names} and %n more</source>
             <translation>
                 <numerusform>{names} und %n weitere</numerusform>
@@ -9288,7 +9288,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1140" />
+            <location filename="../../ui/panels/workloads.py" line="1148" />
             <source>{name} (%n server(s))</source>
             <translation>
                 <numerusform>{name} (%n Server)</numerusform>
@@ -9296,7 +9296,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="1050" />
+            <location filename="../../ui/panels/workloads.py" line="1055" />
             <source>±{pct} %</source>
             <translation>±{pct} %</translation>
         </message>
@@ -9304,22 +9304,22 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>_Field</name>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="433" />
+            <location filename="../../ui/panels/workloads.py" line="436" />
             <source>not set</source>
             <translation>nicht gesetzt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="505" />
+            <location filename="../../ui/panels/workloads.py" line="510" />
             <source>{count} tokens</source>
             <translation>{count} Tokens</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="481" />
+            <location filename="../../ui/panels/workloads.py" line="484" />
             <source>{name} ({params} parameters)</source>
             <translation>{name} ({params} Parameter)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="490" />
+            <location filename="../../ui/panels/workloads.py" line="495" />
             <source>{value} (not in catalog)</source>
             <translation>{value} (nicht im Katalog)</translation>
         </message>
