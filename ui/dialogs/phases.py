@@ -58,7 +58,9 @@ class PhasesDialog(QDialog):
         # the forms planner.model.plan.phase_start takes ("Q3 2027" was refused: issue 32)
         self.start_hint = self.tr("When the phase goes into operation: 2027-07, 15.07.2027, Q3 2027 (stored as its "
                                   "first month, 2027-07), 07.2027 or July 2027")
-        self.table.horizontalHeaderItem(START).setToolTip(self.start_hint)
+        start_head = self.table.horizontalHeaderItem(START)
+        if start_head is not None:
+            start_head.setToolTip(self.start_hint)
         self.findings_hint = self.tr("Double-click to list this phase's findings")
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
