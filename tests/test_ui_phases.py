@@ -207,6 +207,12 @@ def test_a_phases_findings_are_listed_from_the_phases_window(qtbot, win):
     assert panel.phase == "ph-prod" and {(r[1], r[4]) for r in panel.model.rows} == {(f.code, f.id) for f in
                                                                                  doc.results.phases.phases[1].results.findings}
 
+    # the chooser leaves the window within a 1366 px laptop screen (its first cut made the
+    # Findings dock 150 px wider and the window 1,440 px)
+    win.resize(1366, 740)
+    qtbot.wait(20)
+    assert win.width() <= 1366 and panel.minimumSizeHint().width() <= 480
+
     panel.phase_box.setCurrentIndex(0)
     panel.phase_box.activated.emit(0)  # as chosen by the user
     assert panel.phase is None and {(r[1], r[4]) for r in panel.model.rows} == whole

@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QLineEdit,
+    QSizePolicy,
     QTableView,
     QToolButton,
     QVBoxLayout,
@@ -449,7 +450,9 @@ class FindingsPanel(QWidget):
         self.phase_box.setObjectName("findingsPhase")
         self.phase_box.setToolTip(self.tr("Whose findings: the whole plan (each with the phase that first breaks "
                                           "it), or the build as it stands after a growth phase"))
-        self.phase_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        # narrow: the Findings dock sets the main window's least width (1366 px screens)
+        self.phase_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.phase_box.setMinimumContentsLength(6)
         self.phase_box.activated.connect(lambda _i: self.show_phase(self.phase_box.currentData()))
         self.phase_box.hide()
         bar.addWidget(self.phase_box)
@@ -473,6 +476,10 @@ class FindingsPanel(QWidget):
         bar.addWidget(self.search, 1)
         self.summary = QLabel(self)
         style.mute(self.summary)
+        # the counts are on the severity buttons: in a narrow dock the summary gives way first
+        # (with the phase chooser the dock's least width pushed the window past a 1366 px screen)
+        self.summary.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.summary.setMinimumWidth(0)
         bar.addWidget(self.summary)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
