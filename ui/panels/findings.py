@@ -27,6 +27,7 @@ from PySide6.QtCore import (
     QPersistentModelIndex,
     QSortFilterProxyModel,
     Qt,
+    Signal,
 )
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -397,7 +398,10 @@ class FindingsFilter(QSortFilterProxyModel):
 class FindingsPanel(QWidget):
     """``FindingsPanel(doc)``: follows ``doc.resultsChanged``; ``on_results(results)``
     is the slot. ``.table`` is the QTableView, ``.model`` the source model; ``phase_box``
-    chooses the growth phase shown (``show_phase(id)``, ``phase`` is it, None the whole plan)."""
+    chooses the growth phase shown (``show_phase(id)``, ``phase`` is it, None the whole plan);
+    ``phaseChooserShown(bool)`` when it comes or goes (the dock's least width changes with it)."""
+
+    phaseChooserShown = Signal(bool)
 
     def __init__(self, doc: Document, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -556,7 +560,9 @@ class FindingsPanel(QWidget):
             self.phase_box.addItem(self.tr("All phases"), None)
             for pid, name in phases:
                 self.phase_box.addItem(self.tr("Up to {phase}").format(phase=name), pid)
-        self.phase_box.setVisible(bool(phases))
+        if self.phase_box.isVisibleTo(self) != bool(phases):
+            self.phase_box.setVisible(bool(phases))
+            self.phaseChooserShown.emit(bool(phases))
         self.phase_box.setCurrentIndex(max(0, self.phase_box.findData(self.phase)))
 
     def show_phase(self, phase_id: str | None) -> None:
