@@ -48,7 +48,7 @@ def grown(tmp_path_factory) -> dict[str, Any]:
     pilot, p64, p256 = d / "pilot.json", d / "grown64.json", d / "grown256.json"
     assert run("plan-for", str(spec(d / "pilot-spec.json", "Pilot", 2e10)), "-o", str(pilot)) == 0
     assert run("plan-for", str(spec(d / "prod-spec.json", "Production", 1e12)), "--grow", str(pilot),
-               "--phase", "Production Q3", "--phase-start", "2027-07", "-o", str(p64)) == 0
+               "--phase", "Production Q3", "--phase-start", "Q3 2027", "-o", str(p64)) == 0
     assert run("plan-for", str(spec(d / "exp-spec.json", "Expansion", 4.2e12)), "--grow", str(p64),
                "--phase", "Expansion 2028", "--phase-start", "2028-01", "-o", str(p256)) == 0
     return {"dir": d, "pilot": pilot, "p64": p64, "p256": p256}
@@ -75,6 +75,7 @@ def test_pilot_grows_to_64_then_256_gpus(grown, catalog):
     ph = res.phases
     assert ph is not None
     assert [p.name for p in ph.phases] == ["Existing build", "Production Q3", "Expansion 2028"]
+    # "Q3 2027" as the architect wrote it is stored as its first month (issue 32)
     assert [p.start for p in ph.phases] == ["", "2027-07", "2028-01"]
     assert [p.results.totals.gpus for p in ph.phases] == [8, 64, 256]
     assert [p.added["gpus"] for p in ph.phases] == [8, 56, 192]
@@ -193,7 +194,10 @@ def test_json_output(grown, capsys):
     (["--grow", "{p64}"], "--grow needs --phase NAME"),
     (["--phase", "X"], "need --grow EXISTING"),
     (["--grow", "{p64}", "--phase", "X", "--pick", "2"], "--pick does not go with --grow"),
-    (["--grow", "{p64}", "--phase", "X", "--phase-start", "Q3"], "--phase-start 'Q3': not a date"),
+    (["--grow", "{p64}", "--phase", "X", "--phase-start", "Q3"],
+     "--phase-start: 'Q3' is not a month or a date: write 2027-07, 2027-07-15, Q3 2027, 07.2027 or July 2027"),
+    (["--grow", "{p64}", "--phase", "X", "--phase-start", "Q1 2027"],
+     "the new phase would start (2027-01) before Production Q3 (2027-07)"),
     (["--grow", "{nogpu}", "--phase", "X"], "cannot grow: it has no GPU servers to grow from"),
     (["--grow", "{p64}", "--phase", "X", "--phase-start", "2027-03"],
      "the new phase would start (2027-03) before Production Q3 (2027-07)"),

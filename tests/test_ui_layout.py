@@ -58,3 +58,22 @@ def test_no_stale_tab_bar_after_resizing(qtbot, tmp_path, sizes):
         win.resize(w, h)
         qtbot.wait(30)
         assert _misplaced_tab_bars(win) == []
+
+
+def test_a_tab_bar_beside_its_dock_is_taken_for_stale(qtbot, tmp_path):
+    """On X11 at 1366x768 a plan with growth phases opened with a second Inspector/Workloads
+    tab bar 38 px left of the live one, under the same dock row: it overlapped the dock, so
+    the check took it for live and "Insp" showed beside the tabs (issue 32). A bar that does
+    not start where its dock starts is hidden."""
+    win = _open_example(qtbot, tmp_path)
+    win.resize(1366, 768)
+    qtbot.wait(30)
+    titles = {d.windowTitle(): d for d in win.docks.values()}
+    live = [b for b in win.findChildren(QTabBar) if b.parent() is win and b.isVisible() and b.count()]
+    assert live, "no dock tab bar to look at"
+    bar = live[0]
+    dock = titles[bar.tabText(bar.currentIndex())]
+    assert abs(bar.x() - dock.x()) <= 8  # the live one starts with its dock
+    bar.move(bar.x() - 38, bar.y())  # where the stale one stood
+    win.arrangement.hide_stale_tab_bars()
+    assert not bar.isVisible()

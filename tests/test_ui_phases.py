@@ -134,3 +134,85 @@ def test_findings_panel_names_the_phase_that_breaks_each_limit(qtbot, win):
     rows = {(r[1], r[4]): r[2] for r in panel.model.rows}
     assert rows[("POWER_FEED_FAILOVER_OVERLOAD", "feed-r01-a")].endswith("(from Production Q3)")
     assert rows[("FABRIC_UNCONNECTED_PORTS", "fab-ib")].endswith("(from Pilot Q1)")
+
+
+def test_a_phase_start_typed_as_a_quarter_is_taken_and_a_year_alone_is_one_clear_line(qtbot, win):
+    """A German walk-through (issue 32): "Q3 2027" typed into the Start cell was refused with
+    pydantic's pattern, ``String should match pattern '^(\\d{4}-(0[1-9]|1[0-2])...'``. The
+    quarter is taken (stored as its first month); a year alone is one line that names the phase
+    and the forms taken."""
+    from ui.dialogs.phases import START
+
+    doc, stack = win.doc, win.doc.undo_stack
+    menu_action(win, "Plan", "Growth Phases").trigger()
+    dlg = win.phases_dialog
+    dlg.table.item(2, START).setText("Q3 2028")  # as typed into the cell
+    assert doc.plan.growth_phases[2].start == "2028-07" and cell(dlg, 2, START) == "2028-07"
+    assert not dlg.error.isVisible() and stack.count() == 1
+    assert "Q3 2027" in dlg.table.item(2, START).toolTip()
+    dlg.table.item(1, START).setText("2028")
+    assert dlg.error.isVisible()
+    assert dlg.error.text() == ("start of growth phase 'Production Q3': '2028' is not a month or a date: write "
+                                "2027-07, 2027-07-15, Q3 2027, 07.2027 or July 2027")
+    assert doc.plan.growth_phases[1].start == "2027-07" and cell(dlg, 1, START) == "2027-07"
+    assert stack.count() == 1
+    stack.undo()
+    assert doc.plan.growth_phases[2].start == ""
+
+
+def test_a_phases_findings_are_listed_from_the_phases_window(qtbot, win):
+    """A German walk-through (issue 32): the Phases window counted findings for the pilot that
+    the Findings panel, the whole plan's, did not have (the pilot's PDUs hang on feeds that come
+    with production: no feed in the pilot). *Show Findings* and a double-click on a phase's
+    figures list that phase's findings there, with its counts; a finding leads to its PDU;
+    *All phases* is the whole plan again."""
+    from ui.dialogs.phases import FINDINGS
+    from ui.panels.findings import FindingsPanel
+
+    doc = win.doc
+    doc.select([("feed", "feed-r01-a"), ("feed", "feed-r01-b")])
+    menu_action(win, "Plan", "Growth Phases").trigger()
+    dlg = win.phases_dialog
+    dlg.table.selectRow(1)
+    qtbot.mouseClick(dlg.assign_button, Qt.MouseButton.LeftButton)  # the pilot's feeds into production
+    doc.flush()
+    panel = win.panels["findingsDock"]
+    assert isinstance(panel, FindingsPanel)
+    whole = {(r[1], r[4]) for r in panel.model.rows}
+    assert ("PDU_NO_FEED", "pdu-r01-a") not in whole  # the whole plan has the feed
+    assert panel.phase_box.isVisible() and panel.phase_box.count() == 4
+
+    dlg.table.selectRow(0)
+    qtbot.mouseClick(dlg.findings_button, Qt.MouseButton.LeftButton)
+    pilot = doc.results.phases.phases[0].results
+    assert panel.phase == "ph-pilot" and panel.phase_box.currentData() == "ph-pilot"
+    assert panel.phase_box.currentText() == "Up to Pilot Q1"
+    assert {(r[1], r[4]) for r in panel.model.rows} == {(f.code, f.id) for f in pilot.findings}
+    assert ("PDU_NO_FEED", "pdu-r01-a") in {(r[1], r[4]) for r in panel.model.rows}
+    counts = pilot.counts()
+    assert panel.buttons["warning"].text().endswith(f" {counts['warning']}")
+    assert panel.buttons["error"].text().endswith(f" {counts['error']}")
+    assert win.docks["findingsDock"].isVisible() and not win.docks["findingsDock"].visibleRegion().isEmpty()
+    row = next(i for i, r in enumerate(panel.model.rows) if r[1] == "PDU_NO_FEED" and r[4] == "pdu-r01-a")
+    panel.show_finding(panel.proxy.mapFromSource(panel.model.index(row, 0)))
+    assert doc.selection == (("placement", "pdu-r01-a"),)
+
+    # the production row's Errors count, double-clicked: production's findings
+    item = dlg.table.item(1, FINDINGS)
+    dlg.table.itemDoubleClicked.emit(item)
+    prod = doc.results.phases.phases[1].results
+    assert panel.phase == "ph-prod" and int(item.text()) == prod.counts()["error"] > 0
+    assert sum(1 for r in panel.model.rows if r[0] == "error") == prod.counts()["error"]
+    doc.flush()  # an edit later: still production's
+    assert panel.phase == "ph-prod" and {(r[1], r[4]) for r in panel.model.rows} == {(f.code, f.id) for f in
+                                                                                 doc.results.phases.phases[1].results.findings}
+
+    # the chooser leaves the window within a 1366 px laptop screen (its first cut made the
+    # Findings dock 150 px wider and the window 1,440 px)
+    win.resize(1366, 740)
+    qtbot.wait(20)
+    assert win.width() <= 1366 and panel.minimumSizeHint().width() <= 480
+
+    panel.phase_box.setCurrentIndex(0)
+    panel.phase_box.activated.emit(0)  # as chosen by the user
+    assert panel.phase is None and {(r[1], r[4]) for r in panel.model.rows} == whole

@@ -474,3 +474,59 @@ def test_the_form_fits_the_dock_at_1366x768(qtbot, doc):
         for name, fld in [("name", p.name_edit), *((n, f.editor) for n, f in p.fields.items())]:
             right = fld.mapTo(viewport, fld.rect().topRight()).x()
             assert right < viewport.width(), f"{kind}: the {name} field is cut off (min {p.detail.minimumSizeHint().width()}) ({right} px of {viewport.width()})"
+
+
+def _wheel(widget, notches: int = -1) -> None:
+    """One wheel turn over the middle of ``widget``, from the window system (QTest.wheelEvent
+    goes in where the platform's events do, so QApplication hands an ignored turn on to the
+    widget's parents as it does for a real mouse)."""
+    from PySide6.QtCore import QPoint, QPointF
+    from PySide6.QtTest import QTest
+
+    window = widget.window()
+    pos = widget.mapTo(window, widget.rect().center())
+    QTest.wheelEvent(window.windowHandle(), QPointF(pos), QPoint(0, 120 * notches))
+    QTest.qWait(10)
+
+
+def test_the_wheel_over_an_unfocused_choice_scrolls_the_form_not_the_value(qtbot, doc):
+    """A German walk-through at 1366x768 (issue 32): scrolling the short Workloads dock with
+    the wheel, each notch over the precision or model box changed it and pushed an undo step.
+    Over a box without the keyboard focus the wheel scrolls the form; the plan and the undo
+    stack stay as they were. Once the user has clicked into the box, the wheel chooses."""
+    p = WorkloadsPanel(doc)
+    qtbot.addWidget(p)
+    p.resize(520, 420)
+    p.show()
+    qtbot.waitExposed(p)
+    wid = next(w.id for w in doc.plan.workloads if w.kind == "inference")
+    p.select_workload(wid)
+    wait_form_settled(qtbot, p)
+    bar = p.detail_scroll.verticalScrollBar()
+    assert bar.maximum() > 0, "the dock is not short enough to scroll"
+    box = p.fields["precision"].editor
+    p.detail_scroll.ensureWidgetVisible(box, 0, 120)
+    bar.setValue(max(0, bar.value() - 40))  # room to scroll on down
+    p.tree.setFocus()  # the focus is elsewhere: the user only scrolls the form
+    qtbot.waitUntil(lambda: not box.hasFocus())
+    spec = dict(next(w for w in doc.plan.workloads if w.id == wid).spec)
+    steps, index, before = doc.undo_stack.count(), box.currentIndex(), bar.value()
+    for _ in range(3):
+        _wheel(box)
+    doc.flush()
+    assert box.currentIndex() == index
+    assert next(w for w in doc.plan.workloads if w.id == wid).spec == spec
+    assert doc.undo_stack.count() == steps, "a wheel turn over the form pushed an undo step"
+    assert bar.value() > before, "the wheel did not scroll the form"
+    assert not box.hasFocus(), "the wheel gave the box the focus (it takes the next turn as a choice)"
+    # the Runs-on choice and the chart's metric choice are guarded too
+    for other in (p.group_combo, p.scaling.chart.metric_combo):
+        assert other.focusPolicy() == Qt.FocusPolicy.StrongFocus
+
+    # clicked into, the box takes the wheel as a choice: one undo step
+    box.setFocus()
+    qtbot.waitUntil(box.hasFocus)
+    _wheel(box, notches=-1 if index < box.count() - 1 else 1)
+    doc.flush()
+    assert box.currentIndex() != index
+    assert doc.undo_stack.count() == steps + 1

@@ -105,3 +105,59 @@ def test_the_workloads_panel_makes_no_ids_names_or_server_rules_itself():
         if isinstance(node, ast.FunctionDef) and node.name in ("_unique_id", "_unique_name"):
             made.append(f"{node.lineno}: def {node.name}")
     assert not made, "ids, names and the GPU-server rule come from planner.gestures.workloads: " + ", ".join(made)
+
+
+def test_a_workloads_made_name_follows_its_model_and_a_given_name_stays():
+    """A German walk-through (issue 32): "Vision resnet-50" kept its name when the model became
+    a ViT. The name a preset made for the old model follows the new one in the same undo step
+    (with its " 2"); a name the user gave stays; an LLM keeps its catalog id in the name."""
+    from planner.gestures.workloads import model_label, spec_edit
+    from planner.model.edits import Compound
+
+    p = plan()
+    w1 = new_workload(p, "vision", {"model": "resnet-50", "mode": "infer", "target_samples_per_s": 5000},
+                      "Vision {model}")
+    AddItem(w1).apply(p)
+    w2 = new_workload(p, "vision", {"model": "resnet-50", "mode": "infer", "target_samples_per_s": 500},
+                      "Vision {model}")
+    AddItem(w2).apply(p)
+    assert (w1.name, w2.name) == ("Vision ResNet-50", "Vision ResNet-50 2")  # as the paper writes it
+
+    e = spec_edit(p, w2.id, {**w2.spec, "model": "vit-b-16"}, "Vision {model}")
+    assert isinstance(e, Compound)
+    e.apply(p)
+    assert p.workloads[1].name == "Vision ViT-B/16" and p.workloads[1].spec["model"] == "vit-b-16"
+    e.revert(p)  # one step back: both
+    assert p.workloads[1].name == "Vision ResNet-50 2" and p.workloads[1].spec["model"] == "resnet-50"
+
+    # another field than the model, or no template: the spec alone
+    assert not isinstance(spec_edit(p, w1.id, {**w1.spec, "target_samples_per_s": 9000}, "Vision {model}"), Compound)
+    assert not isinstance(spec_edit(p, w1.id, {**w1.spec, "model": "retinanet"}, None), Compound)
+    # a name the user gave is theirs
+    from planner.model.edits import SetProperty
+
+    SetProperty("workload", w1.id, "name", "Quality inspection line 3").apply(p)
+    e = spec_edit(p, w1.id, {**p.workloads[0].spec, "model": "retinanet"}, "Vision {model}")
+    assert not isinstance(e, Compound)
+    e.apply(p)
+    assert p.workloads[0].name == "Quality inspection line 3"
+    # a name that only starts like the made one is the user's too
+    SetProperty("workload", w1.id, "name", "Vision RetinaNet line 3").apply(p)
+    assert not isinstance(spec_edit(p, w1.id, {**p.workloads[0].spec, "model": "ssd300"}, "Vision {model}"), Compound)
+
+    # an LLM: its catalog id, followed the same way
+    w3 = new_workload(p, "inference", {"model": "llama-3.1-70b", "users": 10}, "Serve {model}")
+    AddItem(w3).apply(p)
+    assert w3.name == "Serve llama-3.1-70b" and model_label("inference", "llama-3.1-8b") == "llama-3.1-8b"
+    spec_edit(p, w3.id, {**w3.spec, "model": "llama-3.1-8b"}, "Serve {model}").apply(p)
+    assert p.workloads[2].name == "Serve llama-3.1-8b"
+
+
+def test_a_big_margin_is_the_factor_over_the_target():
+    """"+62,224 %" (German "+62.224 %") for a vision target met 623 times over (issue 32): from
+    +1,000 % the factor to two significant figures, in every output (format_margin)."""
+    from planner.i18n import format_margin
+
+    assert [format_margin(m, "en") for m in (1.08, -0.12, 0.0, 9.99)] == ["+108 %", "-12 %", "0 %", "+999 %"]
+    assert [format_margin(m, "en") for m in (9.995, 38.18, 622.24, 3116.2)] == ["×11", "×39", "×620", "×3,100"]
+    assert format_margin(3116.2, "de") == "×3.100" and format_margin(1.08, "de") == "+108 %"

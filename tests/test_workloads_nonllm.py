@@ -219,7 +219,8 @@ def test_the_build_plans_requirements_state_the_target_and_the_cpu_verdict():
     with use_language("de"):
         (line,) = requirement_lines(plan, CATALOG, res)[:1]
     assert line.met is True and "1 Million Zeilen" in line.asked and "innerhalb von 5 Minuten" in line.asked
-    assert "ein CPU-Server reicht: 1 x " in line.result and "auf 1 x h100-sxm" in line.result
+    # the catalog names, not the slugs (issue 32)
+    assert "ein CPU-Server reicht: 1 x Dell PowerEdge R660" in line.result and "auf 1 x NVIDIA H100 SXM5 80GB" in line.result
 
 
 def test_the_shipped_constants_are_the_fit_of_the_cases():

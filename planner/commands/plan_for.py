@@ -58,8 +58,9 @@ def register(sub) -> None:
                    help=_("grow this plan (.json or .rackplan) into a next growth phase that adds what the workloads "
                           "need beyond what it has; -o writes the grown plan"))
     g.add_argument("--phase", metavar="NAME", default=None, help=_("with --grow: the new growth phase's name"))
-    g.add_argument("--phase-start", metavar="YYYY-MM", default="",
-                   help=_("with --grow: when the new phase goes into operation (YYYY-MM or YYYY-MM-DD)"))
+    g.add_argument("--phase-start", metavar="WHEN", default="",
+                   help=_("with --grow: when the new phase goes into operation (2027-07, 2027-07-15, Q3 2027, "
+                          "07.2027 or July 2027)"))
     g.add_argument("--first-phase", metavar="NAME", default=None,
                    help=_("with --grow, for a plan without phases: the name of the phase holding what it has "
                           "(default: Existing build)"))
@@ -216,14 +217,12 @@ def run_grow(args, src: Path) -> int:
     for flag, given in (("--pick", args.pick is not None), ("--all", args.all_candidates), ("--top", args.top)):
         if given:
             raise UserError(tf("{flag} does not go with --grow", flag=flag))
-    start = args.phase_start.strip()
-    if start:
-        from planner.model.plan import GrowthPhase
+    from planner.model.plan import phase_start
 
-        try:
-            GrowthPhase(id="x", name="x", start=start)
-        except ValueError:
-            raise UserError(tf("--phase-start {start!r}: not a date (YYYY-MM or YYYY-MM-DD)", start=start)) from None
+    try:  # "Q3 2027", "2027-Q3", "Juli 2027" as the architect writes it; stored as 2027-07
+        start = phase_start(args.phase_start)
+    except ValueError as e:
+        raise UserError(tf("--phase-start: {reason}", reason=message_text(e.args[0]))) from None
     spec = read_spec(src)
     existing_path = Path(args.grow)
     existing = read_existing(existing_path)

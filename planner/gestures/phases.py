@@ -12,7 +12,7 @@ from collections.abc import Iterable
 
 from planner.i18n import N_, tmsg
 from planner.model.edits import Compound, Edit, EditRefused, SetGrowthPhases, SetProperty, phase_users
-from planner.model.plan import GrowthPhase, Plan
+from planner.model.plan import GrowthPhase, Plan, phase_start
 
 # the kinds of entity that belong to a phase, as SetProperty names them
 PHASED_KINDS = ("rack", "placement", "feed", "loop", "link")
@@ -34,7 +34,8 @@ def _clean_name(name: str) -> str:
 
 def add_phase(plan: Plan, name: str, start: str = "") -> SetGrowthPhases:
     """A new phase after the last one (the first phase of a plan that had none)."""
-    ph = {"id": plan.new_id("phase"), "name": _clean_name(name), "start": start.strip()}
+    name = _clean_name(name)
+    ph = {"id": plan.new_id("phase"), "name": name, "start": _start(name, start)}
     return SetGrowthPhases([*(p.model_dump() for p in plan.growth_phases), ph], N_("Add growth phase"))
 
 
@@ -47,8 +48,20 @@ def rename_phase(plan: Plan, phase_id: str, name: str) -> SetGrowthPhases:
     return SetGrowthPhases(_with(plan, phase_id, name=_clean_name(name)), N_("Rename growth phase"))
 
 
+def _start(name: str, start: str) -> str:
+    """``start`` as stored (``Q3 2027`` -> ``2027-07``, planner.model.plan.phase_start), or one
+    line naming the phase and the forms taken (it was "2.start: String should match pattern
+    '^(\\d{4}-...'", issue 32)."""
+    try:
+        return phase_start(start)
+    except ValueError as e:
+        raise EditRefused(tmsg("start of growth phase {name!r}: {reason}", name=name, reason=e.args[0])) from None
+
+
 def set_phase_start(plan: Plan, phase_id: str, start: str) -> SetGrowthPhases:
-    return SetGrowthPhases(_with(plan, phase_id, start=start.strip()), N_("Set growth phase start"))
+    """Date a phase: any form :func:`planner.model.plan.phase_start` takes, stored as ISO."""
+    when = _start(_phase(plan, phase_id).name, start)
+    return SetGrowthPhases(_with(plan, phase_id, start=when), N_("Set growth phase start"))
 
 
 def move_phase(plan: Plan, phase_id: str, delta: int) -> SetGrowthPhases:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
+from planner.i18n import N_
 from planner.model.edits import AddItem, Compound, Edit, SetProperty
 from planner.model.naming import unique_name
 from planner.model.plan import ServerGroup, Workload
@@ -58,9 +59,38 @@ def new_workload(plan: Plan, kind: str, spec: dict[str, Any], name: str,
     # the LLM kinds name a catalog LLM; vision and recommendation models are the spec's own
     if kind not in NONLLM_KINDS and "model" in spec and llms and spec["model"] not in llms:
         spec["model"] = llms[0]
-    text = name.format(model=spec.get("model", ""))
+    text = name.format(model=model_label(kind, spec.get("model", "")))
     return Workload(id=plan.new_id("wl"), name=unique_name({w.name for w in plan.workloads}, text), kind=kind,
                     spec=spec)
+
+
+def model_label(kind: str, model: object) -> str:
+    """A workload's model in its name: a vision or recommendation model as its paper writes
+    it ("Vision ResNet-50", not "Vision resnet-50"), an LLM by its catalog id."""
+    from planner.workloads.nonllm import model_name
+    from planner.workloads.specs import NONLLM_KINDS
+
+    return model_name(str(model)) if kind in NONLLM_KINDS else str(model or "")
+
+
+def spec_edit(plan: Plan, workload_id: str, spec: dict[str, Any], template: str | None = None) -> Edit:
+    """A workload's new spec as one edit. When the model changes and the workload still has
+    the name ``template`` made for the old model ("Vision {model}" -> "Vision ResNet-50", or
+    "Vision ResNet-50 2"), the name follows the model in the same undo step (issue 32: it kept
+    saying ResNet-50 over a ViT); a name the user gave is left alone."""
+    w = next((x for x in plan.workloads if x.id == workload_id), None)
+    edit = SetProperty("workload", workload_id, "spec", spec)
+    if w is None or not template or "{model}" not in template or spec.get("model") == w.spec.get("model"):
+        return edit
+    old = template.format(model=model_label(w.kind, w.spec.get("model", "")))
+    suffix = w.name[len(old):]
+    if not w.name.startswith(old) or not (suffix == "" or (suffix[:1] == " " and suffix[1:].isdigit())):
+        return edit
+    taken = {x.name for x in plan.workloads if x.id != workload_id}
+    name = unique_name(taken, template.format(model=model_label(w.kind, spec.get("model", ""))))
+    if name == w.name:
+        return edit
+    return Compound([edit, SetProperty("workload", workload_id, "name", name)], N_("Change workload model"))
 
 
 def group_name_members(plan: Plan, servers: list[str]) -> str:
@@ -85,4 +115,5 @@ def group_edit(plan: Plan, servers: list[str], name: str, workload_id: str | Non
     return Compound(edits, text), group.id
 
 
-__all__ = ["GROUP_NAME_MEMBERS", "gpu_servers", "group_edit", "group_name_members", "new_workload"]
+__all__ = ["GROUP_NAME_MEMBERS", "gpu_servers", "group_edit", "group_name_members", "model_label", "new_workload",
+           "spec_edit"]

@@ -216,9 +216,20 @@ def format_count(value: float | int, lang: str | None = None, short: bool = Fals
                                   fraction_digits=3)
 
 
+# from this margin on (achieved 11 times what is required) a margin is the factor over the target
+MARGIN_FACTOR_FROM = 9.995
+
+
 def format_margin(margin: float, lang: str | None = None) -> str:
     """A workload margin (achieved/required - 1) as every output prints it: signed percent,
-    ``+108 %`` / ``-12 %`` (no sign for a margin that rounds to zero)."""
+    ``+108 %`` / ``-12 %`` (no sign for a margin that rounds to zero); from +1,000 % on the
+    factor over the target to two significant figures, ``×620`` (a vision target met 623 times
+    over read "+62,224 %", in German "+62.224 %", issue 32: digits the model's ±17 % does not
+    carry, and a German "62.224" looks like a decimal to an English eye)."""
+    if math.isfinite(margin) and margin >= MARGIN_FACTOR_FROM:
+        factor = 1.0 + margin
+        digits = math.floor(math.log10(factor)) + 1
+        return "\u00d7" + format_number(round(factor, 2 - digits), lang, 0)
     return ("+" if margin >= 0.005 else "") + f"{format_number(margin * 100.0, lang, 0)} %"
 
 

@@ -23,7 +23,15 @@ import re
 from collections.abc import Iterator
 from typing import Annotated, Any, Final, Literal, TypeVar, get_args
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    PrivateAttr,
+    field_validator,
+    model_validator,
+)
 
 from planner.i18n import N_, active_language, gettext, tmsg
 
@@ -257,6 +265,63 @@ _UNKNOWN_PHASE = {
     "loop": N_("cooling loop {id!r}: unknown growth phase {phase!r}"),
     "link": N_("link {id!r}: unknown growth phase {phase!r}"),
 }
+# A phase's start as an architect writes it (issue 32: "Q3 2027" was refused with pydantic's
+# pattern text): English and German month names, full or short, with or without a dot
+_MONTHS = {name: k for k, names in enumerate((
+    ("january", "jan", "januar", "jänner", "jaenner"), ("february", "feb", "februar"),
+    ("march", "mar", "märz", "maerz", "mär", "mrz"), ("april", "apr"), ("may", "mai"),
+    ("june", "jun", "juni"), ("july", "jul", "juli"), ("august", "aug"), ("september", "sep", "sept"),
+    ("october", "oct", "oktober", "okt"), ("november", "nov"), ("december", "dec", "dezember", "dez")), start=1)
+    for name in names}
+_QUARTER = (re.compile(r"q([1-4])[\s/-]*(\d{4})"), re.compile(r"(\d{4})[\s/-]*q([1-4])"),
+            re.compile(r"([1-4])\.?\s*(?:quartal|quarter)\s*(\d{4})"))
+_HALF = (re.compile(r"h([12])[\s/-]*(\d{4})"), re.compile(r"(\d{4})[\s/-]*h([12])"))
+
+
+def phase_start(text: object) -> str:
+    """A growth phase's start as typed -> ``YYYY-MM`` or ``YYYY-MM-DD`` (``""`` for blank).
+    Takes ISO (``2027-07``, ``2027-07-15``), a quarter (``Q3 2027``, ``2027-Q3``, ``3. Quartal
+    2027``: its first month, 2027-07), a half-year (``H2 2027``: 2027-07), a month and year
+    (``07.2027``, ``7/2027``, ``July 2027``, ``Juli 2027``, ``Jul. 2027``) or a German date
+    (``15.07.2027``), in either language. Raises ValueError (a translated one-line
+    :class:`~planner.i18n.Message` that says which forms are taken) for anything else: a year
+    alone, a day that does not exist, an ambiguous 07/15/2027."""
+    import datetime as dt
+
+    if not isinstance(text, str):
+        raise ValueError(tmsg("a phase start is text such as 2027-07 or Q3 2027"))
+    t = " ".join(text.strip().lower().split())
+    if not t:
+        return ""
+    month: tuple[int, int] | None = None
+    m = re.fullmatch(r"(\d{4})-(\d{1,2})-(\d{1,2})", t) or re.fullmatch(r"(\d{1,2})\.(\d{1,2})\.(\d{4})", t)
+    if m:
+        y, mo, d = (int(g) for g in (m.groups() if t[4:5] == "-" else m.groups()[::-1]))
+        try:
+            return dt.date(y, mo, d).isoformat()
+        except ValueError:
+            pass
+    elif m := re.fullmatch(r"(\d{4})-(\d{1,2})", t):
+        month = int(m.group(1)), int(m.group(2))
+    elif m := re.fullmatch(r"(\d{1,2})\s*[./]\s*(\d{4})", t):
+        month = int(m.group(2)), int(m.group(1))
+    elif m := re.fullmatch(r"([a-zäö]+)\.?\s*(\d{4})", t):
+        if m.group(1) in _MONTHS:
+            month = int(m.group(2)), _MONTHS[m.group(1)]
+    else:
+        for pat in _QUARTER + _HALF:
+            if q := pat.fullmatch(t):
+                a, b = q.groups()
+                year, part = (int(a), int(b)) if len(a) == 4 else (int(b), int(a))
+                month = year, 1 + (part - 1) * (3 if pat in _QUARTER else 6)
+                break
+    if month is not None and 1 <= month[1] <= 12 and 1900 <= month[0] <= 2999:
+        return f"{month[0]:04d}-{month[1]:02d}"
+    raise ValueError(tmsg("{text!r} is not a month or a date: write 2027-07, 2027-07-15, Q3 2027, 07.2027 or "
+                          "July 2027", text=text.strip()))
+
+
+PhaseStart = Annotated[str, BeforeValidator(phase_start)]
 PhaseRef = Annotated[Id | None, Field(description="The growth phase that adds it (absent: the first)")]
 MAX_GROWTH_PHASES = 50
 
@@ -268,7 +333,9 @@ class GrowthPhase(_Model):
 
     id: Id
     name: Annotated[str, Field(min_length=1, max_length=200)]
-    start: DateText = ""  # when the phase goes into operation (YYYY-MM-DD or YYYY-MM), or empty
+    # when the phase goes into operation, stored as YYYY-MM-DD or YYYY-MM (a quarter as its
+    # first month), or empty; typed or read as any form phase_start() takes
+    start: PhaseStart = ""
 
 
 class PowerConnection(_Model):

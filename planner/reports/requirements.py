@@ -204,11 +204,11 @@ def workload_result(kind: str, figs: dict[str, Any]) -> str:
             items.append((_("{n} images/s") if kind == "vision" else _("{n} queries/s"))
                          .format(n=_n(figs["samples_per_s"], 0)))
         if figs.get("units") is not None:
-            items.append(_("on {n} x {hardware}").format(n=_n(figs["units"], 0), hardware=figs.get("hardware", "")))
+            items.append(_("on {n} x {hardware}").format(n=_n(figs["units"], 0), hardware=figs.get("hardware_name") or figs.get("hardware", "")))
         if figs.get("cpu_enough"):
             items.append(ngettext("a CPU server is enough: {n} x {server}", "CPU servers are enough: {n} x {server}",
                                   figs.get("cpu_servers", 1)).format(n=figs.get("cpu_servers"),
-                                                                    server=figs.get("cpu_server")))
+                                                                    server=figs.get("cpu_server_name") or figs.get("cpu_server")))
     elif kind == "storage":
         if figs.get("checkpoint_write_s") is not None:
             items.append(_("checkpoint written in {s} s").format(s=_n(figs["checkpoint_write_s"], 1)))

@@ -145,6 +145,27 @@ def cpu_server_unit(dev: DeviceType) -> Unit | None:
     return cpu_unit_of(cpu.model, cpu.sockets, mem, dev.slug)
 
 
+def model_name(model: str) -> str:
+    """A vision or recommendation model as its paper or MLPerf writes it ("ResNet-50")."""
+    m = MODELS.get(model)
+    return m.name or m.slug if m is not None else str(model)
+
+
+def device_name(dev: DeviceType) -> str:
+    """A server as the catalog names it ("Dell PowerEdge R660"), for the verdicts' texts; the
+    figures keep the slug (issue 32: the verdict read "1 × dell-poweredge-r660")."""
+    return " ".join(x for x in (getattr(dev, "manufacturer", ""), getattr(dev, "model", "")) if x) or dev.slug
+
+
+def hardware_name(catalog: Catalog, unit: Unit) -> str:
+    """The catalog's name of a unit: the GPU ("NVIDIA H100 SXM5 80GB") or the CPU server."""
+    if unit.kind == "gpu":
+        g = catalog.get("gpus", unit.name)
+        return " ".join(x for x in (getattr(g, "vendor", ""), getattr(g, "model", "")) if x) or unit.name
+    dev = catalog.get("device-types", unit.name)
+    return device_name(dev) if dev is not None else unit.name
+
+
 # --- models ---------------------------------------------------------------------------------
 
 
@@ -163,25 +184,26 @@ class NonLlmModel:
     # what its throughput scales with: the matrix peak, or the memory bandwidth (3D-UNet's
     # volumes and DLRM's embedding gathers do not fit in cache)
     bound: Literal["compute", "memory"] = "compute"
+    name: str = ""  # as its paper or MLPerf writes it (the workload's name and the model choice)
 
 
 MODELS: dict[str, NonLlmModel] = {
     "resnet-50": NonLlmModel("resnet-50", "vision", 4.09, "torchvision ResNet50_Weights: 4.09 GFLOPS (MACs), 224x224",
-                             ("infer", "train")),
+                             ("infer", "train"), name="ResNet-50"),
     "vit-b-16": NonLlmModel("vit-b-16", "vision", 17.56, "torchvision ViT_B_16_Weights: 17.56 GFLOPS (MACs), 224x224",
-                            ("infer", "train"), like="resnet-50"),
-    "retinanet": NonLlmModel("retinanet", "vision", None, "MLPerf Inference RetinaNet: ResNeXt50-32x4d FPN, 800x800"),
+                            ("infer", "train"), like="resnet-50", name="ViT-B/16"),
+    "retinanet": NonLlmModel("retinanet", "vision", None, "MLPerf Inference RetinaNet: ResNeXt50-32x4d FPN, 800x800", name="RetinaNet"),
     "ssd300": NonLlmModel("ssd300", "vision", None, "NVIDIA DeepLearningExamples SSD300 v1.1 (ResNet-50 backbone)",
-                          ("train",)),
+                          ("train",), name="SSD300"),
     # 128^3-voxel patches with 32+ channels: each layer's activations are tens of MB, beyond
     # the GPUs' 40-50 MB L2, so the volume streams from memory (the published H100 and A100
     # rows agree per GB/s within 2 %, per TOPS they differ by 1.9x)
-    "3d-unet": NonLlmModel("3d-unet", "vision", None, "MLPerf Inference 3D-UNet on KiTS19", bound="memory"),
+    "3d-unet": NonLlmModel("3d-unet", "vision", None, "MLPerf Inference 3D-UNet on KiTS19", bound="memory", name="3D-UNet"),
     # 26 tables capped at 40M rows (MLPerf DLRM-dcnv2 on Criteo 1TB multi-hot: 5 tables of
     # 40,000,000 rows and 21 smaller, 204.2M rows in all), dimension 128
     "dlrm-dcnv2": NonLlmModel("dlrm-dcnv2", "recommendation", None,
                               "MLCommons DLRM-dcnv2 reference (torchrec_dlrm): 26 tables, 204.2M rows, dim 128",
-                              embedding_rows=204.2e6, embedding_dim=128, bound="memory"),
+                              embedding_rows=204.2e6, embedding_dim=128, bound="memory", name="DLRM-dcnv2"),
 }
 
 EMBEDDING_BYTES = {"fp32": 4.0, "fp16": 2.0, "int8": 1.0}
@@ -571,7 +593,7 @@ def cpu_verdict(spec: Any, kind: str, catalog: Catalog) -> dict[str, Any]:
             if s.met:
                 price = dev.price.amount if dev.price is not None else None
                 key = (0 if price is not None else 1, (price or 0.0) * n, n)
-                got = {"cpu_enough": True, "cpu_server": dev.slug, "cpu_servers": n,
+                got = {"cpu_enough": True, "cpu_server": dev.slug, "cpu_server_name": device_name(dev), "cpu_servers": n,
                        "cpu_capex": price * n if price is not None else None,
                        "cpu_currency": dev.price.currency if dev.price is not None else None,
                        "cpu_margin": round(s.margin, 4)}
@@ -634,14 +656,17 @@ def plan_units(catalog: Catalog, gpu_servers: dict[str, int], cpu_servers: dict[
             gpus[d.gpu_slug] = gpus.get(d.gpu_slug, 0) + d.gpu_count * n
     if gpus:
         g, n = max(gpus.items(), key=lambda kv: (kv[1], kv[0]))
-        note = tmsg("on the plan's {n} x {gpu}", n=n, gpu=g) if len(gpus) == 1 else \
-            tmsg("on the plan's {n} x {gpu} (the most common GPU model)", n=n, gpu=g)
-        return PlanUnits(gpu_unit(catalog, g), n, note)
+        unit = gpu_unit(catalog, g)
+        name = hardware_name(catalog, unit)
+        note = tmsg("on the plan's {n} x {gpu}", n=n, gpu=name) if len(gpus) == 1 else \
+            tmsg("on the plan's {n} x {gpu} (the most common GPU model)", n=n, gpu=name)
+        return PlanUnits(unit, n, note)
     if cpu_servers:
         slug, n = max(cpu_servers.items(), key=lambda kv: (kv[1], kv[0]))
         u = cpu_server_unit(catalog.device(slug))
         assert u is not None  # plan_counts keeps only servers with CPU figures
-        return PlanUnits(u, n, tmsg("on the plan's {n} x {server} (CPU only)", n=n, server=slug))
+        return PlanUnits(u, n, tmsg("on the plan's {n} x {server} (CPU only)", n=n,
+                                    server=device_name(catalog.device(slug))))
     raise PlanHardwareError(tmsg("the plan has no GPU server and no CPU server with known CPU figures"))
 
 
@@ -653,6 +678,7 @@ def evaluate_nonllm(spec: Any, kind: str, hw: PlanUnits, catalog: Catalog) -> tu
     plan's hardware, with the CPU verdict (``cpu_enough``, the cheapest CPU build) in the figures."""
     s = size_on(spec, kind, hw.unit, hw.units)
     fig = dict(s.figures)
+    fig["hardware_name"] = hardware_name(catalog, hw.unit)
     if hw.note:
         fig["notes"] = [hw.note, *fig.get("notes", [])]
     key = kind + spec.model_dump_json()
@@ -702,7 +728,7 @@ def cpu_llm_verdict(params: float, precision_bytes: float, users: int, target_tp
             if r["tokens_per_s_per_user"] >= target_tps_per_user:
                 price = dev.price.amount if dev.price is not None else None
                 key = (0 if price is not None else 1, (price or 0.0) * n, n)
-                got = {"cpu_enough": True, "cpu_server": dev.slug, "cpu_servers": n,
+                got = {"cpu_enough": True, "cpu_server": dev.slug, "cpu_server_name": device_name(dev), "cpu_servers": n,
                        "cpu_capex": price * n if price is not None else None,
                        "cpu_tokens_per_s_per_user": r["tokens_per_s_per_user"]}
                 if best is None or key < best[0]:
@@ -724,8 +750,8 @@ def evaluate_llm_on_cpu(spec: Any, params: float, hw: PlanUnits, catalog: Catalo
     r = cpu_llm_serving(params, pb, spec.users, hw.unit, hw.units)
     peak = hw.unit.int8_tops if pb <= 1 else hw.unit.fp16_tflops
     ttft = spec.input_tokens * 2 * params / (peak * 1e12 * CPU_LLM_COMPUTE_SHARE)
-    fig: dict[str, Any] = {"hardware": hw.unit.name, "hardware_kind": "cpu", "units": hw.units,
-                           "weights_gb": r["weights_gb"], "fits": bool(r["fits"]),
+    fig: dict[str, Any] = {"hardware": hw.unit.name, "hardware_name": hardware_name(catalog, hw.unit),
+                           "hardware_kind": "cpu", "units": hw.units, "weights_gb": r["weights_gb"], "fits": bool(r["fits"]),
                            "tokens_per_s_per_user": r["tokens_per_s_per_user"],
                            "tokens_per_s": r["tokens_per_s_per_user"] * spec.users, "ttft_s": ttft,
                            "notes": [hw.note, tmsg("CPU-only serving: each server holds all weights; decode at "
@@ -740,7 +766,8 @@ def evaluate_llm_on_cpu(spec: Any, params: float, hw: PlanUnits, catalog: Catalo
     if spec.target_ttft_s is not None:
         margins.append((spec.target_ttft_s / ttft - 1.0, "compute"))
     margin, bn = min(margins) if margins else (0.0, "memory_bandwidth")
-    fig.update(cpu_enough=margin >= 0, cpu_server=hw.unit.name, cpu_servers=hw.units)
+    fig.update(cpu_enough=margin >= 0, cpu_server=hw.unit.name, cpu_server_name=fig["hardware_name"],
+               cpu_servers=hw.units)
     return margin >= 0, margin, bn, fig
 
 

@@ -515,37 +515,37 @@ Es wurde nichts geschrieben.</translation>
     <context>
         <name>BuildsPage</name>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1024" />
+            <location filename="../../ui/design/wizard.py" line="1025" />
             <source>Any GPU</source>
             <translation>Jede GPU</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="901" />
+            <location filename="../../ui/design/wizard.py" line="902" />
             <source>Any cooling</source>
             <translation>Jede Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1216" />
+            <location filename="../../ui/design/wizard.py" line="1217" />
             <source>At most {n} builds can be compared: untick one first.</source>
             <translation>Höchstens {n} Aufbauten lassen sich vergleichen: zuerst einen abwählen.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="829" />
+            <location filename="../../ui/design/wizard.py" line="830" />
             <source>Builds</source>
             <translation>Aufbauten</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="858" />
+            <location filename="../../ui/design/wizard.py" line="859" />
             <source>Cancel Search</source>
             <translation>Suche abbrechen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="830" />
+            <location filename="../../ui/design/wizard.py" line="831" />
             <source>Candidate builds, best first. Pick one and press Create Plan to open it as a new plan: room, racks, power, cooling and fabrics laid out, the workloads attached. Tick two to four and press Compare Ticked to see them side by side.</source>
             <translation>Mögliche Aufbauten, der beste zuerst. Einen wählen und „Plan erstellen“ drücken, um ihn als neuen Plan zu öffnen: Raum, Racks, Strom, Kühlung und Fabrics angelegt, die Arbeitslasten zugeordnet. Zwei bis vier ankreuzen und „Angekreuzte vergleichen“ drücken, um sie nebeneinander zu sehen.</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/design/wizard.py" line="1235" />
+            <location filename="../../ui/design/wizard.py" line="1236" />
             <source>Compare Ticked (%n)</source>
             <translation>
                 <numerusform>Angekreuzte vergleichen (%n)</numerusform>
@@ -553,137 +553,137 @@ Es wurde nichts geschrieben.</translation>
             </translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1271" />
+            <location filename="../../ui/design/wizard.py" line="1272" />
             <source>Compared: {names}.</source>
             <translation>Verglichen: {names}.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1284" />
+            <location filename="../../ui/design/wizard.py" line="1286" />
             <source>Comparison cancelled.</source>
             <translation>Vergleich abgebrochen.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="919" />
+            <location filename="../../ui/design/wizard.py" line="920" />
             <source>Cooling</source>
             <translation>Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="917" />
+            <location filename="../../ui/design/wizard.py" line="918" />
             <source>GPU</source>
             <translation>GPU</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="866" />
+            <location filename="../../ui/design/wizard.py" line="867" />
             <source>Generate the plans of the ticked builds (two to four) and show them side by side, as File &gt; Compare With... does</source>
             <translation>Die Pläne der angekreuzten Aufbauten (zwei bis vier) erzeugen und nebeneinander zeigen, wie Datei &gt; Vergleichen mit... es tut</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1310" />
+            <location filename="../../ui/design/wizard.py" line="1312" />
             <source>Generating the plan of build {k}…</source>
             <translation>Plan von Aufbau {k} wird erzeugt…</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1252" />
+            <location filename="../../ui/design/wizard.py" line="1253" />
             <source>Generating the plans of builds {list} to compare them…</source>
             <translation>Pläne der Aufbauten {list} werden für den Vergleich erzeugt…</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1345" />
+            <location filename="../../ui/design/wizard.py" line="1347" />
             <source>Generation cancelled.</source>
             <translation>Erzeugung abgebrochen.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1131" />
+            <location filename="../../ui/design/wizard.py" line="1132" />
             <source>No build was found.</source>
             <translation>Es wurde kein Aufbau gefunden.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1130" />
+            <location filename="../../ui/design/wizard.py" line="1131" />
             <source>No build was found: {why}</source>
             <translation>Es wurde kein Aufbau gefunden: {why}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1133" />
+            <location filename="../../ui/design/wizard.py" line="1134" />
             <source>None of the {n} builds of this list is of that GPU model and cooling (and meets, if asked): change the filters or show all builds.</source>
             <translation>Keiner der {n} Aufbauten dieser Liste hat dieses GPU-Modell und diese Kühlung (und erfüllt, falls verlangt): Filter ändern oder alle Aufbauten zeigen.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="904" />
+            <location filename="../../ui/design/wizard.py" line="905" />
             <source>Only builds that meet</source>
             <translation>Nur Aufbauten, die erfüllen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1333" />
+            <location filename="../../ui/design/wizard.py" line="1335" />
             <source>Plan generated.</source>
             <translation>Plan erzeugt.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1007" />
+            <location filename="../../ui/design/wizard.py" line="1008" />
             <source>Pricing the options from their plans: {build}</source>
             <translation>Optionen werden aus ihren Plänen bepreist: {build}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="861" />
+            <location filename="../../ui/design/wizard.py" line="862" />
             <source>Search Again</source>
             <translation>Erneut suchen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1197" />
+            <location filename="../../ui/design/wizard.py" line="1198" />
             <source>Search cancelled.</source>
             <translation>Suche abgebrochen.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1127" />
+            <location filename="../../ui/design/wizard.py" line="1128" />
             <source>Search cancelled: the {n} builds ranked so far.</source>
             <translation>Suche abgebrochen: die bisher bewerteten {n} Aufbauten.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="972" />
+            <location filename="../../ui/design/wizard.py" line="973" />
             <source>Searching builds…</source>
             <translation>Aufbauten werden gesucht…</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1020" />
+            <location filename="../../ui/design/wizard.py" line="1021" />
             <source>Show all {n} builds</source>
             <translation>Alle {n} Aufbauten zeigen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="923" />
+            <location filename="../../ui/design/wizard.py" line="924" />
             <source>Sort by</source>
             <translation>Sortieren nach</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1279" />
+            <location filename="../../ui/design/wizard.py" line="1281" />
             <source>The builds could not be compared: {reason}</source>
             <translation>Die Aufbauten konnten nicht verglichen werden: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1340" />
+            <location filename="../../ui/design/wizard.py" line="1342" />
             <source>The plan could not be generated: {reason}</source>
             <translation>Der Plan konnte nicht erzeugt werden: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1193" />
+            <location filename="../../ui/design/wizard.py" line="1194" />
             <source>The search failed: {reason}</source>
             <translation>Die Suche ist fehlgeschlagen: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1147" />
+            <location filename="../../ui/design/wizard.py" line="1148" />
             <source>{n} builds compared, {m} meet every target and limit. The {k} distinct options: per GPU model and cooling the best that meets, and about +25 % and +50 % margin.</source>
             <translation>{n} Aufbauten verglichen, {m} erfüllen jedes Ziel und jede Grenze. Die {k} unterschiedlichen Optionen: je GPU-Modell und Kühlung die beste, die erfüllt, und etwa +25 % und +50 % Reserve.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1137" />
+            <location filename="../../ui/design/wizard.py" line="1138" />
             <source>{n} builds compared; none meets every target and limit.</source>
             <translation>{n} Aufbauten verglichen; keiner erfüllt jedes Ziel und jede Grenze.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1142" />
+            <location filename="../../ui/design/wizard.py" line="1143" />
             <source>{shown} of the {k} distinct options shown ({n} builds compared, {m} meet every target and limit).</source>
             <translation>{shown} der {k} unterschiedlichen Optionen gezeigt ({n} Aufbauten verglichen, {m} erfüllen jedes Ziel und jede Grenze).</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1139" />
+            <location filename="../../ui/design/wizard.py" line="1140" />
             <source>{shown} of {n} builds shown, {m} of them meet every target and limit.</source>
             <translation>{shown} von {n} Aufbauten gezeigt, {m} davon erfüllen jedes Ziel und jede Grenze.</translation>
         </message>
@@ -1041,32 +1041,32 @@ Es wurde nichts geschrieben.</translation>
     <context>
         <name>CompareDialog</name>
         <message>
-            <location filename="../../ui/dialogs/compare.py" line="91" />
+            <location filename="../../ui/dialogs/compare.py" line="97" />
             <source>&amp;Export Build Plan (PDF)…</source>
             <translation>Aufbauplan als PDF &amp;exportieren…</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/compare.py" line="178" />
+            <location filename="../../ui/dialogs/compare.py" line="182" />
             <source>A: {a} · B: {b}</source>
             <translation>A: {a} · B: {b}</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/compare.py" line="82" />
+            <location filename="../../ui/dialogs/compare.py" line="88" />
             <source>A: {name}. Choose a plan file to compare it with.</source>
             <translation>A: {name}. Wählen Sie eine Plandatei zum Vergleich.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/compare.py" line="132" />
+            <location filename="../../ui/dialogs/compare.py" line="136" />
             <source>Build plan export cancelled; nothing was written</source>
             <translation>Export des Aufbauplans abgebrochen; nichts wurde geschrieben</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/compare.py" line="133" />
+            <location filename="../../ui/dialogs/compare.py" line="137" />
             <source>Build plan export failed</source>
             <translation>Export des Aufbauplans fehlgeschlagen</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/dialogs/compare.py" line="254" />
+            <location filename="../../ui/dialogs/compare.py" line="258" />
             <source>Build plan written: {path} (%n page(s))</source>
             <translation>
                 <numerusform>Aufbauplan geschrieben: {path} (%n Seite)</numerusform>
@@ -1074,42 +1074,42 @@ Es wurde nichts geschrieben.</translation>
             </translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/compare.py" line="184" />
+            <location filename="../../ui/dialogs/compare.py" line="188" />
             <source>Cannot compare with {path}: {error}</source>
             <translation>Vergleich mit {path} nicht möglich: {error}</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/compare.py" line="86" />
+            <location filename="../../ui/dialogs/compare.py" line="92" />
             <source>Choose &amp;File…</source>
             <translation>&amp;Datei wählen…</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/compare.py" line="71" />
+            <location filename="../../ui/dialogs/compare.py" line="77" />
             <source>Compare Builds</source>
             <translation>Aufbauten vergleichen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/compare.py" line="71" />
+            <location filename="../../ui/dialogs/compare.py" line="77" />
             <source>Compare With</source>
             <translation>Vergleichen mit</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/compare.py" line="170" />
+            <location filename="../../ui/dialogs/compare.py" line="174" />
             <source>Comparing with {path}…</source>
             <translation>Vergleich mit {path} läuft…</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/compare.py" line="110" />
+            <location filename="../../ui/dialogs/compare.py" line="116" />
             <source>Figures from the engine for each plan; money in each plan's own currency. What differs is taken against A; lines where the plans agree are grey.</source>
             <translation>Kennzahlen aus der Engine für jeden Plan; Beträge in der Währung des jeweiligen Plans. Die Unterschiede gelten gegenüber A; Zeilen, in denen die Pläne übereinstimmen, sind grau.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/compare.py" line="120" />
+            <location filename="../../ui/dialogs/compare.py" line="126" />
             <source>Figures from the engine for the plan each build writes (as Create Plan writes it). What differs is taken against A; lines where the builds agree are grey.</source>
             <translation>Kennzahlen aus der Engine für den Plan, den jeder Aufbau schreibt (so wie „Plan erstellen“ ihn schreibt). Die Unterschiede gelten gegenüber A; Zeilen, in denen die Aufbauten übereinstimmen, sind grau.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/compare.py" line="93" />
+            <location filename="../../ui/dialogs/compare.py" line="99" />
             <source>The build plan of option A with a page comparing it with the other builds</source>
             <translation>Der Aufbauplan von Option A mit einer Seite, die ihn mit den anderen Aufbauten vergleicht</translation>
         </message>
@@ -2467,146 +2467,146 @@ Trays</translation>
     <context>
         <name>Findings</name>
         <message>
-            <location filename="../../ui/panels/findings.py" line="250" />
+            <location filename="../../ui/panels/findings.py" line="257" />
             <source>(from {phase})</source>
             <translation>(ab {phase})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="97" />
+            <location filename="../../ui/panels/findings.py" line="104" />
             <source>Code</source>
             <translation>Code</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="346" />
+            <location filename="../../ui/panels/findings.py" line="353" />
             <source>Double-click to show it</source>
             <translation>Doppelklick zeigt die Stelle</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="337" />
             <location filename="../../ui/panels/findings.py" line="344" />
+            <location filename="../../ui/panels/findings.py" line="351" />
             <source>Error</source>
             <translation>Fehler</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="339" />
-            <location filename="../../ui/panels/findings.py" line="344" />
+            <location filename="../../ui/panels/findings.py" line="346" />
+            <location filename="../../ui/panels/findings.py" line="351" />
             <source>Info</source>
             <translation>Hinweis</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="98" />
+            <location filename="../../ui/panels/findings.py" line="105" />
             <source>Message</source>
             <translation>Meldung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="52" />
+            <location filename="../../ui/panels/findings.py" line="59" />
             <source>PDU</source>
             <translation>PDU</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="97" />
+            <location filename="../../ui/panels/findings.py" line="104" />
             <source>Severity</source>
             <translation>Schwere</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="338" />
-            <location filename="../../ui/panels/findings.py" line="344" />
+            <location filename="../../ui/panels/findings.py" line="345" />
+            <location filename="../../ui/panels/findings.py" line="351" />
             <source>Warning</source>
             <translation>Warnung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="98" />
+            <location filename="../../ui/panels/findings.py" line="105" />
             <source>Where</source>
             <translation>Ort</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="51" />
-            <location filename="../../ui/panels/findings.py" line="52" />
+            <location filename="../../ui/panels/findings.py" line="58" />
+            <location filename="../../ui/panels/findings.py" line="59" />
             <source>device</source>
             <translation>Gerät</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="58" />
+            <location filename="../../ui/panels/findings.py" line="65" />
             <source>device type</source>
             <translation>Gerätetyp</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="55" />
+            <location filename="../../ui/panels/findings.py" line="62" />
             <source>fabric</source>
             <translation>Fabric</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="54" />
+            <location filename="../../ui/panels/findings.py" line="61" />
             <source>feed</source>
             <translation>Einspeisung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="56" />
+            <location filename="../../ui/panels/findings.py" line="63" />
             <source>link</source>
             <translation>Verbindung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="54" />
+            <location filename="../../ui/panels/findings.py" line="61" />
             <source>loop</source>
             <translation>Kühlkreislauf</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="57" />
+            <location filename="../../ui/panels/findings.py" line="64" />
             <source>plan</source>
             <translation>Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="55" />
+            <location filename="../../ui/panels/findings.py" line="62" />
             <source>power source</source>
             <translation>Stromquelle</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="51" />
+            <location filename="../../ui/panels/findings.py" line="58" />
             <source>rack</source>
             <translation>Rack</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="53" />
+            <location filename="../../ui/panels/findings.py" line="60" />
             <source>room</source>
             <translation>Raum</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="53" />
+            <location filename="../../ui/panels/findings.py" line="60" />
             <source>row</source>
             <translation>Reihe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="57" />
+            <location filename="../../ui/panels/findings.py" line="64" />
             <source>server group</source>
             <translation>Servergruppe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="58" />
+            <location filename="../../ui/panels/findings.py" line="65" />
             <source>site</source>
             <translation>Standort</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="56" />
+            <location filename="../../ui/panels/findings.py" line="63" />
             <source>workload</source>
             <translation>Arbeitslast</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="306" />
+            <location filename="../../ui/panels/findings.py" line="313" />
             <source>{device} in {rack}</source>
             <translation>{device} in {rack}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="306" />
+            <location filename="../../ui/panels/findings.py" line="313" />
             <source>{device} in {rack} U{u}</source>
             <translation>{device} in {rack}, HE {u}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="318" />
+            <location filename="../../ui/panels/findings.py" line="325" />
             <source>{kind} {place}</source>
             <translation>{kind} {place}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="317" />
+            <location filename="../../ui/panels/findings.py" line="324" />
             <source>{name} ({id})</source>
             <translation>{name} ({id})</translation>
         </message>
@@ -2614,7 +2614,7 @@ Trays</translation>
     <context>
         <name>FindingsPanel</name>
         <message numerus="yes">
-            <location filename="../../ui/panels/findings.py" line="543" />
+            <location filename="../../ui/panels/findings.py" line="598" />
             <source>%n finding(s)</source>
             <translation>
                 <numerusform>%n Befund</numerusform>
@@ -2622,47 +2622,62 @@ Trays</translation>
             </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="534" />
+            <location filename="../../ui/panels/findings.py" line="549" />
+            <source>All phases</source>
+            <translation>Alle Stufen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/findings.py" line="589" />
             <source>Errors</source>
             <translation>Fehler</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="452" />
+            <location filename="../../ui/panels/findings.py" line="470" />
             <source>Filter findings (code, message, rack...)</source>
             <translation>Befunde filtern (Code, Meldung, Rack …)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="534" />
+            <location filename="../../ui/panels/findings.py" line="589" />
             <source>Info</source>
             <translation>Hinweise</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="445" />
+            <location filename="../../ui/panels/findings.py" line="463" />
             <source>Show errors</source>
             <translation>Fehler anzeigen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="446" />
+            <location filename="../../ui/panels/findings.py" line="464" />
             <source>Show information</source>
             <translation>Hinweise anzeigen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="445" />
+            <location filename="../../ui/panels/findings.py" line="463" />
             <source>Show warnings</source>
             <translation>Warnungen anzeigen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="534" />
+            <location filename="../../ui/panels/findings.py" line="551" />
+            <source>Up to {phase}</source>
+            <translation>Bis {phase}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/findings.py" line="589" />
             <source>Warnings</source>
             <translation>Warnungen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="541" />
+            <location filename="../../ui/panels/findings.py" line="450" />
+            <source>Whose findings: the whole plan (each with the phase that first breaks it), or the build as it stands after a growth phase</source>
+            <translation>Wessen Befunde: die des ganzen Plans (jeder mit der Ausbaustufe, ab der er auftritt) oder die des Aufbaus, wie er nach einer Ausbaustufe dasteht</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/findings.py" line="596" />
             <source>no findings: the design passes every check</source>
             <translation>keine Befunde: der Entwurf besteht jede Prüfung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="539" />
+            <location filename="../../ui/panels/findings.py" line="594" />
             <source>no results yet</source>
             <translation>noch keine Ergebnisse</translation>
         </message>
@@ -3125,762 +3140,762 @@ Trays</translation>
     <context>
         <name>Inspector</name>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="701" />
+            <location filename="../../ui/panels/inspector.py" line="703" />
             <source>(default)</source>
             <translation>(Standard)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="687" />
+            <location filename="../../ui/panels/inspector.py" line="689" />
             <source>(generic)</source>
             <translation>(generisch)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="701" />
+            <location filename="../../ui/panels/inspector.py" line="703" />
             <source>(loop's)</source>
             <translation>(des Kreislaufs)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="1006" />
-            <location filename="../../ui/panels/inspector.py" line="1022" />
+            <location filename="../../ui/panels/inspector.py" line="1008" />
+            <location filename="../../ui/panels/inspector.py" line="1024" />
             <source>(no engine results yet)</source>
             <translation>(noch keine Berechnungsergebnisse)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="661" />
+            <location filename="../../ui/panels/inspector.py" line="663" />
             <source>(none)</source>
             <translation>(keine)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="470" />
+            <location filename="../../ui/panels/inspector.py" line="472" />
             <source>(not connected)</source>
             <translation>(nicht verbunden)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="694" />
+            <location filename="../../ui/panels/inspector.py" line="696" />
             <source>(not set)</source>
             <translation>(nicht gesetzt)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="770" />
+            <location filename="../../ui/panels/inspector.py" line="772" />
             <source>Air (no row default)</source>
             <translation>Luft (kein Reihen-Standard)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="699" />
+            <location filename="../../ui/panels/inspector.py" line="701" />
             <source>Air ΔT</source>
             <translation>Luft-ΔT</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="782" />
+            <location filename="../../ui/panels/inspector.py" line="784" />
             <source>All {total} racks follow the row.</source>
             <translation>Alle {total} Racks folgen der Reihe.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="785" />
+            <location filename="../../ui/panels/inspector.py" line="787" />
             <source>Apply to all racks</source>
             <translation>Auf alle Racks anwenden</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="645" />
+            <location filename="../../ui/panels/inspector.py" line="647" />
             <source>As row ({method})</source>
             <translation>Wie Reihe ({method})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="347" />
+            <location filename="../../ui/panels/inspector.py" line="349" />
             <source>Asset tag</source>
             <translation>Inventarnummer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="308" />
+            <location filename="../../ui/panels/inspector.py" line="310" />
             <source>Author</source>
             <translation>Autor</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="378" />
+            <location filename="../../ui/panels/inspector.py" line="380" />
             <source>Catalog figures</source>
             <translation>Katalogwerte</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="322" />
+            <location filename="../../ui/panels/inspector.py" line="324" />
             <source>Change in Plan &gt; Plan Settings…</source>
             <translation>Ändern unter Plan &gt; Planeinstellungen…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="283" />
+            <location filename="../../ui/panels/inspector.py" line="285" />
             <source>Choose a phase for the selection…</source>
             <translation>Ausbaustufe für die Auswahl wählen…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="842" />
+            <location filename="../../ui/panels/inspector.py" line="844" />
             <source>Compute</source>
             <translation>Rechenleistung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="703" />
+            <location filename="../../ui/panels/inspector.py" line="705" />
             <source>Coolant temperature rise, overriding the loop's</source>
             <translation>Temperaturanstieg des Kühlmittels, statt dem des Kreislaufs</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="699" />
+            <location filename="../../ui/panels/inspector.py" line="701" />
             <source>Coolant ΔT</source>
             <translation>Kühlmittel-ΔT</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="641" />
-            <location filename="../../ui/panels/inspector.py" line="1027" />
+            <location filename="../../ui/panels/inspector.py" line="643" />
+            <location filename="../../ui/panels/inspector.py" line="1029" />
             <source>Cooling</source>
             <translation>Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="769" />
+            <location filename="../../ui/panels/inspector.py" line="771" />
             <source>Cooling (row default)</source>
             <translation>Kühlung (Reihen-Standard)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="59" />
-            <location filename="../../ui/panels/inspector.py" line="682" />
-            <location filename="../../ui/panels/inspector.py" line="903" />
+            <location filename="../../ui/panels/inspector.py" line="60" />
+            <location filename="../../ui/panels/inspector.py" line="684" />
+            <location filename="../../ui/panels/inspector.py" line="905" />
             <source>Cooling loop</source>
             <translation>Kühlkreislauf</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="332" />
+            <location filename="../../ui/panels/inspector.py" line="334" />
             <source>Cooling loops</source>
             <translation>Kühlkreisläufe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="526" />
+            <location filename="../../ui/panels/inspector.py" line="528" />
             <source>Cord {n}</source>
             <translation>Netzkabel {n}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="678" />
+            <location filename="../../ui/panels/inspector.py" line="680" />
             <source>Create a cooling loop and put this rack on it (one undo step)</source>
             <translation>Einen Kühlkreislauf anlegen und dieses Rack daran hängen (ein Rückgängig-Schritt)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="306" />
+            <location filename="../../ui/panels/inspector.py" line="308" />
             <source>Customer</source>
             <translation>Kunde</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="937" />
+            <location filename="../../ui/panels/inspector.py" line="939" />
             <source>Delete loop</source>
             <translation>Kreislauf löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="402" />
-            <location filename="../../ui/panels/inspector.py" line="816" />
+            <location filename="../../ui/panels/inspector.py" line="404" />
+            <location filename="../../ui/panels/inspector.py" line="818" />
             <source>Depth</source>
             <translation>Tiefe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="345" />
+            <location filename="../../ui/panels/inspector.py" line="347" />
             <source>Device</source>
             <translation>Gerät</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="615" />
-            <location filename="../../ui/panels/inspector.py" line="920" />
+            <location filename="../../ui/panels/inspector.py" line="617" />
+            <location filename="../../ui/panels/inspector.py" line="922" />
             <source>Engine</source>
             <translation>Berechnung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="787" />
+            <location filename="../../ui/panels/inspector.py" line="789" />
             <source>Every rack of the row follows the row's cooling: their own choices are cleared (one undo step)</source>
             <translation>Jedes Rack der Reihe folgt der Kühlung der Reihe: seine eigene Wahl wird gelöscht (ein Rückgängig-Schritt)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="61" />
-            <location filename="../../ui/panels/inspector.py" line="834" />
+            <location filename="../../ui/panels/inspector.py" line="62" />
+            <location filename="../../ui/panels/inspector.py" line="836" />
             <source>Fabric</source>
             <translation>Fabric</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="366" />
+            <location filename="../../ui/panels/inspector.py" line="368" />
             <source>Face</source>
             <translation>Seite</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="60" />
+            <location filename="../../ui/panels/inspector.py" line="61" />
             <source>Feed</source>
             <translation>Einspeisung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="825" />
+            <location filename="../../ui/panels/inspector.py" line="827" />
             <source>Floor</source>
             <translation>Raum</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="818" />
+            <location filename="../../ui/panels/inspector.py" line="820" />
             <source>Floor load limit</source>
             <translation>Grenze der Bodenlast</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="817" />
+            <location filename="../../ui/panels/inspector.py" line="819" />
             <source>Floor tiles</source>
             <translation>Bodenplatten</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="366" />
+            <location filename="../../ui/panels/inspector.py" line="368" />
             <source>Front</source>
             <translation>Vorne</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="842" />
+            <location filename="../../ui/panels/inspector.py" line="844" />
             <source>Front-end</source>
             <translation>Frontend</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="391" />
+            <location filename="../../ui/panels/inspector.py" line="393" />
             <source>GPUs</source>
             <translation>GPUs</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="275" />
-            <location filename="../../ui/panels/inspector.py" line="282" />
-            <location filename="../../ui/panels/inspector.py" line="874" />
-            <location filename="../../ui/panels/inspector.py" line="919" />
+            <location filename="../../ui/panels/inspector.py" line="277" />
+            <location filename="../../ui/panels/inspector.py" line="284" />
+            <location filename="../../ui/panels/inspector.py" line="876" />
+            <location filename="../../ui/panels/inspector.py" line="921" />
             <source>Growth phase</source>
             <translation>Ausbaustufe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="380" />
+            <location filename="../../ui/panels/inspector.py" line="382" />
             <source>Height</source>
             <translation>Höhe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="352" />
-            <location filename="../../ui/panels/inspector.py" line="602" />
-            <location filename="../../ui/panels/inspector.py" line="814" />
-            <location filename="../../ui/panels/inspector.py" line="836" />
+            <location filename="../../ui/panels/inspector.py" line="354" />
+            <location filename="../../ui/panels/inspector.py" line="604" />
+            <location filename="../../ui/panels/inspector.py" line="816" />
+            <location filename="../../ui/panels/inspector.py" line="838" />
             <source>Id</source>
             <translation>ID</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="443" />
+            <location filename="../../ui/panels/inspector.py" line="445" />
             <source>Included in another item's price, {qty} in the plan</source>
             <translation>Im Preis eines anderen Teils inbegriffen, {qty} im Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="441" />
+            <location filename="../../ui/panels/inspector.py" line="443" />
             <source>Included in the price of {entry}, {qty} in the plan</source>
             <translation>Im Preis von {entry} inbegriffen, {qty} im Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="844" />
+            <location filename="../../ui/panels/inspector.py" line="846" />
             <source>Kind</source>
             <translation>Art</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="857" />
+            <location filename="../../ui/panels/inspector.py" line="859" />
             <source>Layout</source>
             <translation>Aufteilung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="370" />
+            <location filename="../../ui/panels/inspector.py" line="372" />
             <source>Left</source>
             <translation>Links</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="59" />
+            <location filename="../../ui/panels/inspector.py" line="60" />
             <source>Link</source>
             <translation>Verbindung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="847" />
+            <location filename="../../ui/panels/inspector.py" line="849" />
             <source>Link speed</source>
             <translation>Verbindungsgeschwindigkeit</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="860" />
+            <location filename="../../ui/panels/inspector.py" line="862" />
             <source>Links</source>
             <translation>Verbindungen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="364" />
+            <location filename="../../ui/panels/inspector.py" line="366" />
             <source>Lowest U</source>
             <translation>Unterste HE</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="843" />
+            <location filename="../../ui/panels/inspector.py" line="845" />
             <source>Management</source>
             <translation>Management</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="400" />
+            <location filename="../../ui/panels/inspector.py" line="402" />
             <source>Mass</source>
             <translation>Masse</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="382" />
+            <location filename="../../ui/panels/inspector.py" line="384" />
             <source>Max power</source>
             <translation>Maximale Leistung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="693" />
+            <location filename="../../ui/panels/inspector.py" line="695" />
             <source>Max. supply</source>
             <translation>Max. Versorgung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="647" />
-            <location filename="../../ui/panels/inspector.py" line="772" />
+            <location filename="../../ui/panels/inspector.py" line="649" />
+            <location filename="../../ui/panels/inspector.py" line="774" />
             <source>Method</source>
             <translation>Methode</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="323" />
+            <location filename="../../ui/panels/inspector.py" line="325" />
             <source>Money</source>
             <translation>Geld</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="843" />
+            <location filename="../../ui/panels/inspector.py" line="845" />
             <source>NVLink</source>
             <translation>NVLink</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="346" />
-            <location filename="../../ui/panels/inspector.py" line="601" />
-            <location filename="../../ui/panels/inspector.py" line="755" />
-            <location filename="../../ui/panels/inspector.py" line="813" />
-            <location filename="../../ui/panels/inspector.py" line="835" />
+            <location filename="../../ui/panels/inspector.py" line="348" />
+            <location filename="../../ui/panels/inspector.py" line="603" />
+            <location filename="../../ui/panels/inspector.py" line="757" />
+            <location filename="../../ui/panels/inspector.py" line="815" />
+            <location filename="../../ui/panels/inspector.py" line="837" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="398" />
+            <location filename="../../ui/panels/inspector.py" line="400" />
             <source>Needs data</source>
             <translation>Daten fehlen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="676" />
+            <location filename="../../ui/panels/inspector.py" line="678" />
             <source>New loop…</source>
             <translation>Neuer Kreislauf…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="626" />
+            <location filename="../../ui/panels/inspector.py" line="628" />
             <source>No PDUs in this rack: drag PDUs from the catalog onto its sides.</source>
             <translation>Keine PDUs in diesem Rack: PDUs aus dem Katalog an seine Seiten ziehen.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="484" />
+            <location filename="../../ui/panels/inspector.py" line="486" />
             <source>No feeds yet: add them in Plan &gt; Power Feeds and Sources</source>
             <translation>Noch keine Einspeisungen: unter Plan &gt; Einspeisungen und Stromquellen anlegen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="438" />
+            <location filename="../../ui/panels/inspector.py" line="440" />
             <source>No price: not in the capex, which is incomplete.</source>
             <translation>Kein Preis: nicht in den Investitionskosten, die damit unvollständig sind.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="933" />
+            <location filename="../../ui/panels/inspector.py" line="935" />
             <source>No racks yet: choose this loop in a rack's or row's cooling, or use Plan &gt; Cooling Loops &gt; Assign selected racks.</source>
             <translation>Noch keine Racks: diesen Kreislauf in der Kühlung eines Racks oder einer Reihe wählen oder Plan &gt; Kühlkreisläufe &gt; Gewählte Racks zuordnen nutzen.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="436" />
+            <location filename="../../ui/panels/inspector.py" line="438" />
             <source>No results yet.</source>
             <translation>Noch keine Ergebnisse.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="652" />
+            <location filename="../../ui/panels/inspector.py" line="654" />
             <source>Not on a cooling loop: choose one, or create it with New loop…</source>
             <translation>An keinem Kühlkreislauf: einen wählen oder mit „Neuer Kreislauf…“ anlegen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="758" />
+            <location filename="../../ui/panels/inspector.py" line="760" />
             <source>Orientation</source>
             <translation>Ausrichtung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="849" />
+            <location filename="../../ui/panels/inspector.py" line="851" />
             <source>Oversubscription target</source>
             <translation>Überbuchungsziel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="387" />
+            <location filename="../../ui/panels/inspector.py" line="389" />
             <source>PSU nameplate</source>
             <translation>Netzteil-Typenschild</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="310" />
+            <location filename="../../ui/panels/inspector.py" line="312" />
             <source>PUE</source>
             <translation>PUE</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="294" />
+            <location filename="../../ui/panels/inspector.py" line="296" />
             <source>Phase of {n} items</source>
             <translation>Ausbaustufe von {n} Elementen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="558" />
-            <location filename="../../ui/panels/inspector.py" line="581" />
+            <location filename="../../ui/panels/inspector.py" line="560" />
+            <location filename="../../ui/panels/inspector.py" line="583" />
             <source>Pin</source>
             <translation>Fest</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="304" />
+            <location filename="../../ui/panels/inspector.py" line="306" />
             <source>Plan</source>
             <translation>Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="560" />
+            <location filename="../../ui/panels/inspector.py" line="562" />
             <source>Plug this cord into the chosen outlet; the device's other cords stay where they are. A cord the engine spread there moves elsewhere.</source>
             <translation>Dieses Netzkabel in den gewählten Steckplatz stecken; die anderen Netzkabel des Geräts bleiben, wo sie sind. Ein von der Berechnung dort verteiltes Netzkabel zieht um.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="1026" />
+            <location filename="../../ui/panels/inspector.py" line="1028" />
             <source>Power</source>
             <translation>Strom</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="508" />
+            <location filename="../../ui/panels/inspector.py" line="510" />
             <source>Power cords</source>
             <translation>Netzkabel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="373" />
-            <location filename="../../ui/panels/inspector.py" line="866" />
+            <location filename="../../ui/panels/inspector.py" line="375" />
+            <location filename="../../ui/panels/inspector.py" line="868" />
             <source>Power feed</source>
             <translation>Einspeisung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="326" />
-            <location filename="../../ui/panels/inspector.py" line="624" />
+            <location filename="../../ui/panels/inspector.py" line="328" />
+            <location filename="../../ui/panels/inspector.py" line="626" />
             <source>Power feeds</source>
             <translation>Einspeisungen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="60" />
+            <location filename="../../ui/panels/inspector.py" line="61" />
             <source>Power source</source>
             <translation>Stromquelle</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="411" />
+            <location filename="../../ui/panels/inspector.py" line="413" />
             <source>Price</source>
             <translation>Preis</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="418" />
+            <location filename="../../ui/panels/inspector.py" line="420" />
             <source>Price for this plan…</source>
             <translation>Preis für diesen Plan…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="307" />
+            <location filename="../../ui/panels/inspector.py" line="309" />
             <source>Project</source>
             <translation>Projekt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="353" />
-            <location filename="../../ui/panels/inspector.py" line="600" />
+            <location filename="../../ui/panels/inspector.py" line="355" />
+            <location filename="../../ui/panels/inspector.py" line="602" />
             <source>Rack</source>
             <translation>Rack</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="609" />
+            <location filename="../../ui/panels/inspector.py" line="611" />
             <source>Rack type</source>
             <translation>Racktyp</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="761" />
-            <location filename="../../ui/panels/inspector.py" line="828" />
+            <location filename="../../ui/panels/inspector.py" line="763" />
+            <location filename="../../ui/panels/inspector.py" line="830" />
             <source>Racks</source>
             <translation>Racks</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="926" />
+            <location filename="../../ui/panels/inspector.py" line="928" />
             <source>Racks on this loop</source>
             <translation>Racks an diesem Kreislauf</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="852" />
+            <location filename="../../ui/panels/inspector.py" line="854" />
             <source>Rail-optimised</source>
             <translation>Rail-optimiert</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="820" />
+            <location filename="../../ui/panels/inspector.py" line="822" />
             <source>Raised floor (unchecked: slab)</source>
             <translation>Doppelboden (nicht angehakt: Rohboden)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="366" />
+            <location filename="../../ui/panels/inspector.py" line="368" />
             <source>Rear</source>
             <translation>Hinten</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="309" />
+            <location filename="../../ui/panels/inspector.py" line="311" />
             <source>Revision</source>
             <translation>Revision</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="370" />
+            <location filename="../../ui/panels/inspector.py" line="372" />
             <source>Right</source>
             <translation>Rechts</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="61" />
-            <location filename="../../ui/panels/inspector.py" line="812" />
+            <location filename="../../ui/panels/inspector.py" line="62" />
+            <location filename="../../ui/panels/inspector.py" line="814" />
             <source>Room</source>
             <translation>Raum</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="603" />
-            <location filename="../../ui/panels/inspector.py" line="754" />
+            <location filename="../../ui/panels/inspector.py" line="605" />
+            <location filename="../../ui/panels/inspector.py" line="756" />
             <source>Row</source>
             <translation>Reihe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="827" />
+            <location filename="../../ui/panels/inspector.py" line="829" />
             <source>Rows</source>
             <translation>Reihen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="335" />
+            <location filename="../../ui/panels/inspector.py" line="337" />
             <source>Select a rack or a device to see its properties.</source>
             <translation>Ein Rack oder Gerät wählen, um seine Eigenschaften zu sehen.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="348" />
+            <location filename="../../ui/panels/inspector.py" line="350" />
             <source>Serial</source>
             <translation>Seriennummer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="704" />
+            <location filename="../../ui/panels/inspector.py" line="706" />
             <source>Server air temperature rise, for the airflow</source>
             <translation>Temperaturanstieg der Serverluft, für die Luftmenge</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="58" />
+            <location filename="../../ui/panels/inspector.py" line="59" />
             <source>Server group</source>
             <translation>Servergruppe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="370" />
+            <location filename="../../ui/panels/inspector.py" line="372" />
             <source>Side</source>
             <translation>Seite</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="305" />
+            <location filename="../../ui/panels/inspector.py" line="307" />
             <source>Site</source>
             <translation>Standort</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="407" />
+            <location filename="../../ui/panels/inspector.py" line="409" />
             <source>Sources</source>
             <translation>Quellen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="586" />
+            <location filename="../../ui/panels/inspector.py" line="588" />
             <source>Spread automatically</source>
             <translation>Automatisch verteilen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="842" />
+            <location filename="../../ui/panels/inspector.py" line="844" />
             <source>Storage</source>
             <translation>Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="846" />
+            <location filename="../../ui/panels/inspector.py" line="848" />
             <source>Technology</source>
             <translation>Technik</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="396" />
+            <location filename="../../ui/panels/inspector.py" line="398" />
             <source>The catalog entry lacks these figures (imported from NetBox?); the engine counts what is missing as zero. Fill them in the catalog file.</source>
             <translation>Dem Katalogeintrag fehlen diese Werte (aus NetBox importiert?); die Berechnung zählt Fehlendes als null. Im Katalog eintragen.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="592" />
+            <location filename="../../ui/panels/inspector.py" line="594" />
             <source>The engine spreads these cords over the rack's PDUs, A/B alternating, each on the least-loaded phase.</source>
             <translation>Die Berechnung verteilt diese Netzkabel auf die PDUs des Racks, abwechselnd A/B, jeweils auf die am wenigsten belastete Phase.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="172" />
+            <location filename="../../ui/panels/inspector.py" line="173" />
             <source>The selected item no longer exists.</source>
             <translation>Das gewählte Element existiert nicht mehr.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="696" />
+            <location filename="../../ui/panels/inspector.py" line="698" />
             <source>The warmest coolant the door, cold plates or tank are designed for; a warning when the loop supplies warmer water</source>
             <translation>Das wärmste Kühlmittel, für das Tür, Kühlplatten oder Tank ausgelegt sind; eine Warnung, wenn der Kreislauf wärmeres Wasser liefert</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="351" />
+            <location filename="../../ui/panels/inspector.py" line="353" />
             <source>Type</source>
             <translation>Typ</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="384" />
+            <location filename="../../ui/panels/inspector.py" line="386" />
             <source>Typical power</source>
             <translation>Typische Leistung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="939" />
+            <location filename="../../ui/panels/inspector.py" line="941" />
             <source>Unassign racks and delete</source>
             <translation>Racks lösen und löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="691" />
+            <location filename="../../ui/panels/inspector.py" line="693" />
             <source>Unit</source>
             <translation>Einheit</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="815" />
+            <location filename="../../ui/panels/inspector.py" line="817" />
             <source>Width</source>
             <translation>Breite</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="58" />
+            <location filename="../../ui/panels/inspector.py" line="59" />
             <source>Workload</source>
             <translation>Arbeitslast</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="756" />
+            <location filename="../../ui/panels/inspector.py" line="758" />
             <source>X</source>
             <translation>X</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="757" />
+            <location filename="../../ui/panels/inspector.py" line="759" />
             <source>Y</source>
             <translation>Y</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="453" />
+            <location filename="../../ui/panels/inspector.py" line="455" />
             <source>catalog estimate, not a quote (basis: {basis})</source>
             <translation>Katalogschätzung, kein Angebot (Grundlage: {basis})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="456" />
+            <location filename="../../ui/panels/inspector.py" line="458" />
             <source>catalog price</source>
             <translation>Katalogpreis</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="540" />
+            <location filename="../../ui/panels/inspector.py" line="542" />
             <source>cord </source>
             <translation>Netzkabel </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="458" />
+            <location filename="../../ui/panels/inspector.py" line="460" />
             <source>no exchange rate: not in the capex</source>
             <translation>kein Wechselkurs: nicht in den Investitionskosten</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="314" />
+            <location filename="../../ui/panels/inspector.py" line="316" />
             <source>none</source>
             <translation>keine</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="547" />
+            <location filename="../../ui/panels/inspector.py" line="549" />
             <source>outlet </source>
             <translation>Steckplatz </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="521" />
+            <location filename="../../ui/panels/inspector.py" line="523" />
             <source>pinned</source>
             <translation>fest</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="451" />
+            <location filename="../../ui/panels/inspector.py" line="453" />
             <source>price set for this plan{source}</source>
             <translation>Preis für diesen Plan gesetzt{source}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="521" />
+            <location filename="../../ui/panels/inspector.py" line="523" />
             <source>spread by the engine</source>
             <translation>von der Berechnung verteilt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="1030" />
+            <location filename="../../ui/panels/inspector.py" line="1032" />
             <source>{0}: {1}</source>
             <translation>{0}: {1}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="1033" />
+            <location filename="../../ui/panels/inspector.py" line="1035" />
             <source>{0}: {1} % of its limit, {2}</source>
             <translation>{0}: {1} % der Grenze, {2}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="387" />
+            <location filename="../../ui/panels/inspector.py" line="389" />
             <source>{count} x {rating} W</source>
             <translation>{count} × {rating} W</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="315" />
+            <location filename="../../ui/panels/inspector.py" line="317" />
             <source>{cur}; exchange rates: {rates}{date}; {price:g} {cur}/kWh, utilisation {util:g} %</source>
             <translation>{cur}; Wechselkurse: {rates}{date}; {price:g} {cur}/kWh, Auslastung {util:g} %</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="170" />
+            <location filename="../../ui/panels/inspector.py" line="171" />
             <source>{kind} {id}</source>
             <translation>{kind} {id}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="328" />
-            <location filename="../../ui/panels/inspector.py" line="476" />
+            <location filename="../../ui/panels/inspector.py" line="330" />
+            <location filename="../../ui/panels/inspector.py" line="478" />
             <source>{name} (side {side})</source>
             <translation>{name} (Seite {side})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="473" />
+            <location filename="../../ui/panels/inspector.py" line="475" />
             <source>{name} (side {side}, on {source})</source>
             <translation>{name} (Seite {side}, an {source})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="160" />
+            <location filename="../../ui/panels/inspector.py" line="161" />
             <source>{n} items selected ({kinds}).
 Delete, Copy and Duplicate act on all of them.</source>
             <translation>{n} Elemente gewählt ({kinds}).
 Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="779" />
+            <location filename="../../ui/panels/inspector.py" line="781" />
             <source>{n} of {total} racks have their own cooling: {names}</source>
             <translation>{n} von {total} Racks haben ihre eigene Kühlung: {names}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="522" />
+            <location filename="../../ui/panels/inspector.py" line="524" />
             <source>{pdu} outlet {outlet}, {phase} ({how})</source>
             <translation>{pdu} Steckplatz {outlet}, {phase} ({how})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="518" />
+            <location filename="../../ui/panels/inspector.py" line="520" />
             <source>{pdu}, outlet not known yet</source>
             <translation>{pdu}, Steckplatz noch unbekannt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="262" />
+            <location filename="../../ui/panels/inspector.py" line="264" />
             <source>{phase} (not named: the first)</source>
             <translation>{phase} (nicht angegeben: die erste)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="446" />
+            <location filename="../../ui/panels/inspector.py" line="448" />
             <source>{price} {currency} each, {qty} in the plan</source>
             <translation>{price} {currency} pro Stück, {qty} im Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="349" />
-            <location filename="../../ui/panels/inspector.py" line="608" />
-            <location filename="../../ui/panels/inspector.py" line="690" />
+            <location filename="../../ui/panels/inspector.py" line="351" />
+            <location filename="../../ui/panels/inspector.py" line="610" />
+            <location filename="../../ui/panels/inspector.py" line="692" />
             <source>{slug} (not in catalog)</source>
             <translation>{slug} (nicht im Katalog)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="379" />
+            <location filename="../../ui/panels/inspector.py" line="381" />
             <source>{u} U</source>
             <translation>{u} HE</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="379" />
+            <location filename="../../ui/panels/inspector.py" line="381" />
             <source>{u} U (full depth)</source>
             <translation>{u} HE (volle Tiefe)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="329" />
+            <location filename="../../ui/panels/inspector.py" line="331" />
             <source>{v} V {phases}-phase, {a} A</source>
             <translation>{v} V {phases}-phasig, {a} A</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="931" />
+            <location filename="../../ui/panels/inspector.py" line="933" />
             <source>… and {n} more</source>
             <translation>… und {n} weitere</translation>
         </message>
@@ -3941,123 +3956,123 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
     <context>
         <name>LimitsPage</name>
         <message>
-            <location filename="../../ui/design/wizard.py" line="571" />
+            <location filename="../../ui/design/wizard.py" line="572" />
             <source>1 USD = ? {currency}: without a rate the catalog's USD prices stay out of the capex.</source>
             <translation>1 USD = ? {currency}: ohne Kurs bleiben die USD-Preise des Katalogs außerhalb der Investitionskosten.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="428" />
+            <location filename="../../ui/design/wizard.py" line="429" />
             <source>Budget</source>
             <translation>Budget</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="510" />
+            <location filename="../../ui/design/wizard.py" line="511" />
             <source>Cooling available</source>
             <translation>Verfügbare Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="462" />
+            <location filename="../../ui/design/wizard.py" line="463" />
             <source>Currency</source>
             <translation>Währung</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="430" />
+            <location filename="../../ui/design/wizard.py" line="431" />
             <source>Electricity price per kWh</source>
             <translation>Strompreis pro kWh</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="493" />
+            <location filename="../../ui/design/wizard.py" line="494" />
             <source>Exchange rates</source>
             <translation>Wechselkurse</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="429" />
+            <location filename="../../ui/design/wizard.py" line="430" />
             <source>Floor area (m²)</source>
             <translation>Bodenfläche (m²)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="545" />
+            <location filename="../../ui/design/wizard.py" line="546" />
             <source>GPU models</source>
             <translation>GPU-Modelle</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="408" />
+            <location filename="../../ui/design/wizard.py" line="409" />
             <source>Hard limits of the build (leave a field empty for no limit) and the figures the running cost is worked out with.</source>
             <translation>Harte Grenzen des Aufbaus (Feld leer lassen für keine Grenze) und die Werte, mit denen die laufenden Kosten berechnet werden.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="481" />
+            <location filename="../../ui/design/wizard.py" line="482" />
             <source>How many units of the plan currency one unit of another currency buys, e.g. USD 0.92 for a plan in EUR (the catalog's prices are mostly in USD). Several: USD 0.92; GBP 1.17</source>
             <translation>Wie viele Einheiten der Planwährung eine Einheit einer anderen Währung kauft, z. B. USD 0,92 für einen Plan in EUR (die Preise des Katalogs sind meist in USD). Mehrere: USD 0,92; GBP 1,17</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="407" />
-            <location filename="../../ui/design/wizard.py" line="420" />
+            <location filename="../../ui/design/wizard.py" line="408" />
+            <location filename="../../ui/design/wizard.py" line="421" />
             <source>Limits</source>
             <translation>Grenzen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="428" />
+            <location filename="../../ui/design/wizard.py" line="429" />
             <source>Maximum kW per rack</source>
             <translation>Maximale kW pro Rack</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="429" />
+            <location filename="../../ui/design/wizard.py" line="430" />
             <source>Maximum racks</source>
             <translation>Maximale Anzahl Racks</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="430" />
+            <location filename="../../ui/design/wizard.py" line="431" />
             <source>PUE</source>
             <translation>PUE</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="522" />
+            <location filename="../../ui/design/wizard.py" line="523" />
             <source>Preferred (none ticked: any)</source>
             <translation>Bevorzugt (keines angehakt: beliebig)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="506" />
+            <location filename="../../ui/design/wizard.py" line="507" />
             <source>Rates as of</source>
             <translation>Kurse vom</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="423" />
+            <location filename="../../ui/design/wizard.py" line="424" />
             <source>Running cost</source>
             <translation>Laufende Kosten</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="471" />
+            <location filename="../../ui/design/wizard.py" line="472" />
             <source>Site power</source>
             <translation>Stromversorgung am Standort</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="431" />
+            <location filename="../../ui/design/wizard.py" line="432" />
             <source>Utilisation (%)</source>
             <translation>Auslastung (%)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="544" />
+            <location filename="../../ui/design/wizard.py" line="545" />
             <source>Vendors</source>
             <translation>Hersteller</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="431" />
+            <location filename="../../ui/design/wizard.py" line="432" />
             <source>Years of use</source>
             <translation>Nutzungsjahre</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="570" />
+            <location filename="../../ui/design/wizard.py" line="571" />
             <source>e.g. USD 0.92</source>
             <translation>z. B. USD 0,92</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="501" />
+            <location filename="../../ui/design/wizard.py" line="502" />
             <source>e.g. {example}</source>
             <translation>z. B. {example}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="570" />
+            <location filename="../../ui/design/wizard.py" line="571" />
             <source>none needed</source>
             <translation>nicht nötig</translation>
         </message>
@@ -4627,7 +4642,7 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>&amp;Alles auswählen</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/windows.py" line="182" />
+            <location filename="../../ui/shell/windows.py" line="194" />
             <source>Select racks or devices to rename</source>
             <translation>Racks oder Geräte zum Umbenennen wählen</translation>
         </message>
@@ -5316,84 +5331,104 @@ Seine Revisionen bleiben erhalten: er lässt sich unter „Entfernte Pläne zeig
     <context>
         <name>PhasesDialog</name>
         <message>
-            <location filename="../../ui/dialogs/phases.py" line="70" />
+            <location filename="../../ui/dialogs/phases.py" line="81" />
             <source>Add Phase</source>
             <translation>Stufe hinzufügen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/phases.py" line="52" />
+            <location filename="../../ui/dialogs/phases.py" line="57" />
             <source>Capex added</source>
             <translation>Capex neu</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/phases.py" line="52" />
+            <location filename="../../ui/dialogs/phases.py" line="57" />
             <source>Capex total</source>
             <translation>Capex gesamt</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/phases.py" line="60" />
+            <location filename="../../ui/dialogs/phases.py" line="62" />
+            <source>Double-click to list this phase's findings</source>
+            <translation>Doppelklick listet die Befunde dieser Ausbaustufe</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/phases.py" line="71" />
             <source>Each phase is the build as it stands when it is done: everything of that phase and the ones before. A rack, device, cable, feed or loop that names no phase belongs to the first.</source>
             <translation>Jede Ausbaustufe ist der Aufbau, wie er nach ihrem Abschluss steht: alles dieser und der vorigen Stufen. Ein Rack, Gerät, Kabel, eine Einspeisung oder ein Kreislauf ohne Angabe gehört zur ersten.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/phases.py" line="72" />
+            <location filename="../../ui/dialogs/phases.py" line="83" />
             <source>Earlier</source>
             <translation>Früher</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/phases.py" line="52" />
+            <location filename="../../ui/dialogs/phases.py" line="57" />
             <source>Errors</source>
             <translation>Fehler</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/phases.py" line="51" />
+            <location filename="../../ui/dialogs/phases.py" line="56" />
             <source>GPUs</source>
             <translation>GPUs</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/phases.py" line="47" />
+            <location filename="../../ui/dialogs/phases.py" line="52" />
             <source>Growth Phases</source>
             <translation>Ausbaustufen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/phases.py" line="73" />
+            <location filename="../../ui/dialogs/phases.py" line="84" />
             <source>Later</source>
             <translation>Später</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/phases.py" line="51" />
+            <location filename="../../ui/dialogs/phases.py" line="89" />
+            <source>List the findings of the build as it stands after the phase chosen in the table, in the Findings panel</source>
+            <translation>Die Befunde des Aufbaus, wie er nach der in der Tabelle gewählten Ausbaustufe dasteht, im Bereich Befunde auflisten</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/phases.py" line="56" />
             <source>Phase</source>
             <translation>Ausbaustufe</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/phases.py" line="163" />
+            <location filename="../../ui/dialogs/phases.py" line="193" />
             <source>Phase {n}</source>
             <translation>Stufe {n}</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/phases.py" line="74" />
+            <location filename="../../ui/dialogs/phases.py" line="85" />
             <source>Put Selection into Phase</source>
             <translation>Auswahl der Stufe zuordnen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/phases.py" line="51" />
+            <location filename="../../ui/dialogs/phases.py" line="56" />
             <source>Racks</source>
             <translation>Racks</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/phases.py" line="71" />
+            <location filename="../../ui/dialogs/phases.py" line="82" />
             <source>Remove</source>
             <translation>Entfernen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/phases.py" line="51" />
+            <location filename="../../ui/dialogs/phases.py" line="88" />
+            <source>Show Findings</source>
+            <translation>Befunde zeigen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/phases.py" line="56" />
             <source>Start</source>
             <translation>Beginn</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/phases.py" line="75" />
+            <location filename="../../ui/dialogs/phases.py" line="86" />
             <source>The selected racks, devices, feeds, loops and cables join the phase chosen in the table (one undo step)</source>
             <translation>Die ausgewählten Racks, Geräte, Einspeisungen, Kreisläufe und Kabel kommen zur in der Tabelle gewählten Stufe (ein Rückgängig-Schritt)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/phases.py" line="59" />
+            <source>When the phase goes into operation: 2027-07, 15.07.2027, Q3 2027 (stored as its first month, 2027-07), 07.2027 or July 2027</source>
+            <translation>Wann die Ausbaustufe in Betrieb geht: 2027-07, 15.07.2027, Q3 2027 (gespeichert als sein erster Monat, 2027-07), 07.2027 oder Juli 2027</translation>
         </message>
     </context>
     <context>
@@ -7095,17 +7130,17 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>SizingWizard</name>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1388" />
+            <location filename="../../ui/design/wizard.py" line="1393" />
             <source>Create Plan</source>
             <translation>Plan erstellen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1377" />
+            <location filename="../../ui/design/wizard.py" line="1382" />
             <source>New from Workload</source>
             <translation>Neu aus Arbeitslast</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1377" />
+            <location filename="../../ui/design/wizard.py" line="1382" />
             <source>Size This Workload</source>
             <translation>Diese Arbeitslast dimensionieren</translation>
         </message>
@@ -7835,321 +7870,321 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>Wizard</name>
         <message>
-            <location filename="../../ui/design/wizard.py" line="753" />
+            <location filename="../../ui/design/wizard.py" line="754" />
             <source>1 month</source>
             <translation>1 Monat</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="721" />
+            <location filename="../../ui/design/wizard.py" line="722" />
             <source>Air</source>
             <translation>Luft</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="104" />
+            <location filename="../../ui/design/wizard.py" line="105" />
             <source>Air (hot/cold aisle containment)</source>
             <translation>Luft (Warmgang-/Kaltgang-Einhausung)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="684" />
+            <location filename="../../ui/design/wizard.py" line="685" />
             <source>Bottleneck</source>
             <translation>Engpass</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="696" />
+            <location filename="../../ui/design/wizard.py" line="697" />
             <source>Break-even</source>
             <translation>Amortisation</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1091" />
+            <location filename="../../ui/design/wizard.py" line="1092" />
             <source>Break-even from an incomplete capex: the items without a price are left out, so owning pays off later than this:
 {items}</source>
             <translation>Amortisation aus unvollständigen Investitionskosten: Die Positionen ohne Preis fehlen, der Kauf amortisiert sich also später:
 {items}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="692" />
-            <location filename="../../ui/design/wizard.py" line="717" />
+            <location filename="../../ui/design/wizard.py" line="693" />
+            <location filename="../../ui/design/wizard.py" line="718" />
             <source>Capex</source>
             <translation>Investitionskosten</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1098" />
+            <location filename="../../ui/design/wizard.py" line="1099" />
             <source>Capex incomplete: these items have no price in {currency} and are left out:
 {items}</source>
             <translation>Investitionskosten unvollständig: Diese Positionen haben keinen Preis in {currency} und fehlen:
 {items}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="704" />
+            <location filename="../../ui/design/wizard.py" line="705" />
             <source>Capex plus running cost over the years of use</source>
             <translation>Investitionskosten plus laufende Kosten über die Nutzungsjahre</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="689" />
+            <location filename="../../ui/design/wizard.py" line="690" />
             <source>Cooling</source>
             <translation>Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="700" />
+            <location filename="../../ui/design/wizard.py" line="701" />
             <source>Cost / M tok</source>
             <translation>Kosten / Mio. Tok.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="707" />
+            <location filename="../../ui/design/wizard.py" line="708" />
             <source>Cost per million tokens served, in the plan currency (capex share over the years of use and energy at the plan's electricity price)</source>
             <translation>Kosten je Million ausgelieferter Tokens in der Planwährung (Anteil der Investitionskosten über die Nutzungsjahre und Energie zum Strompreis des Plans)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1088" />
+            <location filename="../../ui/design/wizard.py" line="1089" />
             <source>Cost per token from an incomplete capex ({basis}): a lower bound</source>
             <translation>Kosten je Token aus unvollständigen Investitionskosten ({basis}): eine Untergrenze</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="697" />
+            <location filename="../../ui/design/wizard.py" line="698" />
             <source>Days to train</source>
             <translation>Tage Training</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="105" />
+            <location filename="../../ui/design/wizard.py" line="106" />
             <source>Direct liquid cooling (CDU)</source>
             <translation>Direkte Flüssigkeitskühlung (CDU)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1102" />
+            <location filename="../../ui/design/wizard.py" line="1103" />
             <source>Estimated by the search; the plan it writes is priced when you create it</source>
             <translation>Von der Suche geschätzt; der Plan wird beim Erstellen bepreist</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="691" />
+            <location filename="../../ui/design/wizard.py" line="692" />
             <source>Facility kW</source>
             <translation>Gebäude-kW</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1095" />
+            <location filename="../../ui/design/wizard.py" line="1096" />
             <source>From an incomplete capex (support is a share of it): a lower bound:
 {items}</source>
             <translation>Aus unvollständigen Investitionskosten (der Support ist ein Anteil davon): eine Untergrenze:
 {items}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="685" />
+            <location filename="../../ui/design/wizard.py" line="686" />
             <source>GPUs</source>
             <translation>GPUs</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="703" />
+            <location filename="../../ui/design/wizard.py" line="704" />
             <source>How far the tightest workload is past its target (negative: short of it)</source>
             <translation>Wie weit die knappste Arbeitslast über ihrem Ziel liegt (negativ: darunter)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="690" />
-            <location filename="../../ui/design/wizard.py" line="718" />
+            <location filename="../../ui/design/wizard.py" line="691" />
+            <location filename="../../ui/design/wizard.py" line="719" />
             <source>IT kW</source>
             <translation>IT-kW</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="710" />
+            <location filename="../../ui/design/wizard.py" line="711" />
             <source>IT load times PUE</source>
             <translation>IT-Last mal PUE</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="105" />
-            <location filename="../../ui/design/wizard.py" line="721" />
+            <location filename="../../ui/design/wizard.py" line="106" />
+            <location filename="../../ui/design/wizard.py" line="722" />
             <source>Immersion</source>
             <translation>Immersionskühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="721" />
+            <location filename="../../ui/design/wizard.py" line="722" />
             <source>Liquid (DLC)</source>
             <translation>Flüssigkeit (DLC)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="683" />
-            <location filename="../../ui/design/wizard.py" line="719" />
+            <location filename="../../ui/design/wizard.py" line="684" />
+            <location filename="../../ui/design/wizard.py" line="720" />
             <source>Margin</source>
             <translation>Spielraum</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="682" />
+            <location filename="../../ui/design/wizard.py" line="683" />
             <source>Meets</source>
             <translation>Erfüllt</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="712" />
+            <location filename="../../ui/design/wizard.py" line="713" />
             <source>Months after which owning has cost less than renting (capex paid up front)</source>
             <translation>Monate, nach denen Kaufen weniger gekostet hat als Mieten (Investitionskosten vorab bezahlt)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="805" />
+            <location filename="../../ui/design/wizard.py" line="806" />
             <source>No storage system in this build.</source>
             <translation>Dieser Aufbau hat kein Speichersystem.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="804" />
+            <location filename="../../ui/design/wizard.py" line="805" />
             <source>No storage system in this build: {why}</source>
             <translation>Dieser Aufbau hat kein Speichersystem: {why}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="693" />
+            <location filename="../../ui/design/wizard.py" line="694" />
             <source>Opex / year</source>
             <translation>Betriebskosten / Jahr</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="688" />
-            <location filename="../../ui/design/wizard.py" line="719" />
+            <location filename="../../ui/design/wizard.py" line="689" />
+            <location filename="../../ui/design/wizard.py" line="720" />
             <source>Racks</source>
             <translation>Racks</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="717" />
+            <location filename="../../ui/design/wizard.py" line="718" />
             <source>Ranking</source>
             <translation>Rangfolge</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="721" />
+            <location filename="../../ui/design/wizard.py" line="722" />
             <source>Rear door</source>
             <translation>Rückkühltür</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="104" />
+            <location filename="../../ui/design/wizard.py" line="105" />
             <source>Rear-door heat exchangers</source>
             <translation>Rückkühltüren</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="695" />
+            <location filename="../../ui/design/wizard.py" line="696" />
             <source>Rent / year</source>
             <translation>Miete / Jahr</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="686" />
+            <location filename="../../ui/design/wizard.py" line="687" />
             <source>Servers</source>
             <translation>Server</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="687" />
+            <location filename="../../ui/design/wizard.py" line="688" />
             <source>Storage</source>
             <translation>Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="699" />
+            <location filename="../../ui/design/wizard.py" line="700" />
             <source>TTFT (s)</source>
             <translation>TTFT (s)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="711" />
+            <location filename="../../ui/design/wizard.py" line="712" />
             <source>The same GPUs rented at the catalog's indicative cloud price per GPU-hour</source>
             <translation>Dieselben GPUs gemietet, zum Richtpreis des Katalogs pro GPU-Stunde</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="657" />
+            <location filename="../../ui/design/wizard.py" line="658" />
             <source>Tick at least one way of cooling the racks.</source>
             <translation>Mindestens eine Kühlungsart für die Racks anhaken.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="706" />
+            <location filename="../../ui/design/wizard.py" line="707" />
             <source>Time to first token, seconds</source>
             <translation>Zeit bis zum ersten Token, Sekunden</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="698" />
+            <location filename="../../ui/design/wizard.py" line="699" />
             <source>Tok/s per user</source>
             <translation>Tok/s pro Nutzer</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="705" />
+            <location filename="../../ui/design/wizard.py" line="706" />
             <source>Tokens per second each user gets</source>
             <translation>Tokens pro Sekunde, die jeder Nutzer erhält</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="694" />
-            <location filename="../../ui/design/wizard.py" line="718" />
+            <location filename="../../ui/design/wizard.py" line="695" />
+            <location filename="../../ui/design/wizard.py" line="719" />
             <source>Total cost</source>
             <translation>Gesamtkosten</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="635" />
+            <location filename="../../ui/design/wizard.py" line="636" />
             <source>a percentage from 0 to 100</source>
             <translation>ein Prozentwert von 0 bis 100</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="813" />
+            <location filename="../../ui/design/wizard.py" line="814" />
             <source>met</source>
             <translation>erfüllt</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="812" />
+            <location filename="../../ui/design/wizard.py" line="813" />
             <source>met within the model's uncertainty</source>
             <translation>im Rahmen der Modellunsicherheit erfüllt</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="447" />
+            <location filename="../../ui/design/wizard.py" line="448" />
             <source>no limit</source>
             <translation>keine Grenze</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="729" />
+            <location filename="../../ui/design/wizard.py" line="730" />
             <source>no storage</source>
             <translation>kein Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="813" />
+            <location filename="../../ui/design/wizard.py" line="814" />
             <source>not met</source>
             <translation>nicht erfüllt</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1061" />
+            <location filename="../../ui/design/wizard.py" line="1062" />
             <source>{currency} / M tok</source>
             <translation>{currency} / Mio. Tok.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="652" />
+            <location filename="../../ui/design/wizard.py" line="653" />
             <source>{date} is not a date (e.g. {example})</source>
             <translation>{date} ist kein Datum (z. B. {example})</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="770" />
+            <location filename="../../ui/design/wizard.py" line="771" />
             <source>{money} ⚠ incomplete</source>
             <translation>{money} ⚠ unvollständig</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="754" />
+            <location filename="../../ui/design/wizard.py" line="755" />
             <source>{months} months</source>
             <translation>{months} Monate</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="815" />
+            <location filename="../../ui/design/wizard.py" line="816" />
             <source>{name}: {met}, margin {margin}, limited by {bottleneck}</source>
             <translation>{name}: {met}, Spielraum {margin}, begrenzt durch {bottleneck}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="801" />
+            <location filename="../../ui/design/wizard.py" line="802" />
             <source>{n} × {name}: weights, checkpoints and logs</source>
             <translation>{n} × {name}: Modellgewichte, Checkpoints und Logs</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="756" />
-            <location filename="../../ui/design/wizard.py" line="761" />
-            <location filename="../../ui/design/wizard.py" line="772" />
+            <location filename="../../ui/design/wizard.py" line="757" />
+            <location filename="../../ui/design/wizard.py" line="762" />
+            <location filename="../../ui/design/wizard.py" line="773" />
             <source>{value} ⚠</source>
             <translation>{value} ⚠</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="768" />
+            <location filename="../../ui/design/wizard.py" line="769" />
             <source>≈ {money}</source>
             <translation>≈ {money}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="736" />
+            <location filename="../../ui/design/wizard.py" line="737" />
             <source>⚠ meets, within the model's uncertainty</source>
             <translation>⚠ erfüllt, im Rahmen der Modellunsicherheit</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="737" />
+            <location filename="../../ui/design/wizard.py" line="738" />
             <source>✔ meets</source>
             <translation>✔ erfüllt</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="737" />
+            <location filename="../../ui/design/wizard.py" line="738" />
             <source>✘ does not meet</source>
             <translation>✘ erfüllt nicht</translation>
         </message>
@@ -8157,839 +8192,839 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>Workloads</name>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="329" />
+            <location filename="../../ui/panels/workloads.py" line="332" />
             <source>  (asked {users})</source>
             <translation>  (gefragt: {users})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="325" />
-            <location filename="../../ui/panels/workloads.py" line="346" />
-            <location filename="../../ui/panels/workloads.py" line="385" />
+            <location filename="../../ui/panels/workloads.py" line="328" />
+            <location filename="../../ui/panels/workloads.py" line="349" />
             <location filename="../../ui/panels/workloads.py" line="389" />
+            <location filename="../../ui/panels/workloads.py" line="393" />
             <source>  (target {tgt})</source>
             <translation>  (Ziel {tgt})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="327" />
+            <location filename="../../ui/panels/workloads.py" line="330" />
             <source>  (target {tt} s)</source>
             <translation>  (Ziel {tt} s)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="381" />
+            <location filename="../../ui/panels/workloads.py" line="385" />
             <source> (CPU servers)</source>
             <translation> (CPU-Server)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="342" />
+            <location filename="../../ui/panels/workloads.py" line="345" />
             <source> (energy {cost})</source>
             <translation> (Energie {cost})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="346" />
+            <location filename="../../ui/panels/workloads.py" line="349" />
             <source> days</source>
             <translation> Tage</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="391" />
+            <location filename="../../ui/panels/workloads.py" line="395" />
             <source> h</source>
             <translation> h</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="384" />
+            <location filename="../../ui/panels/workloads.py" line="388" />
             <source> min</source>
             <translation> min</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="349" />
-            <location filename="../../ui/panels/workloads.py" line="394" />
+            <location filename="../../ui/panels/workloads.py" line="352" />
+            <location filename="../../ui/panels/workloads.py" line="398" />
             <source> of {capacity}</source>
             <translation> von {capacity}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="356" />
+            <location filename="../../ui/panels/workloads.py" line="359" />
             <source> on {gpus} × {gpu}</source>
             <translation> auf {gpus} × {gpu}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="388" />
+            <location filename="../../ui/panels/workloads.py" line="392" />
             <source> samples/s</source>
             <translation> Samples/s</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="295" />
+            <location filename="../../ui/panels/workloads.py" line="298" />
             <source> · CPU is enough</source>
             <translation> · CPU reicht</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="334" />
+            <location filename="../../ui/panels/workloads.py" line="337" />
             <source> · KV cache {size}</source>
             <translation> · KV-Cache {size}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="359" />
+            <location filename="../../ui/panels/workloads.py" line="362" />
             <source>, written in {time}</source>
             <translation>, geschrieben in {time}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="128" />
-            <location filename="../../ui/panels/workloads.py" line="357" />
+            <location filename="../../ui/panels/workloads.py" line="131" />
+            <location filename="../../ui/panels/workloads.py" line="360" />
             <source>Activation recompute</source>
             <translation>Aktivierungs-Neuberechnung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="153" />
+            <location filename="../../ui/panels/workloads.py" line="156" />
             <source>Algorithm</source>
             <translation>Algorithmus</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="113" />
+            <location filename="../../ui/panels/workloads.py" line="116" />
             <source>Analytics</source>
             <translation>Analytik</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="97" />
+            <location filename="../../ui/panels/workloads.py" line="100" />
             <source>Analytics (gradient-boosted trees)</source>
             <translation>Analytik (Gradient-Boosting-Bäume)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="140" />
+            <location filename="../../ui/panels/workloads.py" line="143" />
             <source>Attention data parallel (MoE)</source>
             <translation>Attention-Datenparallelität (MoE)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="399" />
             <location filename="../../ui/panels/workloads.py" line="403" />
+            <location filename="../../ui/panels/workloads.py" line="407" />
             <source>CPU is enough</source>
             <translation>CPU reicht</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="358" />
+            <location filename="../../ui/panels/workloads.py" line="361" />
             <source>Checkpoint</source>
             <translation>Checkpoint</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="143" />
+            <location filename="../../ui/panels/workloads.py" line="146" />
             <source>Checkpoint every (min)</source>
             <translation>Checkpoint alle (min)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="362" />
+            <location filename="../../ui/panels/workloads.py" line="365" />
             <source>Checkpoint size</source>
             <translation>Checkpoint-Größe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="142" />
+            <location filename="../../ui/panels/workloads.py" line="145" />
             <source>Checkpoint size (GB)</source>
             <translation>Checkpoint-Größe (GB)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="364" />
+            <location filename="../../ui/panels/workloads.py" line="367" />
             <source>Checkpoint write</source>
             <translation>Checkpoint schreiben</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="89" />
+            <location filename="../../ui/panels/workloads.py" line="92" />
             <source>Checkpoint {model}</source>
             <translation>Checkpoint {model}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="155" />
+            <location filename="../../ui/panels/workloads.py" line="158" />
             <source>Columns per row</source>
             <translation>Spalten je Zeile</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="132" />
+            <location filename="../../ui/panels/workloads.py" line="135" />
             <source>Concurrent users</source>
             <translation>Gleichzeitige Nutzer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="126" />
+            <location filename="../../ui/panels/workloads.py" line="129" />
             <source>Context parallel</source>
             <translation>Kontextparallel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="341" />
+            <location filename="../../ui/panels/workloads.py" line="344" />
             <source>Cost per million tokens</source>
             <translation>Kosten pro Million Tokens</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="145" />
+            <location filename="../../ui/panels/workloads.py" line="148" />
             <source>Dataset read (GB/s)</source>
             <translation>Datensatz lesen (GB/s)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="152" />
+            <location filename="../../ui/panels/workloads.py" line="155" />
             <source>Embedding dimension</source>
             <translation>Embedding-Dimension</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="150" />
+            <location filename="../../ui/panels/workloads.py" line="153" />
             <source>Embedding precision</source>
             <translation>Embedding-Genauigkeit</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="151" />
+            <location filename="../../ui/panels/workloads.py" line="154" />
             <source>Embedding rows</source>
             <translation>Embedding-Zeilen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="393" />
+            <location filename="../../ui/panels/workloads.py" line="397" />
             <source>Embedding tables</source>
             <translation>Embedding-Tabellen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="343" />
+            <location filename="../../ui/panels/workloads.py" line="346" />
             <source>Energy per token</source>
             <translation>Energie pro Token</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="139" />
+            <location filename="../../ui/panels/workloads.py" line="142" />
             <source>Expert parallel (MoE)</source>
             <translation>Expertenparallelität (MoE)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="80" />
+            <location filename="../../ui/panels/workloads.py" line="83" />
             <source>Fine-tune {model} (LoRA)</source>
             <translation>Feintuning {model} (LoRA)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="83" />
+            <location filename="../../ui/panels/workloads.py" line="86" />
             <source>Fine-tune {model} (QLoRA)</source>
             <translation>Feintuning {model} (QLoRA)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="77" />
+            <location filename="../../ui/panels/workloads.py" line="80" />
             <source>Fine-tune {model} (full)</source>
             <translation>Feintuning {model} (vollständig)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="108" />
+            <location filename="../../ui/panels/workloads.py" line="111" />
             <source>Fine-tuning</source>
             <translation>Feintuning</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="78" />
+            <location filename="../../ui/panels/workloads.py" line="81" />
             <source>Fine-tuning (LoRA)</source>
             <translation>Feintuning (LoRA)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="81" />
+            <location filename="../../ui/panels/workloads.py" line="84" />
             <source>Fine-tuning (QLoRA)</source>
             <translation>Feintuning (QLoRA)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="75" />
+            <location filename="../../ui/panels/workloads.py" line="78" />
             <source>Fine-tuning (full)</source>
             <translation>Feintuning (vollständig)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="203" />
+            <location filename="../../ui/panels/workloads.py" line="206" />
             <source>GPU memory</source>
             <translation>GPU-Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="347" />
+            <location filename="../../ui/panels/workloads.py" line="350" />
             <source>GPU-hours</source>
             <translation>GPU-Stunden</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="373" />
+            <location filename="../../ui/panels/workloads.py" line="376" />
             <source>GPUs that would meet it</source>
             <translation>GPUs, die es erfüllen würden</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="123" />
+            <location filename="../../ui/panels/workloads.py" line="126" />
             <source>Global batch (tokens)</source>
             <translation>Globale Batch-Größe (Tokens)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="148" />
+            <location filename="../../ui/panels/workloads.py" line="151" />
             <source>Images to train on</source>
             <translation>Trainingsbilder</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="109" />
+            <location filename="../../ui/panels/workloads.py" line="112" />
             <source>Inference</source>
             <translation>Inferenz</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="146" />
+            <location filename="../../ui/panels/workloads.py" line="149" />
             <source>Inference or training</source>
             <translation>Inferenz oder Training</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="84" />
+            <location filename="../../ui/panels/workloads.py" line="87" />
             <source>Inference serving</source>
             <translation>Inferenz-Betrieb</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="130" />
+            <location filename="../../ui/panels/workloads.py" line="133" />
             <source>Input tokens</source>
             <translation>Eingabe-Tokens</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="129" />
+            <location filename="../../ui/panels/workloads.py" line="132" />
             <source>KV-cache precision</source>
             <translation>KV-Cache-Genauigkeit</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="535" />
+            <location filename="../../ui/panels/workloads.py" line="541" />
             <source>Key figure</source>
             <translation>Kennzahl</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="331" />
-            <location filename="../../ui/panels/workloads.py" line="354" />
+            <location filename="../../ui/panels/workloads.py" line="334" />
+            <location filename="../../ui/panels/workloads.py" line="357" />
             <source>Layout</source>
             <translation>Aufteilung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="535" />
+            <location filename="../../ui/panels/workloads.py" line="541" />
             <source>Limited by</source>
             <translation>Begrenzt durch</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="190" />
+            <location filename="../../ui/panels/workloads.py" line="193" />
             <source>LoRA</source>
             <translation>LoRA</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="118" />
+            <location filename="../../ui/panels/workloads.py" line="121" />
             <source>LoRA rank</source>
             <translation>LoRA-Rang</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="177" />
-            <location filename="../../ui/panels/workloads.py" line="178" />
+            <location filename="../../ui/panels/workloads.py" line="180" />
+            <location filename="../../ui/panels/workloads.py" line="181" />
             <source>MLPerf's DLRM-dcnv2</source>
             <translation>DLRM-dcnv2 aus MLPerf</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="348" />
+            <location filename="../../ui/panels/workloads.py" line="351" />
             <source>Memory per GPU</source>
             <translation>Speicher pro GPU</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="274" />
+            <location filename="../../ui/panels/workloads.py" line="277" />
             <source>Met within the model's uncertainty · margin {margin} · limited by {bn}</source>
             <translation>Im Rahmen der Modellunsicherheit erfüllt · Spielraum {margin} · begrenzt durch {bn}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="277" />
+            <location filename="../../ui/panels/workloads.py" line="280" />
             <source>Met · margin {margin} · limited by {bn}</source>
             <translation>Erfüllt · Spielraum {margin} · begrenzt durch {bn}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="117" />
+            <location filename="../../ui/panels/workloads.py" line="120" />
             <source>Method</source>
             <translation>Methode</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="116" />
+            <location filename="../../ui/panels/workloads.py" line="119" />
             <source>Model</source>
             <translation>Modell</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="266" />
+            <location filename="../../ui/panels/workloads.py" line="269" />
             <source>No verdict yet</source>
             <translation>Noch kein Ergebnis</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="268" />
+            <location filename="../../ui/panels/workloads.py" line="271" />
             <source>Not evaluated</source>
             <translation>Nicht bewertet</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="280" />
+            <location filename="../../ui/panels/workloads.py" line="283" />
             <source>Not met · margin {margin} · limited by {bn}</source>
             <translation>Nicht erfüllt · Spielraum {margin} · begrenzt durch {bn}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="279" />
+            <location filename="../../ui/panels/workloads.py" line="282" />
             <source>Not met · the {bn} of its servers fails</source>
             <translation>Nicht erfüllt · {bn} der Server reicht nicht</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="131" />
+            <location filename="../../ui/panels/workloads.py" line="134" />
             <source>Output tokens</source>
             <translation>Ausgabe-Tokens</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="138" />
+            <location filename="../../ui/panels/workloads.py" line="141" />
             <source>Output-length spread (std. dev. / mean)</source>
             <translation>Streuung der Ausgabelänge (Std.-abw. / Mittel)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="141" />
+            <location filename="../../ui/panels/workloads.py" line="144" />
             <source>PCIe switch between GPUs</source>
             <translation>PCIe-Switch zwischen den GPUs</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="125" />
+            <location filename="../../ui/panels/workloads.py" line="128" />
             <source>Pipeline parallel</source>
             <translation>Pipeline-Parallelität</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="74" />
+            <location filename="../../ui/panels/workloads.py" line="77" />
             <source>Pre-train {model}</source>
             <translation>Pre-Training {model}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="73" />
-            <location filename="../../ui/panels/workloads.py" line="107" />
+            <location filename="../../ui/panels/workloads.py" line="76" />
+            <location filename="../../ui/panels/workloads.py" line="110" />
             <source>Pre-training</source>
             <translation>Vortraining</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="121" />
+            <location filename="../../ui/panels/workloads.py" line="124" />
             <source>Precision</source>
             <translation>Genauigkeit</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="191" />
+            <location filename="../../ui/panels/workloads.py" line="194" />
             <source>QLoRA</source>
             <translation>QLoRA</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="96" />
+            <location filename="../../ui/panels/workloads.py" line="99" />
             <source>Recommend with {model}</source>
             <translation>Empfehlungen mit {model}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="112" />
+            <location filename="../../ui/panels/workloads.py" line="115" />
             <source>Recommendation</source>
             <translation>Empfehlung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="94" />
+            <location filename="../../ui/panels/workloads.py" line="97" />
             <source>Recommendation (DLRM)</source>
             <translation>Empfehlung (DLRM)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="381" />
+            <location filename="../../ui/panels/workloads.py" line="385" />
             <source>Runs on</source>
             <translation>Läuft auf</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="193" />
+            <location filename="../../ui/panels/workloads.py" line="196" />
             <source>SGLang</source>
             <translation>SGLang</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="137" />
+            <location filename="../../ui/panels/workloads.py" line="140" />
             <source>Scheduler limit (sequences per replica)</source>
             <translation>Scheduler-Grenze (Sequenzen je Replikat)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="122" />
+            <location filename="../../ui/panels/workloads.py" line="125" />
             <source>Sequence length</source>
             <translation>Sequenzlänge</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="86" />
+            <location filename="../../ui/panels/workloads.py" line="89" />
             <source>Serve {model}</source>
             <translation>Bereitstellung {model}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="135" />
+            <location filename="../../ui/panels/workloads.py" line="138" />
             <source>Serving stack</source>
             <translation>Serving-Stack</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="271" />
+            <location filename="../../ui/panels/workloads.py" line="274" />
             <source>Sized (no target) · limited by {bn}</source>
             <translation>Dimensioniert (ohne Ziel) · begrenzt durch {bn}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="136" />
+            <location filename="../../ui/panels/workloads.py" line="139" />
             <source>Software generation (year)</source>
             <translation>Softwarestand (Jahr)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="110" />
+            <location filename="../../ui/panels/workloads.py" line="113" />
             <source>Storage</source>
             <translation>Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="87" />
+            <location filename="../../ui/panels/workloads.py" line="90" />
             <source>Storage (checkpoints, dataset)</source>
             <translation>Speicher (Checkpoints, Datensatz)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="369" />
+            <location filename="../../ui/panels/workloads.py" line="372" />
             <source>Storage read</source>
             <translation>Speicher lesen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="368" />
+            <location filename="../../ui/panels/workloads.py" line="371" />
             <source>Storage write</source>
             <translation>Speicher schreiben</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="330" />
+            <location filename="../../ui/panels/workloads.py" line="333" />
             <source>System throughput</source>
             <translation>Systemdurchsatz</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="331" />
+            <location filename="../../ui/panels/workloads.py" line="334" />
             <source>TP {tp} × {replicas} replicas on {gpus} × {gpu}</source>
             <translation>TP {tp} × {replicas} Replikate auf {gpus} × {gpu}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="120" />
+            <location filename="../../ui/panels/workloads.py" line="123" />
             <source>Target duration (days)</source>
             <translation>Zieldauer (Tage)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="149" />
+            <location filename="../../ui/panels/workloads.py" line="152" />
             <source>Target duration (hours)</source>
             <translation>Zieldauer (Stunden)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="158" />
+            <location filename="../../ui/panels/workloads.py" line="161" />
             <source>Target duration (minutes)</source>
             <translation>Zieldauer (Minuten)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="147" />
+            <location filename="../../ui/panels/workloads.py" line="150" />
             <source>Target samples/s</source>
             <translation>Ziel Samples/s</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="134" />
+            <location filename="../../ui/panels/workloads.py" line="137" />
             <source>Target time to first token (s)</source>
             <translation>Ziel-Zeit bis zum ersten Token (s)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="133" />
+            <location filename="../../ui/panels/workloads.py" line="136" />
             <source>Target tokens/s per user</source>
             <translation>Ziel-Tokens/s pro Nutzer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="124" />
+            <location filename="../../ui/panels/workloads.py" line="127" />
             <source>Tensor parallel</source>
             <translation>Tensor-Parallelität</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="192" />
+            <location filename="../../ui/panels/workloads.py" line="195" />
             <source>TensorRT-LLM</source>
             <translation>TensorRT-LLM</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="350" />
-            <location filename="../../ui/panels/workloads.py" line="388" />
+            <location filename="../../ui/panels/workloads.py" line="353" />
+            <location filename="../../ui/panels/workloads.py" line="392" />
             <source>Throughput</source>
             <translation>Durchsatz</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="367" />
+            <location filename="../../ui/panels/workloads.py" line="370" />
             <source>Time spent checkpointing</source>
             <translation>Zeit für Checkpoints</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="327" />
+            <location filename="../../ui/panels/workloads.py" line="330" />
             <source>Time to first token</source>
             <translation>Zeit bis zum ersten Token</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="346" />
-            <location filename="../../ui/panels/workloads.py" line="391" />
+            <location filename="../../ui/panels/workloads.py" line="349" />
+            <location filename="../../ui/panels/workloads.py" line="395" />
             <source>Time to train</source>
             <translation>Trainingsdauer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="324" />
+            <location filename="../../ui/panels/workloads.py" line="327" />
             <source>Tokens/s per user</source>
             <translation>Tokens/s pro Nutzer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="98" />
+            <location filename="../../ui/panels/workloads.py" line="101" />
             <source>Train gradient-boosted trees</source>
             <translation>Gradient-Boosting-Bäume trainieren</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="154" />
+            <location filename="../../ui/panels/workloads.py" line="157" />
             <source>Training rows</source>
             <translation>Trainingszeilen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="384" />
+            <location filename="../../ui/panels/workloads.py" line="388" />
             <source>Training time</source>
             <translation>Trainingsdauer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="119" />
+            <location filename="../../ui/panels/workloads.py" line="122" />
             <source>Training tokens</source>
             <translation>Trainings-Tokens</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="157" />
+            <location filename="../../ui/panels/workloads.py" line="160" />
             <source>Tree depth</source>
             <translation>Baumtiefe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="156" />
+            <location filename="../../ui/panels/workloads.py" line="159" />
             <source>Trees (boosting rounds)</source>
             <translation>Bäume (Boosting-Runden)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="396" />
+            <location filename="../../ui/panels/workloads.py" line="400" />
             <source>Units that would meet it</source>
             <translation>Einheiten, die es erfüllen würden</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="328" />
+            <location filename="../../ui/panels/workloads.py" line="331" />
             <source>Users that fit</source>
             <translation>Passende Nutzer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="534" />
+            <location filename="../../ui/panels/workloads.py" line="540" />
             <source>Verdict</source>
             <translation>Ergebnis</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="111" />
+            <location filename="../../ui/panels/workloads.py" line="114" />
             <source>Vision</source>
             <translation>Bildverarbeitung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="91" />
-            <source>Vision (image recognition, detection)</source>
-            <translation>Bildverarbeitung (Erkennung, Detektion)</translation>
+            <location filename="../../ui/panels/workloads.py" line="94" />
+            <source>Vision (image classification, object detection)</source>
+            <translation>Bildverarbeitung (Klassifikation, Objekterkennung)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="93" />
+            <location filename="../../ui/panels/workloads.py" line="96" />
             <source>Vision {model}</source>
             <translation>Bildverarbeitung {model}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="333" />
+            <location filename="../../ui/panels/workloads.py" line="336" />
             <source>Weights per GPU</source>
             <translation>Gewichte pro GPU</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="534" />
+            <location filename="../../ui/panels/workloads.py" line="540" />
             <source>Workload</source>
             <translation>Arbeitslast</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="144" />
+            <location filename="../../ui/panels/workloads.py" line="147" />
             <source>Write checkpoint within (s)</source>
             <translation>Checkpoint schreiben innerhalb (s)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="127" />
+            <location filename="../../ui/panels/workloads.py" line="130" />
             <source>ZeRO stage</source>
             <translation>ZeRO-Stufe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="167" />
+            <location filename="../../ui/panels/workloads.py" line="170" />
             <source>as weights</source>
             <translation>wie Gewichte</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="162" />
-            <location filename="../../ui/panels/workloads.py" line="163" />
             <location filename="../../ui/panels/workloads.py" line="165" />
+            <location filename="../../ui/panels/workloads.py" line="166" />
+            <location filename="../../ui/panels/workloads.py" line="168" />
             <source>auto</source>
             <translation>automatisch</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="166" />
+            <location filename="../../ui/panels/workloads.py" line="169" />
             <source>automatic: fastest that fits</source>
             <translation>automatisch: die schnellste, die passt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="310" />
+            <location filename="../../ui/panels/workloads.py" line="313" />
             <source>checkpoint in {s} s</source>
             <translation>Checkpoint in {s} s</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="205" />
+            <location filename="../../ui/panels/workloads.py" line="208" />
             <source>compute</source>
             <translation>Rechenleistung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="209" />
+            <location filename="../../ui/panels/workloads.py" line="212" />
             <source>cooling</source>
             <translation>Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="306" />
+            <location filename="../../ui/panels/workloads.py" line="309" />
             <source>does not fit in GPU memory</source>
             <translation>passt nicht in den GPU-Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="199" />
+            <location filename="../../ui/panels/workloads.py" line="202" />
             <source>fp4 (NVFP4 on Blackwell)</source>
             <translation>fp4 (NVFP4 auf Blackwell)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="171" />
+            <location filename="../../ui/panels/workloads.py" line="174" />
             <source>from the model</source>
             <translation>aus dem Modell</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="197" />
+            <location filename="../../ui/panels/workloads.py" line="200" />
             <source>full (every layer)</source>
             <translation>vollständig (jede Schicht)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="190" />
+            <location filename="../../ui/panels/workloads.py" line="193" />
             <source>full fine-tuning</source>
             <translation>vollständiges Feintuning</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="411" />
+            <location filename="../../ui/panels/workloads.py" line="415" />
             <source>full, {k} of {n} layers per stage</source>
             <translation>vollständig, {k} von {n} Schichten je Stufe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="198" />
+            <location filename="../../ui/panels/workloads.py" line="201" />
             <source>inference</source>
             <translation>Inferenz</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="206" />
+            <location filename="../../ui/panels/workloads.py" line="209" />
             <source>interconnect</source>
             <translation>Interconnect</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="210" />
+            <location filename="../../ui/panels/workloads.py" line="213" />
             <source>memory</source>
             <translation>Arbeitsspeicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="204" />
+            <location filename="../../ui/panels/workloads.py" line="207" />
             <source>memory bandwidth</source>
             <translation>Speicherbandbreite</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="194" />
+            <location filename="../../ui/panels/workloads.py" line="197" />
             <source>no</source>
             <translation>nein</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="174" />
+            <location filename="../../ui/panels/workloads.py" line="177" />
             <source>no checkpoint target</source>
             <translation>kein Checkpoint-Ziel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="179" />
+            <location filename="../../ui/panels/workloads.py" line="182" />
             <source>no dataset target</source>
             <translation>kein Datensatz-Ziel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="401" />
+            <location filename="../../ui/panels/workloads.py" line="405" />
             <source>no price</source>
             <translation>kein Preis</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="169" />
-            <location filename="../../ui/panels/workloads.py" line="170" />
-            <location filename="../../ui/panels/workloads.py" line="176" />
+            <location filename="../../ui/panels/workloads.py" line="172" />
+            <location filename="../../ui/panels/workloads.py" line="173" />
+            <location filename="../../ui/panels/workloads.py" line="179" />
             <source>no target</source>
             <translation>kein Ziel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="168" />
-            <location filename="../../ui/panels/workloads.py" line="175" />
+            <location filename="../../ui/panels/workloads.py" line="171" />
+            <location filename="../../ui/panels/workloads.py" line="178" />
             <source>no target (size only)</source>
             <translation>kein Ziel (nur dimensionieren)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="403" />
+            <location filename="../../ui/panels/workloads.py" line="407" />
             <source>no: {why}</source>
             <translation>nein: {why}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="172" />
-            <location filename="../../ui/panels/workloads.py" line="195" />
+            <location filename="../../ui/panels/workloads.py" line="175" />
+            <location filename="../../ui/panels/workloads.py" line="198" />
             <source>none</source>
             <translation>keine</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="173" />
+            <location filename="../../ui/panels/workloads.py" line="176" />
             <source>not set</source>
             <translation>nicht gesetzt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="208" />
+            <location filename="../../ui/panels/workloads.py" line="211" />
             <source>power</source>
             <translation>Strom</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="311" />
+            <location filename="../../ui/panels/workloads.py" line="314" />
             <source>read {rate} GB/s</source>
             <translation>Lesen {rate} GB/s</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="196" />
+            <location filename="../../ui/panels/workloads.py" line="199" />
             <source>selective (attention core)</source>
             <translation>selektiv (Attention-Kern)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="164" />
+            <location filename="../../ui/panels/workloads.py" line="167" />
             <source>stack default</source>
             <translation>Vorgabe des Stacks</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="207" />
+            <location filename="../../ui/panels/workloads.py" line="210" />
             <source>storage</source>
             <translation>Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="198" />
+            <location filename="../../ui/panels/workloads.py" line="201" />
             <source>training</source>
             <translation>Training</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="192" />
+            <location filename="../../ui/panels/workloads.py" line="195" />
             <source>vLLM</source>
             <translation>vLLM</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="194" />
+            <location filename="../../ui/panels/workloads.py" line="197" />
             <source>yes</source>
             <translation>ja</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="339" />
+            <location filename="../../ui/panels/workloads.py" line="342" />
             <source>{cost} ⚠ capex incomplete ({basis})</source>
             <translation>{cost} ⚠ Investitionskosten unvollständig ({basis})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="307" />
+            <location filename="../../ui/panels/workloads.py" line="310" />
             <source>{days} days · {hours} GPU-h</source>
             <translation>{days} Tage · {hours} GPU-h</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="299" />
+            <location filename="../../ui/panels/workloads.py" line="302" />
             <source>{h} h of training</source>
             <translation>{h} h Training</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="297" />
+            <location filename="../../ui/panels/workloads.py" line="300" />
             <source>{min} min</source>
             <translation>{min} min</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="380" />
+            <location filename="../../ui/panels/workloads.py" line="384" />
             <source>{n} × {hw}</source>
             <translation>{n} × {hw}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="399" />
+            <location filename="../../ui/panels/workloads.py" line="403" />
             <source>{n} × {server} ({capex})</source>
             <translation>{n} × {server} ({capex})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="302" />
+            <location filename="../../ui/panels/workloads.py" line="305" />
             <source>{tps} tok/s/user · TTFT {ttft} s</source>
             <translation>{tps} tok/s/Nutzer · TTFT {ttft} s</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="300" />
+            <location filename="../../ui/panels/workloads.py" line="303" />
             <source>{x} samples/s</source>
             <translation>{x} Samples/s</translation>
         </message>
@@ -8997,32 +9032,32 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>WorkloadsPage</name>
         <message>
-            <location filename="../../ui/design/wizard.py" line="176" />
+            <location filename="../../ui/design/wizard.py" line="177" />
             <source>Add target</source>
             <translation>Ziel hinzufügen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="272" />
+            <location filename="../../ui/design/wizard.py" line="273" />
             <source>Kind</source>
             <translation>Art</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="271" />
+            <location filename="../../ui/design/wizard.py" line="272" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="179" />
+            <location filename="../../ui/design/wizard.py" line="180" />
             <source>Remove</source>
             <translation>Entfernen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="168" />
+            <location filename="../../ui/design/wizard.py" line="169" />
             <source>What the build has to do: train, fine-tune or serve a model. Add one target or several; each is a plan workload and is attached to the plan made.</source>
             <translation>Was der Aufbau leisten muss: ein Modell trainieren, feintunen oder betreiben. Ein Ziel oder mehrere hinzufügen; jedes wird eine Arbeitslast des Plans und dem erzeugten Plan zugeordnet.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="167" />
+            <location filename="../../ui/design/wizard.py" line="168" />
             <source>Workloads</source>
             <translation>Arbeitslasten</translation>
         </message>
@@ -9030,17 +9065,17 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>WorkloadsPanel</name>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="550" />
+            <location filename="../../ui/panels/workloads.py" line="556" />
             <source>Add a workload target: training, fine-tuning, inference serving or storage</source>
             <translation>Ein Arbeitslast-Ziel hinzufügen: Training, Feintuning, Inferenz oder Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="548" />
+            <location filename="../../ui/panels/workloads.py" line="554" />
             <source>Add target</source>
             <translation>Ziel hinzufügen</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1195" />
+            <location filename="../../ui/panels/workloads.py" line="1207" />
             <source>Cannot delete {name}: %n workload(s) run on it ({who}). Set “Runs on” to another group or the whole plan first.</source>
             <translation>
                 <numerusform>{name} kann nicht gelöscht werden: %n Arbeitslast läuft darauf ({who}). Zuerst „Läuft auf“ auf eine andere Gruppe oder den ganzen Plan setzen.</numerusform>
@@ -9048,27 +9083,27 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="1199" />
+            <location filename="../../ui/panels/workloads.py" line="1211" />
             <source>Cannot delete {name}: {reason}</source>
             <translation>{name} kann nicht gelöscht werden: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="1176" />
+            <location filename="../../ui/panels/workloads.py" line="1188" />
             <source>Cannot rename {name}: {reason}</source>
             <translation>{name} kann nicht umbenannt werden: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="591" />
+            <location filename="../../ui/panels/workloads.py" line="597" />
             <source>Delete</source>
             <translation>Löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="593" />
+            <location filename="../../ui/panels/workloads.py" line="599" />
             <source>Delete the server group chosen on the left (undoable); not while a workload runs on it</source>
             <translation>Die links gewählte Servergruppe löschen (rückgängig machbar); nicht, solange eine Arbeitslast darauf läuft</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1215" />
+            <location filename="../../ui/panels/workloads.py" line="1227" />
             <source>Group %n server(s)</source>
             <translation>
                 <numerusform>%n Server gruppieren</numerusform>
@@ -9076,7 +9111,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1214" />
+            <location filename="../../ui/panels/workloads.py" line="1226" />
             <source>Group %n server(s) for {name}</source>
             <translation>
                 <numerusform>%n Server für {name} gruppieren</numerusform>
@@ -9084,12 +9119,12 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="565" />
+            <location filename="../../ui/panels/workloads.py" line="571" />
             <source>Group from selection</source>
             <translation>Gruppe aus Auswahl</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1223" />
+            <location filename="../../ui/panels/workloads.py" line="1235" />
             <source>Group of %n server(s) created</source>
             <translation>
                 <numerusform>Gruppe aus %n Server angelegt</numerusform>
@@ -9097,7 +9132,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1222" />
+            <location filename="../../ui/panels/workloads.py" line="1234" />
             <source>Group of %n server(s) created; {name} runs on it</source>
             <translation>
                 <numerusform>Gruppe aus %n Server angelegt; {name} läuft darauf</numerusform>
@@ -9105,147 +9140,147 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="950" />
+            <location filename="../../ui/panels/workloads.py" line="957" />
             <source>Kind</source>
             <translation>Art</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="566" />
+            <location filename="../../ui/panels/workloads.py" line="572" />
             <source>Make a server group of the GPU servers selected in the racks or on the floor (servers of selected racks count too) and run the current workload on it</source>
             <translation>Aus den in den Racks oder im Raumplan gewählten GPU-Servern eine Servergruppe bilden (Server gewählter Racks zählen mit) und die aktuelle Arbeitslast darauf laufen lassen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="897" />
+            <location filename="../../ui/panels/workloads.py" line="904" />
             <source>NOT MET · {bn}</source>
             <translation>NICHT ERFÜLLT · {bn}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="900" />
+            <location filename="../../ui/panels/workloads.py" line="907" />
             <source>NOT MET · {margin}</source>
             <translation>NICHT ERFÜLLT · {margin}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="949" />
+            <location filename="../../ui/panels/workloads.py" line="956" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="1169" />
+            <location filename="../../ui/panels/workloads.py" line="1181" />
             <source>New name for {name}:</source>
             <translation>Neuer Name für {name}:</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="623" />
+            <location filename="../../ui/panels/workloads.py" line="629" />
             <source>No workload targets yet. Add one (training, fine-tuning, inference or storage) to see whether this build meets it.</source>
             <translation>Noch keine Arbeitslast-Ziele. Eines hinzufügen (Training, Feintuning, Inferenz oder Speicher), um zu sehen, ob dieser Aufbau es erfüllt.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="554" />
+            <location filename="../../ui/panels/workloads.py" line="560" />
             <source>Remove</source>
             <translation>Entfernen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="555" />
+            <location filename="../../ui/panels/workloads.py" line="561" />
             <source>Remove the selected workload target (undoable)</source>
             <translation>Das gewählte Arbeitslast-Ziel entfernen (rückgängig machbar)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="1168" />
+            <location filename="../../ui/panels/workloads.py" line="1180" />
             <source>Rename server group</source>
             <translation>Servergruppe umbenennen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="589" />
+            <location filename="../../ui/panels/workloads.py" line="595" />
             <source>Rename the server group chosen on the left (undoable)</source>
             <translation>Die links gewählte Servergruppe umbenennen (rückgängig machbar)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="587" />
+            <location filename="../../ui/panels/workloads.py" line="593" />
             <source>Rename…</source>
             <translation>Umbenennen…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="951" />
+            <location filename="../../ui/panels/workloads.py" line="958" />
             <source>Runs on</source>
             <translation>Läuft auf</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="1210" />
+            <location filename="../../ui/panels/workloads.py" line="1222" />
             <source>Select GPU servers (or their racks) in the rack view or the floor plan first</source>
             <translation>Zuerst GPU-Server (oder ihre Racks) in der Rackansicht oder im Raumplan auswählen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="596" />
+            <location filename="../../ui/panels/workloads.py" line="602" />
             <source>Server groups</source>
             <translation>Servergruppen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="1216" />
+            <location filename="../../ui/panels/workloads.py" line="1228" />
             <source>Servers {names}</source>
             <translation>Server {names}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="558" />
+            <location filename="../../ui/panels/workloads.py" line="564" />
             <source>Size a Build…</source>
             <translation>Aufbau dimensionieren…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="560" />
+            <location filename="../../ui/panels/workloads.py" line="566" />
             <source>Size this workload for me: compare the builds that meet the selected target and open the chosen one as a new plan</source>
             <translation>Diese Arbeitslast für mich dimensionieren: die Aufbauten vergleichen, die das gewählte Ziel erfüllen, und den gewählten als neuen Plan öffnen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="1047" />
+            <location filename="../../ui/panels/workloads.py" line="1056" />
             <source>The model's median error on published runs of this kind (docs/validation.md)</source>
             <translation>Der mittlere Fehler des Modells gegenüber veröffentlichten Läufen dieser Art (docs/validation.md)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="585" />
+            <location filename="../../ui/panels/workloads.py" line="591" />
             <source>The plan's server groups (a workload can run on one)</source>
             <translation>Die Servergruppen des Plans (eine Arbeitslast kann auf einer laufen)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="1044" />
+            <location filename="../../ui/panels/workloads.py" line="1053" />
             <source>Uncertainty</source>
             <translation>Unsicherheit</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="981" />
+            <location filename="../../ui/panels/workloads.py" line="990" />
             <source>Whole plan (every GPU server)</source>
             <translation>Ganzer Plan (jeder GPU-Server)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="900" />
+            <location filename="../../ui/panels/workloads.py" line="907" />
             <source>met · {margin}</source>
             <translation>erfüllt · {margin}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="893" />
+            <location filename="../../ui/panels/workloads.py" line="900" />
             <source>not evaluated</source>
             <translation>nicht bewertet</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="895" />
+            <location filename="../../ui/panels/workloads.py" line="902" />
             <source>sized (no target)</source>
             <translation>ausgelegt (ohne Ziel)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="905" />
+            <location filename="../../ui/panels/workloads.py" line="912" />
             <source>waiting for the engine</source>
             <translation>wartet auf die Berechnung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="888" />
+            <location filename="../../ui/panels/workloads.py" line="895" />
             <source>whole plan</source>
             <translation>ganzer Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="889" />
+            <location filename="../../ui/panels/workloads.py" line="896" />
             <source>{kind} · runs on {where}</source>
             <translation>{kind} · läuft auf {where}</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1194" />
+            <location filename="../../ui/panels/workloads.py" line="1206" />
             <source>{names} and %n more</source>
             <translation>
                 <numerusform>{names} und %n weitere</numerusform>
@@ -9253,7 +9288,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1136" />
+            <location filename="../../ui/panels/workloads.py" line="1148" />
             <source>{name} (%n server(s))</source>
             <translation>
                 <numerusform>{name} (%n Server)</numerusform>
@@ -9261,7 +9296,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="1046" />
+            <location filename="../../ui/panels/workloads.py" line="1055" />
             <source>±{pct} %</source>
             <translation>±{pct} %</translation>
         </message>
@@ -9269,22 +9304,22 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>_Field</name>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="432" />
+            <location filename="../../ui/panels/workloads.py" line="436" />
             <source>not set</source>
             <translation>nicht gesetzt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="504" />
+            <location filename="../../ui/panels/workloads.py" line="510" />
             <source>{count} tokens</source>
             <translation>{count} Tokens</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="480" />
+            <location filename="../../ui/panels/workloads.py" line="484" />
             <source>{name} ({params} parameters)</source>
             <translation>{name} ({params} Parameter)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="489" />
+            <location filename="../../ui/panels/workloads.py" line="495" />
             <source>{value} (not in catalog)</source>
             <translation>{value} (nicht im Katalog)</translation>
         </message>

@@ -57,7 +57,7 @@ Everything else in the catalog loaded normally.</numerusform>
     <context>
         <name>BuildsPage</name>
         <message numerus="yes">
-            <location filename="../../ui/design/wizard.py" line="1235" />
+            <location filename="../../ui/design/wizard.py" line="1236" />
             <source>Compare Ticked (%n)</source>
             <translation>
                 <numerusform>Compare Ticked (%n)</numerusform>
@@ -90,7 +90,7 @@ Everything else in the catalog loaded normally.</numerusform>
     <context>
         <name>CompareDialog</name>
         <message numerus="yes">
-            <location filename="../../ui/dialogs/compare.py" line="254" />
+            <location filename="../../ui/dialogs/compare.py" line="258" />
             <source>Build plan written: {path} (%n page(s))</source>
             <translation>
                 <numerusform>Build plan written: {path} (%n page)</numerusform>
@@ -101,7 +101,7 @@ Everything else in the catalog loaded normally.</numerusform>
     <context>
         <name>FindingsPanel</name>
         <message numerus="yes">
-            <location filename="../../ui/panels/findings.py" line="543" />
+            <location filename="../../ui/panels/findings.py" line="598" />
             <source>%n finding(s)</source>
             <translation>
                 <numerusform>%n finding</numerusform>
@@ -287,7 +287,7 @@ Everything else in the catalog loaded normally.</numerusform>
     <context>
         <name>WorkloadsPanel</name>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1195" />
+            <location filename="../../ui/panels/workloads.py" line="1207" />
             <source>Cannot delete {name}: %n workload(s) run on it ({who}). Set “Runs on” to another group or the whole plan first.</source>
             <translation>
                 <numerusform>Cannot delete {name}: %n workload runs on it ({who}). Set “Runs on” to another group or the whole plan first.</numerusform>
@@ -295,7 +295,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1215" />
+            <location filename="../../ui/panels/workloads.py" line="1227" />
             <source>Group %n server(s)</source>
             <translation>
                 <numerusform>Group %n server</numerusform>
@@ -303,7 +303,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1214" />
+            <location filename="../../ui/panels/workloads.py" line="1226" />
             <source>Group %n server(s) for {name}</source>
             <translation>
                 <numerusform>Group %n server for {name}</numerusform>
@@ -311,7 +311,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1223" />
+            <location filename="../../ui/panels/workloads.py" line="1235" />
             <source>Group of %n server(s) created</source>
             <translation>
                 <numerusform>Group of %n server created</numerusform>
@@ -319,7 +319,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1222" />
+            <location filename="../../ui/panels/workloads.py" line="1234" />
             <source>Group of %n server(s) created; {name} runs on it</source>
             <translation>
                 <numerusform>Group of %n server created; {name} runs on it</numerusform>
@@ -327,7 +327,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1194" />
+            <location filename="../../ui/panels/workloads.py" line="1206" />
             <source>{names} and %n more</source>
             <translation>
                 <numerusform>{names} and %n more</numerusform>
@@ -335,7 +335,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1136" />
+            <location filename="../../ui/panels/workloads.py" line="1148" />
             <source>{name} (%n server(s))</source>
             <translation>
                 <numerusform>{name} (%n server)</numerusform>

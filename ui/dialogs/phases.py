@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
@@ -37,7 +37,12 @@ NAME, START, GPUS, RACKS, CAPEX_ADDED, CAPEX, FINDINGS = range(7)
 
 class PhasesDialog(QDialog):
     """The growth phases window. ``selection()`` gives the ids the user has selected (racks,
-    devices, feeds, loops, cables) for *Put Selection into Phase*."""
+    devices, feeds, loops, cables) for *Put Selection into Phase*. *Show Findings* (or a
+    double-click on a phase's figures) emits ``findingsRequested(phase id)``: the main window
+    lists that phase's findings in the Findings panel (its Errors count was nowhere to be
+    found: issue 32)."""
+
+    findingsRequested = Signal(str)
 
     def __init__(self, doc: Document, parent: QWidget | None = None,
                  selection: Callable[[], list[str]] | None = None) -> None:
@@ -50,6 +55,13 @@ class PhasesDialog(QDialog):
         self.table.setObjectName("phasesTable")
         self.table.setHorizontalHeaderLabels([self.tr("Phase"), self.tr("Start"), self.tr("GPUs"), self.tr("Racks"),
                                               self.tr("Capex added"), self.tr("Capex total"), self.tr("Errors")])
+        # the forms planner.model.plan.phase_start takes ("Q3 2027" was refused: issue 32)
+        self.start_hint = self.tr("When the phase goes into operation: 2027-07, 15.07.2027, Q3 2027 (stored as its "
+                                  "first month, 2027-07), 07.2027 or July 2027")
+        start_head = self.table.horizontalHeaderItem(START)
+        if start_head is not None:
+            start_head.setToolTip(self.start_hint)
+        self.findings_hint = self.tr("Double-click to list this phase's findings")
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         head = self.table.horizontalHeader()
@@ -57,6 +69,7 @@ class PhasesDialog(QDialog):
         head.setSectionResizeMode(NAME, QHeaderView.ResizeMode.Stretch)
         self.table.verticalHeader().setVisible(False)
         self.table.itemChanged.connect(self._edited)
+        self.table.itemDoubleClicked.connect(self._double_clicked)
         self.hint = QLabel(self.tr("Each phase is the build as it stands when it is done: everything of that phase "
                                    "and the ones before. A rack, device, cable, feed or loop that names no phase "
                                    "belongs to the first."), self)
@@ -74,7 +87,10 @@ class PhasesDialog(QDialog):
         self.assign_button = self._button(self.tr("Put Selection into Phase"), "assignPhase", self.assign_selection)
         self.assign_button.setToolTip(self.tr("The selected racks, devices, feeds, loops and cables join the phase "
                                               "chosen in the table (one undo step)"))
-        for b in (self.add_button, self.remove_button, self.up_button, self.down_button):
+        self.findings_button = self._button(self.tr("Show Findings"), "phaseFindings", self.show_findings)
+        self.findings_button.setToolTip(self.tr("List the findings of the build as it stands after the phase chosen "
+                                                "in the table, in the Findings panel"))
+        for b in (self.add_button, self.remove_button, self.up_button, self.down_button, self.findings_button):
             buttons.addWidget(b)
         buttons.addStretch(1)
         buttons.addWidget(self.assign_button)
@@ -118,6 +134,9 @@ class PhasesDialog(QDialog):
                 item.setData(Qt.ItemDataRole.UserRole, ph.id)
                 if col not in (NAME, START):
                     item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEditable)
+                    item.setToolTip(self.findings_hint)
+                elif col == START:
+                    item.setToolTip(self.start_hint)
                 if col >= GPUS:
                     item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 self.table.setItem(row, col, item)
@@ -127,7 +146,7 @@ class PhasesDialog(QDialog):
         elif ids:
             self.table.selectRow(0)
         self._filling = False
-        for b in (self.remove_button, self.up_button, self.down_button, self.assign_button):
+        for b in (self.remove_button, self.up_button, self.down_button, self.assign_button, self.findings_button):
             b.setEnabled(bool(ids))
 
     def current_id(self) -> str | None:
@@ -145,6 +164,19 @@ class PhasesDialog(QDialog):
             return False
         self.error.hide()
         return True
+
+    def show_findings(self) -> bool:
+        """The chosen phase's findings into the Findings panel (``findingsRequested``)."""
+        pid = self.current_id()
+        if pid is None:
+            return False
+        self.findingsRequested.emit(pid)
+        return True
+
+    def _double_clicked(self, item: QTableWidgetItem) -> None:
+        if item.column() not in (NAME, START):  # the name and start are edited by a double-click
+            self.table.selectRow(item.row())
+            self.show_findings()
 
     def _edited(self, item: QTableWidgetItem) -> None:
         if self._filling:

@@ -4,6 +4,12 @@ Columns: severity (icon), code, message, where. Toggle buttons filter by severit
 and show the counts; the search box filters on code, message and place.
 Double-click (or Enter) selects the object in the Document, so the floor plan and
 the rack elevations show it.
+
+A plan with growth phases gets a phase chooser: *All phases* lists the whole plan's findings,
+each with the phase that first breaks it; *Up to Pilot Q1* the findings of the build as it
+stands after that phase (the engine's ``Results.phases``), with that phase's counts. A phase
+can have findings the whole plan has not (a PDU whose feed comes only with production): the
+Phases window counted them and the panel showed none (issue 32).
 """
 
 from __future__ import annotations
@@ -21,13 +27,16 @@ from PySide6.QtCore import (
     QPersistentModelIndex,
     QSortFilterProxyModel,
     Qt,
+    Signal,
 )
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QComboBox,
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QLineEdit,
+    QSizePolicy,
     QTableView,
     QToolButton,
     QVBoxLayout,
@@ -388,7 +397,11 @@ class FindingsFilter(QSortFilterProxyModel):
 
 class FindingsPanel(QWidget):
     """``FindingsPanel(doc)``: follows ``doc.resultsChanged``; ``on_results(results)``
-    is the slot. ``.table`` is the QTableView, ``.model`` the source model."""
+    is the slot. ``.table`` is the QTableView, ``.model`` the source model; ``phase_box``
+    chooses the growth phase shown (``show_phase(id)``, ``phase`` is it, None the whole plan);
+    ``phaseChooserShown(bool)`` when it comes or goes (the dock's least width changes with it)."""
+
+    phaseChooserShown = Signal(bool)
 
     def __init__(self, doc: Document, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -435,6 +448,18 @@ class FindingsPanel(QWidget):
         bar = QHBoxLayout()
         bar.setContentsMargins(6, 4, 6, 4)
         bar.setSpacing(4)
+        self.phase: str | None = None  # the growth phase shown; None: the whole plan
+        self._phase_ids: tuple[tuple[str, str], ...] | None = None  # the chooser's (id, name)s
+        self.phase_box = QComboBox(self)
+        self.phase_box.setObjectName("findingsPhase")
+        self.phase_box.setToolTip(self.tr("Whose findings: the whole plan (each with the phase that first breaks "
+                                          "it), or the build as it stands after a growth phase"))
+        # narrow: the Findings dock sets the main window's least width (1366 px screens)
+        self.phase_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.phase_box.setMinimumContentsLength(6)
+        self.phase_box.activated.connect(lambda _i: self.show_phase(self.phase_box.currentData()))
+        self.phase_box.hide()
+        bar.addWidget(self.phase_box)
         for sev in style.SEVERITIES:
             b = QToolButton(self)
             b.setCheckable(True)
@@ -455,6 +480,10 @@ class FindingsPanel(QWidget):
         bar.addWidget(self.search, 1)
         self.summary = QLabel(self)
         style.mute(self.summary)
+        # the counts are on the severity buttons: in a narrow dock the summary gives way first
+        # (with the phase chooser the dock's least width pushed the window past a 1366 px screen)
+        self.summary.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.summary.setMinimumWidth(0)
         bar.addWidget(self.summary)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
@@ -519,7 +548,46 @@ class FindingsPanel(QWidget):
         r = self.model.rows[src]
         return (r[0], r[1], r[3], r[4])
 
+    # -- growth phases --------------------------------------------------------------------
+    def _fill_phases(self) -> None:
+        phases = tuple((ph.id, ph.name) for ph in self.doc.plan.growth_phases)
+        if self.phase is not None and self.phase not in {i for i, _ in phases}:
+            self.phase = None  # the phase was removed: the whole plan
+            self.model.forget()
+        if phases != self._phase_ids:
+            self._phase_ids = phases
+            self.phase_box.clear()
+            self.phase_box.addItem(self.tr("All phases"), None)
+            for pid, name in phases:
+                self.phase_box.addItem(self.tr("Up to {phase}").format(phase=name), pid)
+        if self.phase_box.isVisibleTo(self) != bool(phases):
+            self.phase_box.setVisible(bool(phases))
+            self.phaseChooserShown.emit(bool(phases))
+        self.phase_box.setCurrentIndex(max(0, self.phase_box.findData(self.phase)))
+
+    def show_phase(self, phase_id: str | None) -> None:
+        """List the findings of the build up to growth phase ``phase_id`` (None: the whole plan)."""
+        if phase_id is not None and phase_id not in {ph.id for ph in self.doc.plan.growth_phases}:
+            phase_id = None
+        if phase_id != self.phase:
+            self.phase = phase_id
+            self.model.forget()  # another result set: every row anew
+        self.on_results(self.doc.results)
+
+    def shown_results(self, results: Results | None) -> Results | None:
+        """The results the table lists: the whole plan's, or the chosen phase's (the engine's)."""
+        if self.phase is None or results is None or results.phases is None:
+            return results
+        for ph in results.phases.phases:
+            if ph.id == self.phase:
+                return ph.results
+        return results  # the phase's figures are not there yet: the whole plan's meanwhile
+
     def on_results(self, results: Results | None) -> None:
+        self._fill_phases()
+        if self.phase is not None:
+            self.model.forget()  # a phase's results come from its own engine: no increments
+        results = self.shown_results(results)
         chosen = self._selected_finding()
         self.model.set_results(results)
         if chosen is not None and self._selected_finding() != chosen:

@@ -45,6 +45,7 @@ from ui.dialogs.needs_data import needs_data_text
 from ui.i18n import TrDict
 from ui.scenes.rack import rack_figures_text
 from ui.units import fnum
+from ui.wheel import guard_wheel
 
 if TYPE_CHECKING:
     from planner.engine.rack import CordResult
@@ -179,6 +180,7 @@ class Inspector(QWidget):
         if old is not None:
             old.hide()
             old.deleteLater()  # an editor of the old form may be the sender that triggered this rebuild
+        guard_wheel(body)  # the wheel scrolls the form; it changes a value only in the focused editor
         self.scroll.setWidget(body)
         if self._shown == sel:  # the same thing, redrawn after an edit: the same field keeps the focus
             self._restore_focus(focus)

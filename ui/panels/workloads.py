@@ -50,17 +50,20 @@ from PySide6.QtWidgets import (
 )
 
 from planner.engine import levels
-from planner.gestures.workloads import gpu_servers, group_edit, group_name_members, new_workload
+from planner.gestures.workloads import gpu_servers, group_edit, group_name_members, new_workload, spec_edit
 from planner.i18n import error_text, format_count, format_margin, message_text, translated
 from planner.model.edits import AddItem, Change, RemoveItem, SetProperty
 from planner.model.plan import ServerGroup, Workload
 from planner.workloads.evaluate import WorkloadVerdict
+from planner.workloads.nonllm import MODELS as NONLLM_MODELS
+from planner.workloads.nonllm import model_name
 from planner.workloads.specs import NONLLM_KINDS, SPEC_MODELS, SpecError, has_target, parse_spec
 from ui import dialogs, style
 from ui.i18n import QT_TRANSLATE_NOOP, TrDict, current, tr_table
 from ui.panels.scaling_chart import ScalingSection
 from ui.units import fnum, parse_number
 from ui.units import format_entry as format_number
+from ui.wheel import guard_wheel
 
 if TYPE_CHECKING:
     from pydantic.fields import FieldInfo
@@ -88,7 +91,7 @@ PRESETS: tuple[tuple[str, str, str, dict[str, Any], str], ...] = (
      {"model": "llama-3-70b", "checkpoint_every_min": 30, "checkpoint_within_s": 60},
      QT_TRANSLATE_NOOP("Workloads", "Checkpoint {model}")),
     # workloads beyond LLMs (planner.workloads.nonllm): their verdict says whether CPU servers do
-    ("vision", QT_TRANSLATE_NOOP("Workloads", "Vision (image recognition, detection)"), "vision",
+    ("vision", QT_TRANSLATE_NOOP("Workloads", "Vision (image classification, object detection)"), "vision",
      {"model": "resnet-50", "mode": "infer", "target_samples_per_s": 5000},
      QT_TRANSLATE_NOOP("Workloads", "Vision {model}")),
     ("recommendation", QT_TRANSLATE_NOOP("Workloads", "Recommendation (DLRM)"), "recommendation",
@@ -377,7 +380,8 @@ def figure_rows(v: WorkloadVerdict | None, kind: str, spec: dict[str, Any]) -> l
 def nonllm_rows(f: dict[str, Any], kind: str, spec: dict[str, Any]) -> list[tuple[str, str]]:
     """The figure rows of a vision, recommendation or analytics verdict, with the CPU verdict."""
     rows: list[tuple[str, str]] = []
-    on = _t("{n} × {hw}").format(n=f.get("units"), hw=f.get("hardware"))
+    # the catalog's names (the engine's figures carry them beside the slugs)
+    on = _t("{n} × {hw}").format(n=f.get("units"), hw=f.get("hardware_name") or f.get("hardware"))
     rows.append((_t("Runs on"), on + (_t(" (CPU servers)") if f.get("hardware_kind") == "cpu" else "")))
     if kind == "analytics":
         tgt = spec.get("target_minutes")
@@ -397,7 +401,7 @@ def nonllm_rows(f: dict[str, Any], kind: str, spec: dict[str, Any]) -> list[tupl
     if f.get("cpu_enough"):
         capex = f.get("cpu_capex")
         rows.append((_t("CPU is enough"), _t("{n} × {server} ({capex})").format(
-            n=f.get("cpu_servers"), server=f.get("cpu_server"),
+            n=f.get("cpu_servers"), server=f.get("cpu_server_name") or f.get("cpu_server"),
             capex=fnum(capex, ",.0f") + f" {f.get('cpu_currency') or 'USD'}" if capex is not None else _t("no price"))))
     else:
         rows.append((_t("CPU is enough"), _t("no: {why}").format(why=message_text(f.get("cpu_reason") or ""))))
@@ -480,6 +484,8 @@ class _Field(QWidget):
                 return self.tr("{name} ({params} parameters)").format(
                     name=getattr(llm, "name", None) or c,
                     params=format_count(round(llm.params_b * 1e9, -6), current(), short=True))
+        if self.name == "model" and c in NONLLM_MODELS:  # "ResNet-50", as its paper writes it
+            return model_name(c)
         return CHOICE_TEXT.get(f"{self.name}:{c}") or CHOICE_TEXT.get(str(c), str(c))
 
     def set_value(self, v: Any) -> None:
@@ -693,6 +699,7 @@ class WorkloadsPanel(QWidget):
         self.detail_scroll.setFrameShape(QFrame.Shape.NoFrame)
         self.detail_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.detail_scroll.setWidget(self.detail)
+        guard_wheel(self.detail)  # the scaling chart's metric choice; the form's on each build
         # the verdict, notes and chart above the form change height with every result: the
         # field being typed into stays in view (it scrolled away after each edit: issue 31)
         self.detail.installEventFilter(self)
@@ -966,6 +973,8 @@ class WorkloadsPanel(QWidget):
             widget = item.widget() if item is not None else None
             if widget is not None:
                 widget.show()
+        # scrolling the form with the wheel over a choice changed it, an undo step a notch
+        guard_wheel(self.detail)
         self._apply_palette()
         self._form_for = (w.id, w.kind)
 
@@ -1127,7 +1136,10 @@ class WorkloadsPanel(QWidget):
             fld.show_error(errs.get(name) or "; ".join(errs.values()))
             return
         fld.show_error("")
-        if not self.doc.push(SetProperty("workload", w.id, "spec", spec)):
+        # the name made for the old model follows the new one (one undo step)
+        template = next((_t(p[4]) for p in PRESETS if p[2] == w.kind and p[3].get("method") in (None, spec.get("method"))),
+                        None)
+        if not self.doc.push(spec_edit(self.doc.plan, w.id, spec, template)):
             fld.show_error(self.doc.last_refusal)
 
     # -- server groups -------------------------------------------------------------

@@ -260,7 +260,9 @@ class DockArrangement:
                 continue
             g, b = dock.geometry(), bar.geometry()
             below = abs(b.top() - g.bottom()) <= 8 or abs(g.top() - b.bottom()) <= 8
-            if not (below and b.left() < g.right() and g.left() < b.right()):
+            # the live bar starts where its dock does: a stale one 38 px to the left, still
+            # overlapping the dock, was taken for live and showed "Insp" beside it (issue 32)
+            if not (below and abs(b.left() - g.left()) <= 8):
                 bar.hide()
 
     # -- screen ---------------------------------------------------------------------------

@@ -21,6 +21,7 @@ from ui.exports.export_tables import TablesExporter
 from ui.exports.netbox_push import NetboxPusher
 from ui.panels.cables import CableList
 from ui.panels.catalog import CatalogPanel
+from ui.panels.findings import FindingsPanel
 from ui.panels.inspector import Inspector
 from ui.panels.workloads import WorkloadsPanel
 from ui.scenes.fabric import FabricView
@@ -129,6 +130,9 @@ class MainWindow(QMainWindow):
         self.rack_view.view.propertiesRequested.connect(self.show_inspector)
         self.floor_view.propertiesRequested.connect(self.show_inspector)
         self.workloads_panel.sizeRequested.connect(self.windows.show_size_workload)
+        # the Findings dock's phase chooser changes its least width: the dock tab groups are
+        # laid out anew, and Qt can leave a stale tab bar over another dock (seen on X11)
+        panel_of(p, "findingsDock", FindingsPanel).phaseChooserShown.connect(lambda _shown: self._docks_relaid())
         self._update_title()
         self._update_actions()
         self._fill_recent(self.settings.recent_files)
@@ -344,6 +348,12 @@ class MainWindow(QMainWindow):
 
     def _after_resize(self) -> None:
         self.arrangement.after_resize()
+
+    def _docks_relaid(self) -> None:
+        """A dock's least width changed without the window resizing: look for stale tab bars
+        once the dock layout has settled (on the next turn it has not always: X11, issue 32)."""
+        QTimer.singleShot(0, self.arrangement.after_resize)
+        QTimer.singleShot(250, self.arrangement.after_resize)
 
     def _autosave_failed(self, error: str) -> None:
         """An autosave failed (disk full, a figure the project file cannot hold): said in the

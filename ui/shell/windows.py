@@ -154,8 +154,20 @@ class PlanWindows(QObject):
             dlg = PhasesDialog(self.win.doc, self.win)
             self.win.phases_dialog = dlg
             self.share_undo(dlg)
+            dlg.findingsRequested.connect(self.show_phase_findings)
         self._raise_beside(dlg)
         return dlg
+
+    def show_phase_findings(self, phase_id: str) -> None:
+        """The Findings panel lists growth phase ``phase_id``'s findings, raised in front."""
+        from ui.panels.findings import FindingsPanel
+
+        panel = self.win.panels.get("findingsDock")
+        if isinstance(panel, FindingsPanel):
+            panel.show_phase(phase_id)
+            dock = self.win.docks["findingsDock"]
+            dock.show()
+            dock.raise_()
 
     # -- plan settings and names ---------------------------------------------------------------
     def show_plan_settings(self) -> PlanSettingsDialog:
