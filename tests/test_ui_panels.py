@@ -44,6 +44,10 @@ def test_totals_show_engine_numbers_and_follow_edits(qtbot, doc):
     t = doc.results.totals
     value = panel.rows["gpus"][0]
     assert value.text() == f"{t.gpus:,}" and t.gpus > 0
+    # the GPUs by the catalog's model, as the build plan names them, not by slug
+    detail = panel.rows["gpus"][1].text()
+    for slug, n in t.agg.gpus.items():
+        assert f"{n:,} × {doc.catalog.gpu(slug).model}" in detail and f"× {slug}" not in detail
     assert panel.rows["it_power"][0].text().replace(",", "") == f"{t.agg.sums['max_w'] / 1000:.1f} kW"
     # remove one GPU server of the plan (whichever the synthetic plan uses): the panel
     # shows the engine's new total, short of exactly that server's GPUs (catalog figure)

@@ -283,6 +283,12 @@ class TotalsPanel(QWidget):
         need = inner.minimumSizeHint().width() + bar.sizeHint().width()
         return QSize(max(base.width(), need), base.height())
 
+    def _gpu_model(self, slug: str) -> str:
+        """The catalog's model of a GPU ('H100 SXM5 80GB', as the build plan names it), its slug
+        when the catalog lacks it: the engine counts GPUs by slug, a customer reads models."""
+        gpu = self.doc.catalog.get("gpus", slug) if self.doc.catalog is not None else None
+        return gpu.model if gpu is not None and gpu.model else slug
+
     def on_results(self, results: Results | None) -> None:
         self.rent_chart.set_results(results)
         QTimer.singleShot(0, self.updateGeometry)  # new values: the dock asks the minimum again
@@ -305,7 +311,8 @@ class TotalsPanel(QWidget):
         # compute
         tr = self.tr
         gpus = i.get("gpu_count", 0)
-        models = ", ".join(f"{fnum(n, ',')} × {m}" for m, n in sorted(t.agg.gpus.items(), key=lambda kv: -kv[1]))
+        models = ", ".join(f"{fnum(n, ',')} × {self._gpu_model(m)}"
+                           for m, n in sorted(t.agg.gpus.items(), key=lambda kv: -kv[1]))
         need = results.workload_needs.get("gpus")
         if need is not None:
             self._set("gpus", fmt_int(gpus), tr("{models} · workloads need {n}").format(
