@@ -68,6 +68,8 @@ class GpuHw:
     gemm_clock_share: float = 0.0
     # GPUs in one scale-up domain by design (catalog scale_up_domain_gpus); 0 = the server's
     scale_up_domain_gpus: int = 0
+    # the catalog's model ("H100 SXM5 80GB"): what a note names the GPU by; empty: the slug
+    model: str = ""
 
     @classmethod
     def from_catalog(cls, gpu: Gpu) -> GpuHw:
@@ -90,6 +92,7 @@ class GpuHw:
             interconnect=scale_up_interconnect(gpu),
             gemm_clock_share=float(getattr(gpu, "gemm_clock_share", None) or 0.0),
             scale_up_domain_gpus=int(getattr(gpu, "scale_up_domain_gpus", None) or 0),
+            model=str(getattr(gpu, "model", "") or ""),
         )
 
     def with_(self, **changes: Any) -> GpuHw:

@@ -201,7 +201,8 @@ def cluster_from_catalog(
     if gpu_price_usd is not None:
         capex, capex_source, complete = gpu_price_usd, tmsg("given GPU price"), True
     elif capex is None and gpu.price_usd is not None:
-        capex, capex_source = gpu.price_usd, tmsg("{gpu} GPU price (GPU only, no server)", gpu=gpu_slug)
+        capex, capex_source = gpu.price_usd, tmsg("{gpu} GPU price (GPU only, no server)",
+                                                   gpu=gpu.model or gpu_slug)
     nodes = max(1, -(-gpus // per_node))
     storage_note = ""
     if storage_write_gb_per_s is None and storage_nic is not None:
@@ -388,8 +389,12 @@ def cluster_from_counts(catalog: Catalog, servers: dict[str, int], storage: dict
     gpu_slug = max(sorted(kinds), key=lambda k: kinds[k])
     notes: list[str] = []
     if len(kinds) > 1:
-        notes.append(tmsg("mixed GPUs ({gpus}); sized on {gpu} servers only", gpus=", ".join(sorted(kinds)),
-                          gpu=gpu_slug))
+        def model(slug: str) -> str:  # as the customer reads it: the catalog's model, not the slug
+            g = catalog.get("gpus", slug)
+            return g.model if g is not None and g.model else slug
+
+        notes.append(tmsg("mixed GPUs ({gpus}); sized on {gpu} servers only",
+                          gpus=", ".join(sorted(model(k) for k in kinds)), gpu=model(gpu_slug)))
         devs = {s: d for s, d in devs.items() if d.gpu_slug == gpu_slug}
     gpu = GpuHw.from_catalog(catalog.gpu(gpu_slug))
     gpus = sum(d.gpu_count * servers[s] for s, d in devs.items())
@@ -416,7 +421,7 @@ def cluster_from_counts(catalog: Catalog, servers: dict[str, int], storage: dict
     if len(priced) == len(devs):  # every server priced in (or convertible to) the plan currency
         capex, src, complete = math.fsum(n * amount for n, amount in priced) / gpus, tmsg("server prices"), True
     elif gpu.price_usd is not None and usd_rate is not None:
-        capex, src = gpu.price_usd * usd_rate, tmsg("{gpu} GPU price (GPU only)", gpu=gpu_slug)
+        capex, src = gpu.price_usd * usd_rate, tmsg("{gpu} GPU price (GPU only)", gpu=gpu.model or gpu_slug)
     else:
         src = tmsg("no price for the servers in {currency}", currency=md.currency)
     client_nic = math.fsum(servers[s] * _nic_gbps(catalog, d, "storage") for s, d in devs.items()) / 8.0

@@ -459,7 +459,8 @@ def train(model: ModelArch, cl: ClusterSpec, tokens: float, *, seq_len: int = 40
     notes: list[str] = []
     if precision == "fp4" and not cl.gpu.fp4_tflops:
         # no FP4 tensor cores (before Blackwell): the run can only use the FP8 recipe
-        notes.append(tmsg("{gpu} has no FP4 tensor cores: sized with the FP8 recipe", gpu=cl.gpu.slug))
+        notes.append(tmsg("{gpu} has no FP4 tensor cores: sized with the FP8 recipe",
+                          gpu=cl.gpu.model or cl.gpu.slug))
         precision = "fp8"
     seqs = max(1, int(global_batch_tokens // seq_len))
     cap = cl.gpu.capacity_bytes * cal.TRAIN_MEMORY_USABLE
