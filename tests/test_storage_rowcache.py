@@ -20,7 +20,7 @@ FIXED = {"saved_at": "2026-01-01T00:00:00+00:00"}
 
 
 def assert_same(cache: RowCache, plan) -> None:
-    got, want = cache.snapshot(plan, CATALOG), snapshot(plan, CATALOG)
+    got, want = cache.snapshot(plan, CATALOG).numbered(), snapshot(plan, CATALOG)
     assert list(got.rows) == list(want.rows)
     for table in want.rows:
         assert got.rows[table] == want.rows[table], table
@@ -73,15 +73,17 @@ def test_a_removed_link_shifts_the_rest_without_making_them_again():
     plan = base_plan()
     cache = RowCache()
     first = cache.snapshot(plan, CATALOG)
+    kept = first.numbered().rows["links"]
     mid = plan.links[len(plan.links) // 2].id
     cache.mark(RemoveItem("link", mid).apply(plan))
     after = cache.snapshot(plan, CATALOG)
-    assert [r["seq"] for r in after.rows["links"]] == list(range(len(plan.links)))
-    assert mid not in {r["id"] for r in after.rows["links"]}
-    assert after.rows == snapshot(plan, CATALOG).rows
+    assert cache.made < 40  # no link row made again
+    numbered = after.numbered().rows["links"]
+    assert [r["seq"] for r in numbered] == list(range(len(plan.links)))
+    assert mid not in {r["id"] for r in numbered}
+    assert after.numbered().rows == snapshot(plan, CATALOG).rows
     # the earlier snapshot is untouched (it may be being written on another thread)
-    assert len(first.rows["links"]) == len(plan.links) + 1
-    assert [r["seq"] for r in first.rows["links"]] == list(range(len(plan.links) + 1))
+    assert first.numbered().rows["links"] == kept and len(kept) == len(plan.links) + 1
 
 
 def test_another_plan_starts_from_nothing():
@@ -89,7 +91,7 @@ def test_another_plan_starts_from_nothing():
     a, b = base_plan(), base_plan()
     cache.snapshot(a, CATALOG)
     SetProperty("rack", next(b.racks()).id, "name", "other plan").apply(b)  # unmarked: a different plan
-    assert cache.snapshot(b, CATALOG).rows == snapshot(b, CATALOG).rows
+    assert cache.snapshot(b, CATALOG).numbered().rows == snapshot(b, CATALOG).rows
 
 
 def test_a_figure_sql_cannot_hold_is_refused_and_the_cache_stays_usable():

@@ -9,9 +9,12 @@ given to :meth:`RowCache.mark`), then joins the rest:
 - a rack's row with its placements' and power cords' rows is one block, reused while the
   rack keeps its row and position, is named by no Change, holds the same placement
   objects in the same order and none of them is named;
-- feeds, cooling loops, fabrics, links and groups are kept per entity: a whole table is
-  reused when no Change names one of its kind and its length is the same; otherwise each
-  entity's row is reused when it is the same object at the same position and not named;
+- feeds, cooling loops, fabrics and links are kept per entity, without their ``seq``
+  (their position, which :meth:`PlanSnapshot.table_rows` adds where the snapshot is
+  written, off the GUI thread): a table is reused when it holds the same objects (compared
+  at C speed) and no Change names one of its kind; entities added or removed in one
+  stretch cost only that stretch, the head and tail are reused even though they moved;
+  named entities are made again. Groups are kept per group with their members;
 - the few rows of the rest (metadata, site, growth phases, rooms, rows, power sources,
   workloads) are made every time;
 - the catalog entries a save embeds are looked up again only when the set of slugs the
@@ -19,8 +22,8 @@ given to :meth:`RowCache.mark`), then joins the rest:
   changed, or when the plan named hardware no catalog has.
 
 Rows are never changed once made (a new row replaces an old one), so a snapshot stays
-valid while the plan is edited and can be written from another thread. The result equals
-``snapshot(plan, catalog)`` row for row (tests/test_storage_rowcache.py checks it after
+valid while the plan is edited and can be written from another thread. The result, numbered
+(:meth:`PlanSnapshot.numbered`), equals ``snapshot(plan, catalog)`` row for row (tests/test_storage_rowcache.py checks it after
 random edits and undos, and that a file written from either is the same bytes).
 
 The cache relies on every in-place change of an entity being named by the edit's Change,
@@ -44,6 +47,8 @@ from .embedded import EmbeddedCatalog, UnknownRef
 from .project import PlanSnapshot, catalog_rows
 
 Row = dict[str, Any]
+# the flat tables, kept without "seq" (PlanSnapshot.table_rows adds it where it is written)
+UNNUMBERED = frozenset({"power_feeds", "cooling_loops", "fabrics", "links"})
 
 
 @dataclass(frozen=True)
@@ -63,7 +68,7 @@ class _RackBlock:
 class _Table:
     objs: list[Any]  # the entities of the last snapshot, in order (a copy of the plan's list)
     rows: list[Row]
-    pos: dict[str, int]  # id -> position in objs (ids of entities gone since may stay: check objs)
+    pos: dict[str, int] | None  # id -> position in objs; None: not needed since the list last moved
 
 
 @dataclass(frozen=True)
@@ -183,7 +188,7 @@ class RowCache:
         self._racks, self._tables, self._groups, self._slugs = blocks, tables, groups, slugs
         self._cat_key, self._cat = key, cat
         self.made = sum(len(r) for _t, r in made)
-        return PlanSnapshot({t: r for t, r in out.items() if r}, cat[0], list(cat[1]))
+        return PlanSnapshot({t: r for t, r in out.items() if r}, cat[0], list(cat[1]), UNNUMBERED)
 
     def _rack_block(self, rack: pm.Rack, row_id: str, k: int, fresh) -> _RackBlock:
         pls = tuple(rack.placements)
@@ -197,39 +202,48 @@ class RowCache:
         return b
 
     def _table(self, table: str, items: list[Any], names: set[str], make, fresh) -> _Table:
+        """A flat table's rows without ``seq`` (the position, added where the snapshot is
+        written): a row stays valid wherever its entity moves in the list."""
         prev = self._tables.get(table)
         n = len(items)
         if prev is None:
-            rows = fresh(table, [make(obj, i) for i, obj in enumerate(items)])
-            return _Table(list(items), rows, {obj.id: i for i, obj in enumerate(items)})
+            rows = fresh(table, [_unnumbered(make(obj, i)) for i, obj in enumerate(items)])
+            return _Table(list(items), rows, None)
         objs, old = prev.objs, prev.rows
-        if not names and n == len(objs) and all(map(_same, items, objs)):
-            return prev  # nothing of this kind named, added, removed or moved
-        # the first place the list differs from the last snapshot's (C speed: no Python per item)
-        same = list(map(_same, items, objs))
-        d = same.index(False) if False in same else len(same)
-        rows = old[:d]
-        new: list[Row] = []
+        m = len(objs)
         pos = prev.pos
-        for name in names:  # named entities before that place: made again where they are
-            i = pos.get(name, -1)
-            if 0 <= i < d and items[i].id == name:
-                rows[i] = r = make(items[i], i)
-                new.append(r)
-        if d < n or n < len(objs):
-            pos = dict(pos)  # stale ids stay; every look-up checks the object at the position
-            for i in range(d, n):
+        if n == m and all(map(_same, items, objs)):
+            if not names:
+                return prev  # nothing of this kind named, added, removed or moved
+            rows = list(old)
+        else:
+            # entities added, removed or replaced in one stretch: the same head and tail as
+            # before (compared by identity at C speed), the stretch between them made again
+            # where its entities are new
+            short = min(n, m)
+            head = list(map(_same, items[:short], objs[:short]))
+            d = head.index(False) if False in head else short
+            tail = list(map(_same, reversed(items[d:]), reversed(objs[d:])))
+            t = tail.index(False) if False in tail else len(tail)
+            known = {id(o): r for o, r in zip(objs[d:m - t], old[d:m - t])}
+            middle = []
+            for i in range(d, n - t):
                 obj = items[i]
-                j = pos.get(obj.id, -1)
-                if 0 <= j < len(objs) and objs[j] is obj and obj.id not in names:
-                    # the same entity: only its position may differ (figures checked when made)
-                    r = old[j] if j == i else {**old[j], "seq": i}
-                else:
-                    r = make(obj, i)
-                    new.append(r)
-                rows.append(r)
-                pos[obj.id] = i
-        fresh(table, new)
+                r = known.get(id(obj))
+                if r is None or obj.id in names:
+                    r = _unnumbered(make(obj, i))
+                    fresh(table, [r])
+                middle.append(r)
+            rows = old[:d] + middle + old[m - t:]
+            pos = None  # positions moved: found again when a later edit names an entity
+        if names:
+            if pos is None:
+                pos = {o.id: i for i, o in enumerate(items)}
+            for name in names:
+                i = pos.get(name, -1)
+                if 0 <= i < n and items[i].id == name:
+                    rows[i] = r = _unnumbered(make(items[i], i))
+                    fresh(table, [r])
         return _Table(list(items), rows, pos)
 
     def _slug_sets(self, blocks: dict[str, _RackBlock], tables: dict[str, _Table],
@@ -246,6 +260,11 @@ class RowCache:
             "cables": prev["cables"] if same_links else frozenset(r["cable"] for r in links.rows),
             "workloads": frozenset([repr([(r["id"], r["spec"]) for r in out["workloads"]])]),
         }
+
+
+def _unnumbered(row: Row) -> Row:
+    del row["seq"]
+    return row
 
 
 def _same_key(a: tuple[Any, ...], b: tuple[Any, ...]) -> bool:
