@@ -37,6 +37,42 @@ def ms(fn) -> float:
     return (time.perf_counter() - t) * 1000
 
 
+def bench_size(n: int, cat, args) -> None:
+    plan = (synthetic_plan(n, cat) if args.platform == "hgx"
+            else synthetic_plan(n, cat, platform=args.platform))
+    full = min(ms(lambda: snapshot(plan, cat)) for _ in range(2))
+    cache = RowCache()
+    first = ms(lambda: cache.snapshot(plan, cat))
+    racks = list(plan.racks())
+    checker = PlacementChecker(cat)
+    gpu_racks = [r for r in racks if "gpu" in r.tags] or racks
+    src = gpu_racks[-1]
+    server = next(p for p in src.placements if p.id.startswith("srv-"))
+    dst = next((r for r in racks if r.id != src.id and checker.first_fit(plan, r.id, server.device)), None)
+
+    def gestures(i: int):
+        yield "rack renamed", SetProperty("rack", racks[i % len(racks)].id, "name", f"renamed {i}")
+        if dst is not None:
+            yield "server moved", MovePlacement(server.id, dst.id, checker.first_fit(plan, dst.id, server.device))
+        yield "link length", SetProperty("link", plan.links[(i * 7919) % len(plan.links)].id, "length_m", 3.0 + i)
+        yield "link removed (middle)", RemoveItem("link", plan.links[len(plan.links) // 2].id)
+
+    times: dict[str, list[float]] = {}
+    for i in range(args.repeat):
+        for name, edit in list(gestures(i)):
+            for step in (edit.apply, edit.revert):
+                cache.mark(step(plan))
+                t = ms(lambda: cache.snapshot(plan, cat))
+                times.setdefault(name, []).append(t)
+                if not args.no_check and i == 0:
+                    got, want = cache.snapshot(plan, cat).numbered(), snapshot(plan, cat)
+                    assert got.rows == want.rows and got.catalog_rows == want.catalog_rows, name
+        times.setdefault("nothing changed", []).append(ms(lambda: cache.snapshot(plan, cat)))
+    for k, (name, ts) in enumerate(times.items()):
+        head = (f"| {n:,} | {len(plan.links):,} | {full:.0f} | {first:.0f} |" if k == 0 else "| | | | |")
+        print(f"{head} {name} | {statistics.median(ts):.1f} | {max(ts):.1f} |", flush=True)
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--sizes", default="16384,65536")
@@ -48,39 +84,7 @@ def main() -> int:
     print("| GPUs | links | full snapshot ms | first cached ms | gesture | cached median ms | cached worst ms |")
     print("|--:|--:|--:|--:|---|--:|--:|")
     for n in (int(x) for x in args.sizes.split(",")):
-        plan = (synthetic_plan(n, cat) if args.platform == "hgx"
-                else synthetic_plan(n, cat, platform=args.platform))
-        full = min(ms(lambda: snapshot(plan, cat)) for _ in range(2))
-        cache = RowCache()
-        first = ms(lambda: cache.snapshot(plan, cat))
-        racks = list(plan.racks())
-        checker = PlacementChecker(cat)
-        gpu_racks = [r for r in racks if "gpu" in r.tags] or racks
-        src = gpu_racks[-1]
-        server = next(p for p in src.placements if p.id.startswith("srv-"))
-        dst = next((r for r in racks if r.id != src.id and checker.first_fit(plan, r.id, server.device)), None)
-
-        def gestures(i: int):
-            yield "rack renamed", SetProperty("rack", racks[i % len(racks)].id, "name", f"renamed {i}")
-            if dst is not None:
-                yield "server moved", MovePlacement(server.id, dst.id, checker.first_fit(plan, dst.id, server.device))
-            yield "link length", SetProperty("link", plan.links[(i * 7919) % len(plan.links)].id, "length_m", 3.0 + i)
-            yield "link removed (middle)", RemoveItem("link", plan.links[len(plan.links) // 2].id)
-
-        times: dict[str, list[float]] = {}
-        for i in range(args.repeat):
-            for name, edit in list(gestures(i)):
-                for step in (edit.apply, edit.revert):
-                    cache.mark(step(plan))
-                    t = ms(lambda: cache.snapshot(plan, cat))
-                    times.setdefault(name, []).append(t)
-                    if not args.no_check and i == 0:
-                        got, want = cache.snapshot(plan, cat).numbered(), snapshot(plan, cat)
-                        assert got.rows == want.rows and got.catalog_rows == want.catalog_rows, name
-            times.setdefault("nothing changed", []).append(ms(lambda: cache.snapshot(plan, cat)))
-        for k, (name, ts) in enumerate(times.items()):
-            head = (f"| {n:,} | {len(plan.links):,} | {full:.0f} | {first:.0f} |" if k == 0 else "| | | | |")
-            print(f"{head} {name} | {statistics.median(ts):.1f} | {max(ts):.1f} |", flush=True)
+        bench_size(n, cat, args)
     return 0
 
 

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from operator import is_ as _same
+from operator import itemgetter
 from typing import Any
 
 from planner.catalog import Catalog
@@ -142,7 +143,7 @@ class RowCache:
                     if (b is None or b.rack is not rack or b.seq != k or b.row_id != row.id
                             or rack.id in dirty_racks or len(pls) != len(b.placements)
                             or (dirty_pl and not b.ids.isdisjoint(dirty_pl))
-                            or not all(map(_same, pls, b.placements))):
+                            or tuple(pls) != b.placements):  # identity first, at C speed
                         b = self._rack_block(rack, row.id, k, fresh)
                     blocks[rack.id] = b
                     racks.append(b.rack_row)
@@ -257,7 +258,7 @@ class RowCache:
             "racks": frozenset((r["rack_type"], r["cooling_unit"]) for r in out["racks"]),
             "rows": frozenset(r["cooling_unit"] for r in out["rack_rows"]),
             "loops": frozenset(r["cdu"] for r in out["cooling_loops"]),
-            "cables": prev["cables"] if same_links else frozenset(r["cable"] for r in links.rows),
+            "cables": prev["cables"] if same_links else frozenset(map(itemgetter("cable"), links.rows)),
             "workloads": frozenset([repr([(r["id"], r["spec"]) for r in out["workloads"]])]),
         }
 
