@@ -105,3 +105,19 @@ def test_a_figure_sql_cannot_hold_is_refused_and_the_cache_stays_usable():
         cache.snapshot(plan, CATALOG)
     link.length_m = old  # unmarked: the failed snapshot kept nothing, the Change is still pending
     assert_same(cache, plan)
+
+
+def test_links_named_around_a_removal_in_one_autosave_are_made_again():
+    """Head and tail of the link list keep their rows across a removal, except the links the
+    same autosave's edits named (their positions are followed through the shift)."""
+    plan = base_plan()
+    cache = RowCache()
+    cache.snapshot(plan, CATALOG)
+    n = len(plan.links)
+    head, mid, tail = plan.links[1].id, plan.links[n // 2].id, plan.links[-1].id
+    cache.mark(SetProperty("link", head, "label", "head-renamed").apply(plan))
+    cache.mark(RemoveItem("link", mid).apply(plan))
+    cache.mark(SetProperty("link", tail, "label", "tail-renamed").apply(plan))
+    assert_same(cache, plan)
+    cache.mark(SetProperty("link", tail, "label", "tail-again").apply(plan))  # positions found again
+    assert_same(cache, plan)

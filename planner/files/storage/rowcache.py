@@ -209,7 +209,7 @@ class RowCache:
         n = len(items)
         if prev is None:
             rows = fresh(table, [_unnumbered(make(obj, i)) for i, obj in enumerate(items)])
-            return _Table(list(items), rows, None)
+            return _Table(list(items), rows, {obj.id: i for i, obj in enumerate(items)})
         objs, old = prev.objs, prev.rows
         m = len(objs)
         pos = prev.pos
@@ -236,6 +236,18 @@ class RowCache:
                     fresh(table, [r])
                 middle.append(r)
             rows = old[:d] + middle + old[m - t:]
+            if names and pos is not None:
+                # named entities of the head and tail: the last positions, the tail's shifted
+                # (those of the stretch were made above; the stretch's old ones are gone)
+                for name in names:
+                    j = pos.get(name, -1)
+                    i = j if 0 <= j < d else j - m + n if j >= m - t else -1
+                    if 0 <= i < n and items[i].id == name and items[i] is objs[j]:
+                        rows[i] = r = _unnumbered(make(items[i], i))
+                        fresh(table, [r])
+                names = set()
+            elif names:
+                names = names - {o.id for o in items[d:n - t]}
             pos = None  # positions moved: found again when a later edit names an entity
         if names:
             if pos is None:
