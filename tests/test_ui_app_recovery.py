@@ -198,3 +198,37 @@ def test_a_failing_autosave_is_said_not_silent(qtbot, tmp_path, monkeypatch):
     assert win.doc.push(SetProperty("rack", "rack-2", "name", "R02-c"))
     win.recovery.tick(wait=True)
     assert store.list(include_live=True)  # written again
+
+
+def test_autosave_copies_follow_edits_undos_and_a_new_plan(qtbot, tmp_path):
+    """The autosave's incremental snapshot (planner.files.storage.rowcache) gets every edit
+    and undo of the window's document: each copy holds the plan as it is."""
+    from planner.files.storage.convert import plan_to_rows
+    from planner.model.edits import RemovePlacement
+
+    store = RecoveryStore(tmp_path / "recovery")
+    win = window(qtbot, tmp_path, store)
+
+    def copy_equals_plan() -> None:
+        win.recovery.tick(wait=True)
+        mine = [e for e in store.list(include_live=True) if e.untitled_id == win.recovery.untitled_id]
+        assert len(mine) == 1
+        assert plan_to_rows(store.open(mine[0]).plan) == plan_to_rows(win.doc.plan)
+
+    assert win.doc.push(SetProperty("rack", "rack-2", "name", "R02-first"))
+    copy_equals_plan()
+    assert win.doc.push(SetProperty("rack", "rack-2", "name", "R02-again"))  # in place: only its Change says so
+    copy_equals_plan()
+    victim = win.doc.plan.rack("rack-1").placements[-1].id
+    assert win.doc.push(RemovePlacement(victim))
+    assert win.doc.push(SetProperty("rack", "rack-1", "name", "R01-second"))
+    copy_equals_plan()
+    win.doc.undo_stack.undo()
+    win.doc.undo_stack.undo()
+    copy_equals_plan()
+    assert victim in win.doc.plan.index.placements
+    other = two_rack_plan()
+    other.rack("rack-2").name = "another plan"
+    win.doc.replace_plan(other, None)
+    win.doc.undo_stack.resetClean()
+    copy_equals_plan()

@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import logging
 import uuid
 from pathlib import Path
@@ -19,23 +20,28 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
+from planner.files.userdata import autosave_interval_s, has_recovery_slots
 from ui import dialogs
 from ui.tasks import BackgroundTask
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QWidget
 
-    from planner.files.storage import RecoveryEntry
+    from planner.files.storage import Autosaver, FileLock, PlanSnapshot, RecoveryEntry, RecoveryStore
+    from planner.files.storage.rowcache import RowCache
     from planner.model.edits import Change
     from planner.model.plan import Plan
     from ui.document import Document
 
 log = logging.getLogger(__name__)
 
-try:
-    from planner.files.storage import Autosaver, FileLock, RecoveryStore, snapshot
-except ImportError:  # a build without project files: no autosave, no locks
-    Autosaver = FileLock = RecoveryStore = snapshot = None  # type: ignore[assignment,misc]
+
+def _storage_available() -> bool:
+    """A build with project files (SQLAlchemy), found without importing it: the project-file
+    code (planner.files.storage) is imported when the first autosave, lock or recovery needs
+    it, not at start-up (issue 30: ~0.3-0.5 s of a cold start)."""
+    return importlib.util.find_spec("sqlalchemy") is not None
+
 
 CHECK_INTERVAL_MS = 5000
 
@@ -51,27 +57,66 @@ class RecoveryController(QObject):
                  interval_s: float | None = None) -> None:
         super().__init__(parent)
         self.doc = doc
-        self.enabled = Autosaver is not None
+        self.enabled = _storage_available()
         self.untitled_id = uuid.uuid4().hex[:12]
         # this program's own slots: a crashed run's copies of the same plans are never
         # overwritten or discarded by this run's autosaves, saves and closes
         self.session = uuid.uuid4().hex[:10]
-        store = store if store is not None else (RecoveryStore() if self.enabled else None)
-        self.store: RecoveryStore | None = store.with_session(self.session) if store is not None else None
-        self.saver: Autosaver | None = Autosaver(self.store, interval_s) if self.enabled else None
+        # the store and the autosaver are made on first use (imports planner.files.storage)
+        self._given_store = store
+        self._store: RecoveryStore | None = None
+        self._saver: Autosaver | None = None
+        self.interval_s = autosave_interval_s() if interval_s is None else interval_s
         self.lock: FileLock | None = None
         self.failing: str | None = None  # the last autosave failure shown, until one succeeds
         self._edits = 0
+        self._rows: RowCache | None = None  # the rows of the last autosave, made again where edits touched
         self.writer = BackgroundTask(self, "autosave", expected_errors=(OSError,))
         self.timer = QTimer(self)
         self.timer.setInterval(CHECK_INTERVAL_MS)
         self.timer.timeout.connect(self.tick)
         doc.changed.connect(self._count)
-        if self.saver is not None and self.saver.interval_s > 0:
+        doc.planReset.connect(self._plan_reset)
+        if self.enabled and self.interval_s > 0:
             self.timer.start()
 
-    def _count(self, _change: Change) -> None:
+    @property
+    def store(self) -> RecoveryStore | None:
+        """This program's recovery store (None when autosave is off: a build without project files)."""
+        if self._store is None and self.enabled:
+            from planner.files.storage import RecoveryStore
+
+            base = self._given_store if self._given_store is not None else RecoveryStore()
+            self._store = base.with_session(self.session)
+        return self._store
+
+    @property
+    def saver(self) -> Autosaver | None:
+        if self._saver is None and self.enabled:
+            from planner.files.storage import Autosaver
+
+            store = self.store
+            assert store is not None
+            self._saver = Autosaver(store, self.interval_s)
+        return self._saver
+
+    def _plan_reset(self) -> None:
+        if self._rows is not None:
+            self._rows.clear()
+
+    def _count(self, change: Change) -> None:
         self._edits += 1
+        if self._rows is not None:
+            self._rows.mark(change)  # the next autosave makes again only the rows this touched
+
+    def snapshot(self) -> PlanSnapshot:
+        """What an autosave writes, taken on the GUI thread: the rows of the last autosave
+        with those of the entities edited since made again (planner.files.storage.rowcache)."""
+        if self._rows is None:
+            from planner.files.storage.rowcache import RowCache
+
+            self._rows = RowCache()
+        return self._rows.snapshot(self.doc.plan, self.doc.catalog)
 
     def generation(self) -> tuple[int, int]:
         return (self._edits, self.doc.undo_stack.index())
@@ -84,13 +129,15 @@ class RecoveryController(QObject):
     # -- autosave ------------------------------------------------------------------
     def tick(self, wait: bool = False) -> None:
         """Autosave if the plan changed since the last one and the interval passed."""
+        if not self.doc.modified:
+            return
         saver = self.saver  # None when autosave is off (enabled False)
-        if saver is None or not self.doc.modified:
+        if saver is None:
             return
         gen = self.generation()
         if not saver.due(gen):
             return
-        snap = snapshot(self.doc.plan, self.doc.catalog)
+        snap = self.snapshot()
         kw = dict(self._slot_kw(), title=self.doc.display_name)
         def work(_progress=None, _cancelled=None):
             entry = saver.maybe_save(snap, gen, **kw)
@@ -126,9 +173,9 @@ class RecoveryController(QObject):
         """After a successful save: drop recovery copies of this document. ``generation``:
         the plan's generation when the saved snapshot was taken (edits made while it was
         written are still autosaved); None: now."""
-        saver, store = self.saver, self.store
+        saver, store = self._saver, self._store
         if saver is None or store is None:
-            return
+            return  # nothing autosaved or recovered by this run: no slot of its own to drop
         saver.saved(generation if generation is not None else self.generation())
         try:
             store.discard_for(untitled_id=self.untitled_id)
@@ -141,7 +188,7 @@ class RecoveryController(QObject):
 
     def closed(self, release: bool = True) -> None:
         """Clean close or plan replaced without saving (the user chose to discard)."""
-        store = self.store if self.enabled else None
+        store = self._store if self.enabled else None  # None: this run wrote no slot
         if store is not None:
             try:
                 store.discard_for(untitled_id=self.untitled_id)
@@ -156,8 +203,10 @@ class RecoveryController(QObject):
     def try_lock(self, path: str | Path, parent: QWidget | None = None) -> tuple[bool, FileLock | None]:
         """(go ahead?, lock or None) for opening ``path``; asks when another program
         holds it. The current lock is kept until :meth:`adopt`."""
-        if FileLock is None:
+        if not self.enabled:
             return True, None
+        from planner.files.storage import FileLock
+
         lock = FileLock(path)
         res = lock.acquire()
         if not res.acquired and res.holder is not None and not res.holder.is_this_process():
@@ -186,7 +235,11 @@ class RecoveryController(QObject):
         plan to show (marked unsaved) or None. Only the copy the user names is recovered
         or discarded; "Later" keeps them all; a copy that cannot be read is reported once
         and set aside (recovery/damaged/), not offered again."""
-        store = self.store if self.enabled else None
+        if not self.enabled:
+            return None
+        if self._given_store is None and self._store is None and not has_recovery_slots():
+            return None  # nothing left by any run: the project-file code is not needed yet
+        store = self.store
         if store is None:
             return None
         while True:

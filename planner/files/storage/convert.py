@@ -124,83 +124,144 @@ def _cooling(c: pm.CoolingChoice | None) -> dict[str, Any]:
             "cooling_supply_temp_c": c.supply_temp_c, "cooling_delta_t_k": c.delta_t_k}
 
 
-def plan_to_rows(plan: pm.Plan) -> dict[str, list[dict[str, Any]]]:
-    """All plan data as table rows. Raises ``NotFinite`` for NaN/inf figures (SQL has no NaN)."""
-    rows: dict[str, list[dict[str, Any]]] = defaultdict(list)
+def _scal(obj: BaseModel) -> dict[str, Any]:
+    return {f: getattr(obj, f) for f in SCALARS[type(obj)]}
 
-    def scal(obj: BaseModel) -> dict[str, Any]:
-        return {f: getattr(obj, f) for f in SCALARS[type(obj)]}
 
-    md = scal(plan.metadata)
+# One function per kind of row, shared by :func:`plan_to_rows` and the autosave's row cache
+# (:mod:`planner.files.storage.rowcache`), so both write the same bytes by construction.
+
+def metadata_row(plan: pm.Plan) -> dict[str, Any]:
+    md = _scal(plan.metadata)
     md["exchange_rates"], md["naming"] = dict(plan.metadata.exchange_rates), dict(plan.metadata.naming)
     md["cloud_price_per_gpu_hour"] = dict(plan.metadata.cloud_price_per_gpu_hour)
     md["price_overrides"] = {k: v.model_dump() for k, v in plan.metadata.price_overrides.items()}
     md["logo"] = plan.metadata.logo.model_dump() if plan.metadata.logo is not None else None
     md["requirements"] = (plan.metadata.requirements.model_dump(mode="json")
                           if plan.metadata.requirements is not None else None)
-    rows["plan_metadata"].append({"id": 1, **md})
-    rows["site"].append({"id": 1, "name": plan.site.name})
-    for i, ph in enumerate(plan.growth_phases):
-        rows["growth_phases"].append({**scal(ph), "seq": i})
-    for i, room in enumerate(plan.site.rooms):
-        rows["rooms"].append({**scal(room), "seq": i})
-        for j, row in enumerate(room.rows):
-            rows["rack_rows"].append({**scal(row), "room_id": room.id, "seq": j, **_cooling(row.cooling)})
-            for k, rack in enumerate(row.racks):
-                rows["racks"].append({**scal(rack), "row_id": row.id, "seq": k, "tags": list(rack.tags),
-                                      **_cooling(rack.cooling), "growth_phase_id": rack.growth_phase})
-                pl_rows = rows["placements"]
-                pc_rows = rows["power_connections"]
-                for n, p in enumerate(rack.placements):
-                    pl_rows.append({"id": p.id, "device": p.device, "name": p.name, "u": p.u, "face": p.face,
-                                    "side": p.side, "full_depth": p.full_depth, "rack_id": rack.id,
-                                    "seq": n, "feed_id": p.feed, "tags": list(p.tags),
-                                    "asset_tag": p.asset_tag, "serial": p.serial,
-                                    "growth_phase_id": p.growth_phase})
-                    for q, conn in enumerate(p.power):
-                        pc_rows.append({"placement_id": p.id, "seq": q, "pdu_id": conn.pdu,
-                                        "outlet": conn.outlet})
-    # sources in an order where each one's upstream comes first (the foreign key on insert)
+    return {"id": 1, **md}
+
+
+def phase_row(ph: pm.GrowthPhase, i: int) -> dict[str, Any]:
+    return {**_scal(ph), "seq": i}
+
+
+def room_row(room: pm.Room, i: int) -> dict[str, Any]:
+    return {**_scal(room), "seq": i}
+
+
+def rack_row_row(row: pm.Row, room_id: str, j: int) -> dict[str, Any]:
+    return {**_scal(row), "room_id": room_id, "seq": j, **_cooling(row.cooling)}
+
+
+def rack_row(rack: pm.Rack, row_id: str, k: int) -> dict[str, Any]:
+    return {**_scal(rack), "row_id": row_id, "seq": k, "tags": list(rack.tags), **_cooling(rack.cooling),
+            "growth_phase_id": rack.growth_phase}
+
+
+def placement_row(p: pm.Placement, rack_id: str, n: int) -> dict[str, Any]:
+    return {"id": p.id, "device": p.device, "name": p.name, "u": p.u, "face": p.face,
+            "side": p.side, "full_depth": p.full_depth, "rack_id": rack_id,
+            "seq": n, "feed_id": p.feed, "tags": list(p.tags),
+            "asset_tag": p.asset_tag, "serial": p.serial,
+            "growth_phase_id": p.growth_phase}
+
+
+def power_rows(p: pm.Placement) -> list[dict[str, Any]]:
+    return [{"placement_id": p.id, "seq": q, "pdu_id": conn.pdu, "outlet": conn.outlet}
+            for q, conn in enumerate(p.power)]
+
+
+def source_rows(plan: pm.Plan) -> list[dict[str, Any]]:
+    """Power sources in an order where each one's upstream comes first (the foreign key on insert)."""
+    out: list[dict[str, Any]] = []
     placed: set[str] = set()
     todo = list(enumerate(plan.power_sources))
     while todo:
         later = []
         for i, src in todo:
             if src.upstream is None or src.upstream in placed:
-                rows["power_sources"].append({**scal(src), "seq": i, "upstream_id": src.upstream})
+                out.append({**_scal(src), "seq": i, "upstream_id": src.upstream})
                 placed.add(src.id)
             else:
                 later.append((i, src))
         if len(later) == len(todo):  # a loop (the model refuses these); keep the data anyway
-            rows["power_sources"].extend({**scal(s), "seq": i, "upstream_id": s.upstream} for i, s in later)
+            out.extend({**_scal(s), "seq": i, "upstream_id": s.upstream} for i, s in later)
             break
         todo = later
-    for i, f in enumerate(plan.feeds):
-        rows["power_feeds"].append({**scal(f), "seq": i, "upstream_id": f.upstream,
-                                    "growth_phase_id": f.growth_phase})
-    for i, lp in enumerate(plan.cooling_loops):
-        rows["cooling_loops"].append({**scal(lp), "seq": i, "growth_phase_id": lp.growth_phase})
-    for i, fab in enumerate(plan.fabrics):
-        rows["fabrics"].append({**scal(fab), "seq": i})
-    link_rows = rows["links"]
-    for i, ln in enumerate(plan.links):
-        link_rows.append({"id": ln.id, "cable": ln.cable, "length_m": ln.length_m, "label": ln.label,
-                          "seq": i, "fabric_id": ln.fabric, "a_placement_id": ln.a.placement,
-                          "a_port": ln.a.port, "b_placement_id": ln.b.placement, "b_port": ln.b.port,
-                          "growth_phase_id": ln.growth_phase})
-    for i, g in enumerate(plan.groups):
-        rows["server_groups"].append({**scal(g), "seq": i})
-        for j, member in enumerate(g.members):
-            rows["group_members"].append({"group_id": g.id, "seq": j, "placement_id": member})
-    for i, w in enumerate(plan.workloads):
-        rows["workloads"].append({**scal(w), "seq": i, "group_id": w.group, "spec": copy.deepcopy(w.spec)})
-    for table, trows in rows.items():
+    return out
+
+
+def feed_row(f: pm.PowerFeed, i: int) -> dict[str, Any]:
+    return {**_scal(f), "seq": i, "upstream_id": f.upstream, "growth_phase_id": f.growth_phase}
+
+
+def loop_row(lp: pm.CoolingLoop, i: int) -> dict[str, Any]:
+    return {**_scal(lp), "seq": i, "growth_phase_id": lp.growth_phase}
+
+
+def fabric_row(fab: pm.Fabric, i: int) -> dict[str, Any]:
+    return {**_scal(fab), "seq": i}
+
+
+def link_row(ln: pm.Link, i: int) -> dict[str, Any]:
+    return {"id": ln.id, "cable": ln.cable, "length_m": ln.length_m, "label": ln.label,
+            "seq": i, "fabric_id": ln.fabric, "a_placement_id": ln.a.placement,
+            "a_port": ln.a.port, "b_placement_id": ln.b.placement, "b_port": ln.b.port,
+            "growth_phase_id": ln.growth_phase}
+
+
+def group_row(g: pm.ServerGroup, i: int) -> dict[str, Any]:
+    return {**_scal(g), "seq": i}
+
+
+def member_rows(g: pm.ServerGroup) -> list[dict[str, Any]]:
+    return [{"group_id": g.id, "seq": j, "placement_id": member} for j, member in enumerate(g.members)]
+
+
+def workload_row(w: pm.Workload, i: int) -> dict[str, Any]:
+    return {**_scal(w), "seq": i, "group_id": w.group, "spec": copy.deepcopy(w.spec)}
+
+
+def check_rows(table: str, trows: list[dict[str, Any]]) -> None:
+    """Raise ``NotFinite`` for a NaN/inf figure in rows of ``table`` (SQL has no NaN)."""
+    for r in trows:
+        _check_finite(f"{table} {r.get('id', '')}".strip(), r)
+    if table == "workloads":
         for r in trows:
-            _check_finite(f"{table} {r.get('id', '')}".strip(), r)
-        if table == "workloads":
-            for r in trows:
-                _check_json_finite(f"workload {r['id']}: spec", r["spec"])
-    return dict(rows)
+            _check_json_finite(f"workload {r['id']}: spec", r["spec"])
+
+
+def plan_to_rows(plan: pm.Plan) -> dict[str, list[dict[str, Any]]]:
+    """All plan data as table rows. Raises ``NotFinite`` for NaN/inf figures (SQL has no NaN)."""
+    rows: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    rows["plan_metadata"].append(metadata_row(plan))
+    rows["site"].append({"id": 1, "name": plan.site.name})
+    rows["growth_phases"].extend(phase_row(ph, i) for i, ph in enumerate(plan.growth_phases))
+    for i, room in enumerate(plan.site.rooms):
+        rows["rooms"].append(room_row(room, i))
+        for j, row in enumerate(room.rows):
+            rows["rack_rows"].append(rack_row_row(row, room.id, j))
+            for k, rack in enumerate(row.racks):
+                rows["racks"].append(rack_row(rack, row.id, k))
+                pl_rows = rows["placements"]
+                pc_rows = rows["power_connections"]
+                for n, p in enumerate(rack.placements):
+                    pl_rows.append(placement_row(p, rack.id, n))
+                    if p.power:
+                        pc_rows.extend(power_rows(p))
+    rows["power_sources"].extend(source_rows(plan))
+    rows["power_feeds"].extend(feed_row(f, i) for i, f in enumerate(plan.feeds))
+    rows["cooling_loops"].extend(loop_row(lp, i) for i, lp in enumerate(plan.cooling_loops))
+    rows["fabrics"].extend(fabric_row(fab, i) for i, fab in enumerate(plan.fabrics))
+    rows["links"].extend(link_row(ln, i) for i, ln in enumerate(plan.links))
+    for i, g in enumerate(plan.groups):
+        rows["server_groups"].append(group_row(g, i))
+        rows["group_members"].extend(member_rows(g))
+    rows["workloads"].extend(workload_row(w, i) for i, w in enumerate(plan.workloads))
+    for table, trows in rows.items():
+        check_rows(table, trows)
+    return {t: r for t, r in rows.items() if r}
 
 
 def _check_json_finite(where: str, v: Any) -> None:

@@ -134,6 +134,22 @@ class PlanSnapshot:
     rows: dict[str, list[dict[str, Any]]]
     catalog_rows: list[dict[str, Any]]
     unknown: list[UnknownRef]
+    # tables whose rows have no "seq" yet: it is their position, added by table_rows() where
+    # the snapshot is written (off the GUI thread; the autosave's row cache reuses rows whose
+    # position moved: planner.files.storage.rowcache)
+    unnumbered: frozenset[str] = frozenset()
+
+    def table_rows(self, table: str) -> list[dict[str, Any]]:
+        rows = self.rows.get(table) or []
+        if table in self.unnumbered:
+            return [{**r, "seq": i} for i, r in enumerate(rows)]
+        return rows
+
+    def numbered(self) -> PlanSnapshot:
+        """The same snapshot with every row's ``seq``: what :func:`snapshot` gives."""
+        if not self.unnumbered:
+            return self
+        return PlanSnapshot({t: self.table_rows(t) for t in self.rows}, self.catalog_rows, self.unknown)
 
 
 def snapshot(plan: Plan, catalog: Catalog | None = None, embedded: EmbeddedCatalog | None = None) -> PlanSnapshot:
@@ -167,13 +183,13 @@ def build_database(plan: Plan | PlanSnapshot, catalog: Catalog | None, embedded:
                    extra_meta: dict[str, str] | None = None):
     """The project file as an in-memory database (engine); caller closes it."""
     snap = plan if isinstance(plan, PlanSnapshot) else snapshot(plan, catalog, embedded)
-    rows, cat_rows, unknown = snap.rows, snap.catalog_rows, snap.unknown
+    cat_rows, unknown = snap.catalog_rows, snap.unknown
     engine = sq.memory_engine_from(_empty_schema())
     try:
         with engine.begin() as conn:
             conn.execute(insert(m.table_of(m.Meta)), _meta_rows(extra_meta))
             for table in m.TABLES_IN_ORDER:
-                data = rows.get(table.name)
+                data = snap.table_rows(table.name)
                 if data:
                     conn.execute(insert(table), data)
             if cat_rows:
