@@ -5,38 +5,48 @@ docs/validation.md; do not edit: a test checks it is current)."""
 
 BANDS = {
     "inference": {
-        "median": 0.09,
-        "worst": 0.36,
-        "cases": 326
+        "median": 0.089,
+        "worst": 0.379,
+        "cases": 330
+    },
+    "inference-sglang": {
+        "median": 0.123,
+        "worst": 0.195,
+        "cases": 8
+    },
+    "inference-sglang-nvidia": {
+        "median": 0.123,
+        "worst": 0.195,
+        "cases": 8
     },
     "inference-trtllm": {
-        "median": 0.084,
-        "worst": 0.36,
+        "median": 0.082,
+        "worst": 0.379,
         "cases": 269
     },
     "inference-trtllm-nvidia": {
-        "median": 0.084,
-        "worst": 0.36,
+        "median": 0.082,
+        "worst": 0.379,
         "cases": 269
     },
     "inference-vllm": {
-        "median": 0.126,
-        "worst": 0.299,
-        "cases": 57
+        "median": 0.125,
+        "worst": 0.312,
+        "cases": 61
     },
     "inference-vllm-amd": {
-        "median": 0.159,
-        "worst": 0.299,
+        "median": 0.15,
+        "worst": 0.312,
         "cases": 37
     },
     "inference-vllm-nvidia": {
-        "median": 0.058,
-        "worst": 0.27,
-        "cases": 20
+        "median": 0.099,
+        "worst": 0.265,
+        "cases": 24
     },
     "training": {
         "median": 0.087,
-        "worst": 0.368,
+        "worst": 0.358,
         "cases": 213
     },
     "training-amd": {
@@ -46,7 +56,7 @@ BANDS = {
     },
     "training-nvidia": {
         "median": 0.087,
-        "worst": 0.368,
+        "worst": 0.358,
         "cases": 205
     }
 }
