@@ -476,3 +476,23 @@ def test_repository_diff_and_merge_know_phases():
     merged = merge_plans(base, ours, theirs)
     assert merged.conflicts == []
     assert merged.plan.growth_phases[1].name == "Production Q4" and merged.plan.rack("r04").growth_phase == "ph-prod"
+
+
+def test_repository_diff_and_merge_know_workload_phases(catalog):
+    """A changed workload phase is a change to the repository's diff and merge (they work on
+    the project file's rows, planner.files.storage.convert)."""
+    from planner.files.repository.merge import diff_plans, merge_plans
+    from planner.i18n import message_text
+
+    base = plan_from_dict(pilot_and_production(catalog))
+    ours, theirs = base.snapshot(), base.snapshot()
+    SetProperty("workload", "wl-1", "growth_phase", None).apply(ours)
+    gp.rename_phase(theirs, "ph-prod", "Production Q4").apply(theirs)
+    lines = [message_text(x) for x in diff_plans(base, ours).lines]
+    assert len(lines) == 1 and "wl-1" in lines[0] and "ph-prod" in lines[0], lines
+    merged = merge_plans(base, ours, theirs)
+    assert merged.conflicts == []
+    assert merged.plan.workloads[1].growth_phase is None and merged.plan.growth_phases[1].name == "Production Q4"
+    both = base.snapshot()
+    SetProperty("workload", "wl-1", "growth_phase", "ph-pilot").apply(both)
+    assert merge_plans(base, ours, both).conflicts  # the same target into two phases: a conflict
