@@ -35,9 +35,16 @@ RACKS = [("R01", "row-a", 0, {0: 1, 1: 3})] + [(f"R{n:02}", "row-a", 1, {1: 2}) 
     (f"R{n:02}", "row-b", 2, {2: 2}) for n in range(4, 16)]
 
 
-def content(upto: int, tagged: bool) -> dict[str, Any]:
+# a target per phase (format 5): pretraining an 8B model in 30 days, 2e10 tokens take one XE9680
+WORKLOADS = [{"id": f"wl-{k}", "name": f"Pretrain {k}", "kind": "pretrain", "spec": {
+    "model": "llama-3.1-8b", "tokens": tokens, "target_days": 30, "precision": "bf16"}}
+    for k, tokens in enumerate((2e10, 5e11, 4.2e12))]
+
+
+def content(upto: int, tagged: bool, workloads: bool = False) -> dict[str, Any]:
     """The plan of phases 0..upto as a plan dict: ``tagged`` names each entity's phase (and
-    lists the phases), else a plain plan of that content."""
+    lists the phases), else a plain plan of that content; ``workloads``: with the targets of
+    phases 0..upto."""
     def tag(d: dict[str, Any], phase: int) -> dict[str, Any]:
         if tagged and phase > 0:
             d["growth_phase"] = PHASES[phase]["id"]
@@ -83,6 +90,8 @@ def content(upto: int, tagged: bool) -> dict[str, Any]:
         "fabrics": [{"id": "fab-ib", "name": "Compute", "kind": "compute", "speed_gbps": 400.0}],
         "links": links,
     }
+    if workloads:
+        d["workloads"] = [tag(copy.deepcopy(w), k) for k, w in enumerate(WORKLOADS) if k <= upto]
     if tagged:
         d["growth_phases"] = copy.deepcopy(PHASES)
     return d
@@ -103,14 +112,23 @@ def phased_results(catalog, phased):
     return Engine(catalog).compute(phased)
 
 
-def test_three_phases_equal_three_separate_plans(catalog, phased, phased_results):
+@pytest.mark.parametrize("workloads", [False, True])
+def test_three_phases_equal_three_separate_plans(catalog, phased, phased_results, workloads):
+    if workloads:  # each phase with its own workload target (and those of the phases before)
+        phased = plan_from_dict(content(2, tagged=True, workloads=True))
+        phased_results = Engine(catalog).compute(phased)
     ph = phased_results.phases
     assert ph is not None and [p.name for p in ph.phases] == ["Pilot Q1", "Production Q3", "Expansion 2028"]
     assert [p.results.totals.gpus for p in ph.phases] == [8, 64, 256]
+    if workloads:  # a phase is judged by its targets and the earlier phases', not the later ones'
+        assert [sorted(p.results.workloads) for p in ph.phases] == [["wl-0"], ["wl-0", "wl-1"],
+                                                                     ["wl-0", "wl-1", "wl-2"]]
+        assert ph.phases[0].results.workloads["wl-0"].met
+        assert "WORKLOAD_UNMET" not in {f.code for f in ph.phases[0].results.findings}
     phases_json = phased_results.to_json(phased, catalog)["phases"]["phases"]
     before = plan_to_dict(phased)
     for k, figures in enumerate(ph.phases):
-        separate = plan_from_dict(content(k, tagged=False))
+        separate = plan_from_dict(content(k, tagged=False, workloads=workloads))
         derived = phase_plan(phased, k, catalog)
         assert plan_to_dict(derived) == plan_to_dict(separate)  # the phase is the separate plan
         alone = Engine(catalog).compute(separate)
@@ -229,8 +247,95 @@ def test_format_3_plan_opens_unchanged(tmp_path):
     old = content(1, tagged=False)
     old["format_version"] = 3
     plan = plan_from_dict(old)
-    assert plan.format_version == 4 and plan.growth_phases == []
+    assert plan.format_version == 5 and plan.growth_phases == []
     assert plan_to_dict(plan) == {**plan_to_dict(plan_from_dict(content(1, tagged=False)))}
+
+
+def pilot_and_production(catalog, pilot_wl_phase: str | None = None) -> dict[str, Any]:
+    """Two phases that break no limit: a pilot of one XE9680 (8 GPUs) and production with four
+    more in two racks (40 GPUs); the pilot's target (2e10 tokens) takes one server, production's
+    (5e11) all five."""
+    d = content(1, tagged=True, workloads=True)
+    d["growth_phases"] = d["growth_phases"][:2]
+    drop = {"gpu-2", "gpu-3", "gpu-4"}  # the pilot's rack keeps its one server
+    for rk in (rk for room in d["site"]["rooms"] for row in room["rows"] for rk in row["racks"]):
+        rk["placements"] = [p for p in rk["placements"] if p["id"] not in drop]
+    d["links"] = [lk for lk in d["links"] if lk["a"]["placement"] not in drop]
+    if pilot_wl_phase is not None:
+        d["workloads"][0]["growth_phase"] = pilot_wl_phase
+    return d
+
+
+def test_each_phase_is_judged_by_its_own_targets(catalog, tmp_path, capsys):
+    """Issue 32: a pilot was judged against production's target (WORKLOAD_UNMET in the pilot
+    although the pilot met its own); a target applies from its phase on."""
+    d = pilot_and_production(catalog)
+    assert [w.get("growth_phase") for w in d["workloads"]] == [None, "ph-prod"]
+    plan = plan_from_dict(d)
+    res = Engine(catalog).compute(plan)
+    ph = res.phases
+    assert ph is not None and [p.results.totals.gpus for p in ph.phases] == [8, 40]
+    pilot, prod = ph.phases[0].results, ph.phases[1].results
+    assert list(pilot.workloads) == ["wl-0"] and pilot.workloads["wl-0"].met
+    assert pilot.counts()["error"] == 0 and "WORKLOAD_UNMET" not in {f.code for f in pilot.findings}
+    assert sorted(prod.workloads) == ["wl-0", "wl-1"] and all(w.met for w in prod.workloads.values())
+    assert res.counts()["error"] == 0
+    # the same plan with production's target in the first phase: the pilot cannot meet it
+    d["workloads"][1].pop("growth_phase")
+    early = Engine(catalog).compute(plan_from_dict(d)).phases
+    assert early is not None and not early.phases[0].results.workloads["wl-1"].met
+    assert "WORKLOAD_UNMET" in {f.code for f in early.phases[0].results.findings}
+    # `check` (per phase, as the Phases window shows them): no error in either phase
+    save_plan_json(plan, tmp_path / "p.json")
+    from planner.commands.cli import main
+    assert main(["--lang", "en", "check", "--json", str(tmp_path / "p.json")]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert [p["summary"]["error"] for p in out["phases"]["phases"]] == [0, 0]
+    assert [sorted(p["workloads"]) for p in out["phases"]["phases"]] == [["wl-0"], ["wl-0", "wl-1"]]
+
+
+def test_workload_phase_refused_when_unknown_and_kept_in_files(catalog, tmp_path):
+    d = pilot_and_production(catalog, pilot_wl_phase="ph-nope")
+    with pytest.raises(PlanFormatError, match="workload 'wl-0': unknown growth phase 'ph-nope'"):
+        plan_from_dict(d)
+    plan = plan_from_dict(pilot_and_production(catalog))
+    save_plan_json(plan, tmp_path / "p.json")
+    assert json.loads((tmp_path / "p.json").read_text(encoding="utf-8"))["format_version"] == 5
+    assert load_plan_json(tmp_path / "p.json").workloads[1].growth_phase == "ph-prod"
+    save_rackplan(plan, tmp_path / "p.rackplan", catalog)
+    opened = open_rackplan(tmp_path / "p.rackplan")
+    assert plan_to_dict(opened.plan) == plan_to_dict(plan) and opened.plan.workloads[1].growth_phase == "ph-prod"
+    # a format-4 plan (before workloads had a phase): every target of the first phase
+    old = pilot_and_production(catalog)
+    old["format_version"] = 4
+    old["workloads"][1].pop("growth_phase")
+    assert [w.growth_phase for w in plan_from_dict(old).workloads] == [None, None]
+
+
+def test_workload_phase_edits_and_undo(catalog):
+    plan = plan_from_dict(pilot_and_production(catalog))
+    before = plan_to_dict(plan)
+    with pytest.raises(EditRefused, match="there is no growth phase 'ph-x'"):
+        SetProperty("workload", "wl-0", "growth_phase", "ph-x").apply(plan)
+    eng = Engine(catalog)
+    eng.compute(plan)
+    to_pilot = SetProperty("workload", "wl-1", "growth_phase", None)
+    change = to_pilot.apply(plan)
+    res = eng.update(plan, change)  # the pilot is derived again: production's target now applies to it
+    assert res.phases is not None and not res.phases.phases[0].results.workloads["wl-1"].met
+    fresh = Engine(catalog).compute(plan)
+    assert res.phases.phases[0].results.to_json(phase_plan(plan, 0, catalog), catalog) == \
+        fresh.phases.phases[0].results.to_json(phase_plan(plan, 0, catalog), catalog)
+    res = eng.update(plan, to_pilot.revert(plan))
+    assert res.phases is not None and list(res.phases.phases[0].results.workloads) == ["wl-0"]
+    assert plan_to_dict(plan) == before
+    with pytest.raises(EditRefused, match="growth phase 'ph-prod' is still used by"):
+        SetGrowthPhases(plan.growth_phases[:1]).apply(plan)
+    rm = gp.remove_phase(plan, "ph-prod")  # production's target joins the pilot, the phase before
+    rm.apply(plan)
+    assert [w.growth_phase for w in plan.workloads] == [None, "ph-pilot"]
+    rm.revert(plan)
+    assert plan_to_dict(plan) == before
 
 
 def test_json_and_rackplan_keep_phases(tmp_path, catalog, phased):
@@ -371,3 +476,23 @@ def test_repository_diff_and_merge_know_phases():
     merged = merge_plans(base, ours, theirs)
     assert merged.conflicts == []
     assert merged.plan.growth_phases[1].name == "Production Q4" and merged.plan.rack("r04").growth_phase == "ph-prod"
+
+
+def test_repository_diff_and_merge_know_workload_phases(catalog):
+    """A changed workload phase is a change to the repository's diff and merge (they work on
+    the project file's rows, planner.files.storage.convert)."""
+    from planner.files.repository.merge import diff_plans, merge_plans
+    from planner.i18n import message_text
+
+    base = plan_from_dict(pilot_and_production(catalog))
+    ours, theirs = base.snapshot(), base.snapshot()
+    SetProperty("workload", "wl-1", "growth_phase", None).apply(ours)
+    gp.rename_phase(theirs, "ph-prod", "Production Q4").apply(theirs)
+    lines = [message_text(x) for x in diff_plans(base, ours).lines]
+    assert len(lines) == 1 and "wl-1" in lines[0] and "ph-prod" in lines[0], lines
+    merged = merge_plans(base, ours, theirs)
+    assert merged.conflicts == []
+    assert merged.plan.workloads[1].growth_phase is None and merged.plan.growth_phases[1].name == "Production Q4"
+    both = base.snapshot()
+    SetProperty("workload", "wl-1", "growth_phase", "ph-pilot").apply(both)
+    assert merge_plans(base, ours, both).conflicts  # the same target into two phases: a conflict

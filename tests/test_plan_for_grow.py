@@ -172,8 +172,17 @@ def test_each_phase_equals_the_separate_plan_it_grew_from(grown, catalog):
     caps = [p.results.totals.capex for p in ph.phases]
     assert caps[0] < caps[1] < caps[2]
     assert [p.capex_added for p in ph.phases] == pytest.approx([caps[0], caps[1] - caps[0], caps[2] - caps[1]])
-    # the earlier phases' findings the growth clears are named in the description
-    assert "WORKLOAD_UNMET" in p256.metadata.notes
+    # each phase is judged by its own targets and the earlier phases' (issue 32): no earlier
+    # phase reports the grown build's targets unmet, and the description does not need to say so
+    assert [w.growth_phase for w in p256.workloads] == [None, ph.phases[1].id, ph.phases[2].id]
+    for k, phase in enumerate(ph.phases):
+        assert [w.name for w in phase.results.workloads.values()] == ["Pilot", "Production", "Expansion"][:k + 1]
+        assert all(w.met for w in phase.results.workloads.values()), phase.name
+        assert phase.results.counts()["error"] == 0, phase.name
+        assert "WORKLOAD_UNMET" not in {f.code for f in phase.results.findings}
+    assert "WORKLOAD_UNMET" not in p256.metadata.notes
+    # the earlier phases' findings the growth clears are still named (a fabric designed in a phase)
+    assert "In Existing build the engine reports FABRIC_UNCONNECTED_PORTS" in p256.metadata.notes
 
 
 def test_json_output(grown, capsys):
@@ -235,3 +244,25 @@ def test_a_growable_tree_keeps_room_for_a_spine_tier():
     # at 2:1 a one-switch fabric of 48 ports needs 24 more to become a leaf (64 are not enough)
     assert design_fat_tree(6, 8, 64, 400.0, oversubscription=2.0, growable=True).tiers == 2
     assert design_fat_tree(6, 8, 64, 400.0, oversubscription=2.0).tiers == 1
+
+
+def test_spec_targets_named_as_earlier_ones(grown, tmp_path, catalog):
+    """The spec's workloads are the new phase's targets: one that restates the pilot's unchanged
+    is not added twice; one with the pilot's name and a bigger target is added with the phase's
+    name after its own, and the pilot keeps its own target (docs/plan-for.md)."""
+    restated = tmp_path / "restated.json"
+    data = json.loads(spec(tmp_path / "a.json", "Pilot", 2e10).read_text(encoding="utf-8"))
+    data["workloads"] += json.loads(spec(tmp_path / "b.json", "Production", 1e12).read_text(encoding="utf-8"))[
+        "workloads"]
+    restated.write_text(json.dumps(data), encoding="utf-8")
+    for path, names in ((restated, ["Pilot", "Production"]),
+                        (spec(tmp_path / "bigger.json", "Pilot", 1e12), ["Pilot", "Pilot (Production Q3)"])):
+        out = tmp_path / f"out-{path.stem}.json"
+        assert run("plan-for", str(path), "--grow", str(grown["pilot"]), "--phase", "Production Q3", "-o", str(out)) == 0
+        plan = load_plan_json(out)
+        assert [w.name for w in plan.workloads] == names, path.stem
+        assert plan.workloads[0].growth_phase is None and plan.workloads[1].growth_phase == plan.growth_phases[1].id
+        assert plan.workloads[0].spec["tokens"] == 2e10
+        ph = Engine(catalog).compute(plan).phases
+        assert ph is not None and [w.name for w in ph.phases[0].results.workloads.values()] == ["Pilot"]
+        assert ph.phases[0].results.counts()["error"] == 0

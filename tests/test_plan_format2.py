@@ -32,13 +32,13 @@ def test_a_format_1_plan_is_migrated_to_the_documented_defaults():
     raw = json.loads(FORMAT_1.read_text(encoding="utf-8"))
     assert raw["format_version"] == 1 and "years_of_use" not in raw["metadata"]
     plan = load_plan_json(FORMAT_1)
-    assert plan.format_version == FORMAT_VERSION == 4
+    assert plan.format_version == FORMAT_VERSION == 5
     md = plan.metadata
     assert (md.years_of_use, md.support_fraction_per_year, md.colocation_price_per_kw_month) == (4.0, 0.10, 0.0)
     assert md.cloud_price_per_gpu_hour == {} and md.price_overrides == {}
     # the old file's own figures are kept
     assert md.currency == raw["metadata"].get("currency", "USD")
-    assert plan_to_dict(plan)["format_version"] == 4
+    assert plan_to_dict(plan)["format_version"] == 5
 
 
 def test_a_newer_format_is_refused_with_a_message():

@@ -195,13 +195,15 @@ def plans(draw):
         "date": st.sampled_from(["", "2026-11", "2026-11-30"]), "source": TEXT, "note": st.text(max_size=30)}),
         max_size=3)
     logo = json.loads((FIXTURES / "v4" / "pod.json").read_text(encoding="utf-8"))["metadata"]["logo"]
-    # growth phases (schema 7): a random phase, or none, on every rack, device, link, feed and loop
+    # growth phases (schema 7): a random phase, or none, on every rack, device, link, feed and
+    # loop, and (schema 8) workload
     phases = [{"id": f"gp-{i}", "name": f"{i} {draw(TEXT)}".strip(), "start": draw(st.sampled_from(["", "2027-03"]))}
               for i in range(draw(st.integers(0, 3)))]
     choices = [None, *(ph["id"] for ph in phases)]
-    for item in (*placements, *links, *feeds, *loops, *(r for room in rooms for row in room["rows"] for r in row["racks"])):
+    for item in (*placements, *links, *feeds, *loops, *workloads,
+                 *(r for room in rooms for row in room["rows"] for r in row["racks"])):
         item["growth_phase"] = draw(st.sampled_from(choices))
-    data = {"format": "rackwright-plan", "format_version": 4, "growth_phases": phases,
+    data = {"format": "rackwright-plan", "format_version": 5, "growth_phases": phases,
             "metadata": {"customer": draw(TEXT), "project": draw(TEXT), "author": draw(TEXT), "revision": draw(TEXT),
                          "currency": draw(st.from_regex(r"[A-Z]{3}", fullmatch=True)),
                          "electricity_price_per_kwh": draw(st.floats(0, 10)), "pue": draw(st.floats(1, 5)),
@@ -361,7 +363,7 @@ def test_stored_entry_this_build_cannot_read_is_kept(tmp_path, catalog):
 # --------------------------------------------------------------------------- released versions
 
 
-@pytest.mark.parametrize("version", ["v0", "v1", "v2", "v3", "v4", "v5", "v6", "v7"])
+@pytest.mark.parametrize("version", ["v0", "v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8"])
 def test_released_fixture_opens_to_its_plan(version):
     path = FIXTURES / version / "pod.rackplan"
     before = digest(path)
@@ -372,46 +374,52 @@ def test_released_fixture_opens_to_its_plan(version):
     assert plan_to_dict(opened.plan) == plan_to_dict(plan_from_dict(expected))
     assert opened.schema_version == int(version[1:])
     assert digest(path) == before  # migrating never touches the file
-    if version != "v7":  # a file from before schema 7: no growth phases
-        assert opened.notes[-1] == "upgraded from project file schema 6 to 7"
+    if version != "v8":  # a file from before schema 8: every workload target of the first phase
+        assert opened.notes[-1] == "upgraded from project file schema 7 to 8"
+        assert opened.plan.workloads and all(w.growth_phase is None for w in opened.plan.workloads)
+    else:
+        assert opened.notes == [] and expected["format_version"] == 5
+        assert [w.growth_phase for w in opened.plan.workloads] == [None, "ph-prod"]
+    if version not in ("v7", "v8"):  # a file from before schema 7: no growth phases
+        assert "upgraded from project file schema 6 to 7" in opened.notes
         assert opened.plan.growth_phases == []
         assert all(r.growth_phase is None for r in opened.plan.racks())
     else:
-        assert opened.notes == [] and expected["format_version"] == 4
+        assert expected["format_version"] == (4 if version == "v7" else 5)
         assert [p.name for p in opened.plan.growth_phases] == ["Pilot Q1", "Produktion Q3", "Expansion 2028"]
         assert opened.plan.growth_phases[1].start == "2027-07-15"
         assert [r.growth_phase for r in opened.plan.racks()][-1] == "ph-exp"
         assert opened.plan.links[-1].growth_phase == "ph-prod" and opened.plan.feeds[-1].growth_phase == "ph-exp"
-    if version not in ("v6", "v7"):  # a file from before schema 6: no energy setting stated
+    if version not in ("v6", "v7", "v8"):  # a file from before schema 6: no energy setting stated
         assert "upgraded from project file schema 5 to 6" in opened.notes
         md = opened.plan.metadata
         assert (md.site_country, md.operation_start, md.heat_customer) == ("", "", "")
         assert (md.grid_co2_g_per_kwh, md.renewable_share, md.heat_reuse_share, md.heat_reuse_mwh_per_year,
                 md.wue_l_per_kwh) == (None, None, None, None, None)
     else:
-        assert expected["format_version"] == (3 if version == "v6" else 4)
+        assert expected["format_version"] == {"v6": 3, "v7": 4}.get(version, 5)
         md = opened.plan.metadata
         assert (md.site_country, md.operation_start, md.heat_customer) == ("DE", "2027-09", "Stadtwerke Nahwärme Süd")
         assert (md.grid_co2_g_per_kwh, md.renewable_share, md.heat_reuse_share, md.heat_reuse_mwh_per_year,
                 md.wue_l_per_kwh) == (350.0, 0.8, None, 120.0, 0.25)
-    if version not in ("v5", "v6", "v7"):  # a file from before schema 5: North-American power, nothing stated
+    if version not in ("v5", "v6", "v7", "v8"):  # a file from before schema 5: North-American power, nothing stated
         assert "upgraded from project file schema 4 to 5" in opened.notes
         md = opened.plan.metadata
         assert (md.site_region, md.requirements, md.internal_notes) == ("na", None, "")
     else:
-        assert expected["format_version"] == (4 if version == "v7" else 3)
+        assert expected["format_version"] == {"v7": 4, "v8": 5}.get(version, 3)
         md = opened.plan.metadata
         assert md.site_region == "eu" and md.internal_notes.endswith("✓")
         assert md.requirements is not None and md.requirements.budget == 2500000.0
         assert md.requirements.currency == "EUR" and md.requirements.cooling == ["air", "rdhx"]
-    if version not in ("v4", "v5", "v6", "v7"):  # a file from before schema 4 has no logo
+    if version not in ("v4", "v5", "v6", "v7", "v8"):  # a file from before schema 4 has no logo
         assert "upgraded from project file schema 3 to 4" in opened.notes
         assert opened.plan.metadata.logo is None
     else:
         logo = opened.plan.metadata.logo
         assert logo is not None and logo.media_type == "image/png" and logo.name == "fixture-logo.png"
         assert logo.image_bytes().startswith(b"\x89PNG")
-    if version not in ("v3", "v4", "v5", "v6", "v7"):
+    if version not in ("v3", "v4", "v5", "v6", "v7", "v8"):
         assert "upgraded from project file schema 2 to 3" in opened.notes
         md = opened.plan.metadata  # a file from before schema 3 means the documented defaults
         assert (md.years_of_use, md.support_fraction_per_year, md.colocation_price_per_kw_month) == (4.0, 0.1, 0.0)
@@ -420,13 +428,14 @@ def test_released_fixture_opens_to_its_plan(version):
         md = opened.plan.metadata
         assert md.years_of_use == 5.0 and md.cloud_price_per_gpu_hour == {"h100-sxm": 2.35}
         assert md.price_overrides["rack-48u-800x1200"].amount == 2100.0
-        assert expected["format_version"] == {"v3": 2, "v7": 4}.get(version, 3)
+        assert expected["format_version"] == {"v3": 2, "v7": 4, "v8": 5}.get(version, 3)
     if version == "v0":
         assert opened.notes == ["upgraded from project file schema 0 to 1", "upgraded from project file schema 1 to 2",
                                 "upgraded from project file schema 2 to 3", "upgraded from project file schema 3 to 4",
                                 "upgraded from project file schema 4 to 5",
                                 "upgraded from project file schema 5 to 6",
-                                "upgraded from project file schema 6 to 7"]
+                                "upgraded from project file schema 6 to 7",
+                                "upgraded from project file schema 7 to 8"]
         assert opened.plan.rack(expected["site"]["rooms"][0]["rows"][0]["racks"][0]["id"]).tags == [
             "phase-1", "customer cage"]
     else:

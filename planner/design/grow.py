@@ -16,8 +16,9 @@ candidate needs beyond what the plan has (docs/plan-for.md, "Growing a plan"):
   with auto-wire over the old and the new servers; new switches only in the phase's new racks;
 * PDUs and feeds for the new racks as the generator sizes them, and cooling loops of their own
   for the new rows (direct liquid) or the new racks (rear doors, immersion);
-* the new servers join the plan's server group; the spec's workloads replace those of the same
-  name and are added otherwise.
+* the new servers join the plan's server group; the spec's workloads are added as the new
+  phase's targets (the earlier phases' targets stay theirs; one restated unchanged is not added
+  again, one of the same name with other figures gets the phase's name after its own).
 
 Everything added names the new phase (``growth_phase``); the engine then computes each phase as
 the separate plan of its content (docs/phases.md). Qt-free; raises :class:`GrowError` (one line)
@@ -521,14 +522,22 @@ def _grow(existing: Plan, cand: Candidate, spec: PlanForSpec, catalog: Catalog, 
         AddItem(group).apply(plan)
         group = next(g for g in plan.groups if g.id == group.id)
     group.members = list(group.members) + [s for s in b.servers if s not in group.members]
-    wanted = {w.name.casefold(): w for w in spec.plan_workloads()}
-    kept = [w for w in plan.workloads if w.name.casefold() not in wanted]
+    # the spec's targets are the new phase's (docs/plan-for.md, "Growing a plan"): the targets
+    # of the phases before stay theirs, so each phase is judged by its own; a spec target that
+    # restates an earlier one unchanged is not added twice, one that shares its name but not its
+    # figures is added with the phase's name after its own
     new_w = []
     for w in spec.plan_workloads():
-        old = next((x for x in plan.workloads if x.name.casefold() == w.name.casefold()), None)
-        wid = old.id if old is not None else _unique(plan, taken, "wl-")
-        new_w.append(w.model_copy(update={"id": wid, "group": w.group or group.id}))
-    plan.workloads = kept + new_w
+        w = w.model_copy(update={"group": w.group or group.id})
+        same = [x for x in plan.workloads if x.name.casefold() == w.name.casefold()]
+        if any((x.kind, x.spec, x.group) == (w.kind, w.spec, w.group) for x in same):
+            continue
+        tail = f" ({name})"
+        wname = w.name[:max(0, 200 - len(tail))] + tail if same else w.name  # a Name holds 200 characters
+        wname = wname[:200]
+        new_w.append(w.model_copy(update={"id": _unique(plan, taken, "wl-"), "name": wname,
+                                          "growth_phase": phase_id}))
+    plan.workloads = list(plan.workloads) + new_w
     # a title plan-for wrote ("1 x <server>") follows the grown count; the user's own stays
     server_name = cand.server_name
     if plan.metadata.project == f"{len(have.servers)} x {server_name}":
@@ -660,17 +669,18 @@ def why_not_grown(have: Existing, catalog: Catalog) -> Message:
 
 def explain(plan: Plan, results: Results, phase_id: str, catalog: Catalog) -> list[Message]:
     """What the grown plan's description says about the findings the growth leaves: the
-    phase before it lacks what the grown build's workloads and new fabrics need (its
-    findings this phase clears), and a storage fabric whose single switch grew a spine tier
+    phase before it lacks what the new fabrics need (its findings this phase clears; the
+    grown build's workload targets are the new phase's, not checked before it), and a storage fabric whose single switch grew a spine tier
     reads oversubscribed (the engine counts the new uplinks at the fabric's lane speed)."""
     out: list[Message] = []
     ph = results.phases
     if ph is not None and len(ph.phases) >= 2 and ph.phases[-1].id == phase_id:
         cleared = sorted({f.code for f in ph.phases[-1].resolved_findings if f.severity in ("error", "warning")})
         if cleared:
-            out.append(tmsg("In {before} the engine reports {codes}: its servers do not carry the workloads sized "
-                            "for the grown build, and what this phase completes is not there yet; {phase} clears "
-                            "them.", before=ph.phases[-2].name, codes=", ".join(cleared), phase=ph.phases[-1].name))
+            # (the grown build's workload targets are the new phase's, so they are not among them)
+            out.append(tmsg("In {before} the engine reports {codes}: what this phase completes is not there yet; "
+                            "{phase} clears them.", before=ph.phases[-2].name, codes=", ".join(cleared),
+                            phase=ph.phases[-1].name))
     from planner.engine.settings import EngineSettings
 
     need = EngineSettings().min_storage_gb_per_s_per_gpu * 8.0  # GB/s -> Gb/s

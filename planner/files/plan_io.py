@@ -96,8 +96,17 @@ def _v3_to_v4(data: dict[str, Any]) -> dict[str, Any]:
     return {**data, "format_version": 4}
 
 
+def _v4_to_v5(data: dict[str, Any]) -> dict[str, Any]:
+    """Format 5 added ``growth_phase`` to workloads (the phase whose target it is;
+    docs/phases.md); absent means the first phase, which with every phase checked
+    cumulatively is what a format-4 plan meant: its targets applied to every phase. Only the
+    version changes. Frozen. (A format-4 reader refuses a format-5 file as written by a
+    newer Rackwright instead of with an 'extra field' error on a workload.)"""
+    return {**data, "format_version": 5}
+
+
 # MIGRATIONS[n] takes a plan dict of format n to n+1 (docs/plan-format.md, "Versions").
-MIGRATIONS = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4}
+MIGRATIONS = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4, 4: _v4_to_v5}
 
 
 def migrate(data: dict[str, Any]) -> dict[str, Any]:

@@ -486,7 +486,7 @@ class SetProperty(Edit):
 # (entity kind, field) -> the kind of entity the field refers to by id
 _REFERENCES = {("placement", "feed"): "feed", ("feed", "upstream"): "source", ("source", "upstream"): "source",
                ("workload", "group"): "group",
-               **{(k, "growth_phase"): "phase" for k in ("rack", "placement", "feed", "loop", "link")}}
+               **{(k, "growth_phase"): "phase" for k in ("rack", "placement", "feed", "loop", "link", "workload")}}
 
 
 def _check_reference(plan: Plan, kind: str, entity_id: str | None, ref_kind: str, ref_id: str) -> None:
@@ -859,19 +859,20 @@ _PHASES: TypeAdapter[list[GrowthPhase]] = TypeAdapter(list[GrowthPhase])
 
 
 def phase_users(plan: Plan, phase_id: str) -> list[tuple[str, str]]:
-    """(kind, id) of every rack, device, feed, cooling loop and link that names ``phase_id``."""
+    """(kind, id) of every rack, device, feed, cooling loop, link and workload that names ``phase_id``."""
     out: list[tuple[str, str]] = [("rack", r.id) for r in plan.index.racks.values() if r.growth_phase == phase_id]
     out += [("placement", p.id) for p in plan.index.placements.values() if p.growth_phase == phase_id]
     out += [("feed", f.id) for f in plan.feeds if f.growth_phase == phase_id]
     out += [("loop", c.id) for c in plan.cooling_loops if c.growth_phase == phase_id]
     out += [("link", lk.id) for lk in plan.links if lk.growth_phase == phase_id]
+    out += [("workload", w.id) for w in plan.workloads if w.growth_phase == phase_id]
     return out
 
 
 class SetGrowthPhases(Edit):
     """Sets the plan's list of growth phases (docs/phases.md): adds, renames, dates,
     reorders and removes phases in one step. Refuses a duplicate id or name, an id another
-    entity uses, and removing a phase that racks, devices, links, feeds or loops still name
+    entity uses, and removing a phase that racks, devices, links, feeds, loops or workloads still name
     (planner.gestures.phases moves them first)."""
 
     def __init__(self, phases: Sequence[GrowthPhase | dict[str, Any]], text: str = N_("Change growth phases")) -> None:

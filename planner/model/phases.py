@@ -2,7 +2,9 @@
 stands after each phase.
 
 A plan lists its phases in build order (``Plan.growth_phases``); a rack, device, link, feed
-or cooling loop names the phase that adds it (``growth_phase``; absent: the first). What
+or cooling loop names the phase that adds it (``growth_phase``; absent: the first), a
+workload target the phase from which it applies (the pilot's target still applies in
+production). What
 holds something comes first: a device arrives no earlier than its rack, a link no earlier
 than both its devices (:func:`phase_map`, ``effective``). Phase k of the plan is everything
 of phases 1..k (:func:`phase_plan`): a plan of its own, without phases, that the engine
@@ -53,11 +55,12 @@ class PhaseMap:
     links: dict[str, int] = field(default_factory=dict)
     feeds: dict[str, int] = field(default_factory=dict)
     loops: dict[str, int] = field(default_factory=dict)
+    workloads: dict[str, int] = field(default_factory=dict)  # the phase from which the target applies
     early: list[EarlyReference] = field(default_factory=list)
 
     def of(self, kind: str, entity_id: str) -> int | None:
         coll = {"rack": self.racks, "placement": self.placements, "link": self.links, "feed": self.feeds,
-                "loop": self.loops}.get(kind)
+                "loop": self.loops, "workload": self.workloads}.get(kind)
         return None if coll is None else coll.get(entity_id)
 
 
@@ -71,6 +74,7 @@ def phase_map(plan: Plan) -> PhaseMap:
     early = m.early
     m.feeds = {f.id: own(f.growth_phase) for f in plan.feeds}
     m.loops = {c.id: own(c.growth_phase) for c in plan.cooling_loops}
+    m.workloads = {w.id: own(w.growth_phase) for w in plan.workloads}
     for room in plan.site.rooms:
         for row in room.rows:
             row_loop = row.cooling.loop if row.cooling is not None else None
@@ -133,7 +137,8 @@ def phase_plan(plan: Plan, k: int, catalog: Catalog | None, pmap: PhaseMap | Non
         "growth_phases": [], "site": plan.site.model_copy(update={"rooms": rooms}),
         "feeds": [f for f in plan.feeds if feeds[f.id] <= k],
         "cooling_loops": [c for c in plan.cooling_loops if loops[c.id] <= k],
-        "links": [lk for lk in plan.links if m.links[lk.id] <= k]})
+        "links": [lk for lk in plan.links if m.links[lk.id] <= k],
+        "workloads": [w for w in plan.workloads if m.workloads[w.id] <= k]})
     sub = shallow.snapshot()
     for room in sub.site.rooms:
         for row in room.rows:
@@ -157,6 +162,8 @@ def phase_plan(plan: Plan, k: int, catalog: Catalog | None, pmap: PhaseMap | Non
         c.growth_phase = None
     for lk in sub.links:
         lk.growth_phase = None
+    for w in sub.workloads:
+        w.growth_phase = None
     for g in sub.groups:
         g.members = [x for x in g.members if places.get(x, 0) <= k]
     return sub  # indexed by snapshot(): the entities were filtered before
@@ -164,13 +171,13 @@ def phase_plan(plan: Plan, k: int, catalog: Catalog | None, pmap: PhaseMap | Non
 
 def later_than(plan: Plan, phase_id: str | None, pmap: PhaseMap | None = None) -> dict[str, dict[str, str]]:
     """What a later phase than ``phase_id`` adds (None: nothing), by kind (rack, placement,
-    link, feed, loop): id -> the id of the phase that adds it. The views draw these as
-    reserved when they show the plan up to ``phase_id``."""
+    link, feed, loop, workload): id -> the id of the phase that adds it. The views draw these
+    as reserved when they show the plan up to ``phase_id``."""
     ids = [ph.id for ph in plan.growth_phases]
     if phase_id is None or phase_id not in ids:
-        return {k: {} for k in ("rack", "placement", "link", "feed", "loop")}
+        return {k: {} for k in ("rack", "placement", "link", "feed", "loop", "workload")}
     k = ids.index(phase_id)
     m = pmap if pmap is not None else phase_map(plan)
     return {kind: {eid: ids[v] for eid, v in coll.items() if v > k}
             for kind, coll in (("rack", m.racks), ("placement", m.placements), ("link", m.links), ("feed", m.feeds),
-                               ("loop", m.loops))}
+                               ("loop", m.loops), ("workload", m.workloads))}

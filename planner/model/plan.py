@@ -35,7 +35,7 @@ from pydantic import (
 
 from planner.i18n import N_, active_language, gettext, tmsg
 
-FORMAT_VERSION: Final = 4
+FORMAT_VERSION: Final = 5
 
 Face = Literal["front", "rear"]
 Side = Literal["left", "right"]
@@ -264,6 +264,7 @@ _UNKNOWN_PHASE = {
     "feed": N_("feed {id!r}: unknown growth phase {phase!r}"),
     "loop": N_("cooling loop {id!r}: unknown growth phase {phase!r}"),
     "link": N_("link {id!r}: unknown growth phase {phase!r}"),
+    "workload": N_("workload {id!r}: unknown growth phase {phase!r}"),
 }
 # A phase's start as an architect writes it (issue 32: "Q3 2027" was refused with pydantic's
 # pattern text): English and German month names, full or short, with or without a dot
@@ -527,13 +528,17 @@ class ServerGroup(_Model):
 class Workload(_Model):
     """A workload target. ``spec`` holds the kind-specific inputs (model, tokens,
     precision, users, ...), validated by :mod:`planner.workloads`. ``group`` limits it
-    to a server group; None means the whole plan."""
+    to a server group; None means the whole plan. ``growth_phase`` names the phase whose
+    target it is (absent: the first); it applies from that phase on (docs/phases.md)."""
 
     id: Id
     name: Name
     kind: WorkloadKind
     group: Id | None = None
     spec: dict[str, Any] = Field(default_factory=dict)
+    # format 5: the phase whose target it is (absent: the first), checked from that phase on
+    growth_phase: Annotated[Id | None, Field(
+        description="The growth phase whose target it is, checked from that phase on (absent: the first)")] = None
 
     @field_validator("spec")
     @classmethod
@@ -549,7 +554,7 @@ class Workload(_Model):
 
 class Plan(_Model):
     format: Literal["rackwright-plan"] = "rackwright-plan"
-    format_version: Literal[4] = FORMAT_VERSION
+    format_version: Literal[5] = FORMAT_VERSION
     metadata: Metadata = Field(default_factory=Metadata)
     # the growth phases in build order (format 4; docs/phases.md); empty: one build
     growth_phases: list[GrowthPhase] = Field(default_factory=list, max_length=MAX_GROWTH_PHASES)
@@ -615,7 +620,8 @@ class Plan(_Model):
         groups = {g.id for g in self.groups}
         phases = {ph.id for ph in self.growth_phases}
         for what, items in (("rack", idx.racks.values()), ("placement", idx.placements.values()),
-                            ("feed", self.feeds), ("loop", self.cooling_loops), ("link", self.links)):
+                            ("feed", self.feeds), ("loop", self.cooling_loops), ("link", self.links),
+                            ("workload", self.workloads)):
             for item in items:
                 ph = item.growth_phase
                 if ph is not None and ph not in phases:

@@ -72,7 +72,7 @@ SPECIAL: dict[type[BaseModel], tuple[str, ...]] = {
     pm.Link: ("fabric", "a", "b", "growth_phase"),
     pm.Endpoint: ("placement", "port"),
     pm.ServerGroup: ("members",),
-    pm.Workload: ("group",),
+    pm.Workload: ("group", "growth_phase"),
 }
 PLAN_CLASSES = (pm.Plan, pm.Metadata, pm.GrowthPhase, pm.Site, pm.Room, pm.Row, pm.Rack, pm.Placement, pm.PowerConnection,
                 pm.CoolingChoice, pm.PowerSource, pm.PowerFeed, pm.CoolingLoop, pm.Fabric, pm.Endpoint, pm.Link,
@@ -220,7 +220,8 @@ def member_rows(g: pm.ServerGroup) -> list[dict[str, Any]]:
 
 
 def workload_row(w: pm.Workload, i: int) -> dict[str, Any]:
-    return {**_scal(w), "seq": i, "group_id": w.group, "spec": copy.deepcopy(w.spec)}
+    return {**_scal(w), "seq": i, "group_id": w.group, "spec": copy.deepcopy(w.spec),
+            "growth_phase_id": w.growth_phase}
 
 
 def check_rows(table: str, trows: list[dict[str, Any]]) -> None:
@@ -396,7 +397,7 @@ def rows_to_plan_dict(rows: dict[str, list[dict[str, Any]]]) -> dict[str, Any]:
         "groups": [{**_pick(r, pm.ServerGroup), "members": [x["placement_id"] for x in members.get(r["id"], [])]}
                    for r in rows.get("server_groups", [])],
         "workloads": [{**_pick(r, pm.Workload), "group": r["group_id"],
-                       "spec": r["spec"] if r["spec"] is not None else {}}
+                       "spec": r["spec"] if r["spec"] is not None else {}, "growth_phase": r["growth_phase_id"]}
                       for r in rows.get("workloads", [])],
     }
 

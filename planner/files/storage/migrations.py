@@ -35,8 +35,10 @@ History:
   ``wue_l_per_kwh`` as numbers, NULL when not stated; docs/energy.md); plan format 3.
 - **7**: the growth phases (table ``growth_phases``: id, seq, name, start; a column
   ``growth_phase_id`` on ``racks``, ``placements``, ``links``, ``power_feeds`` and
-  ``cooling_loops``, NULL: the first phase; docs/phases.md); plan format 4. The layout of
-  :mod:`planner.files.storage.models`.
+  ``cooling_loops``, NULL: the first phase; docs/phases.md); plan format 4.
+- **8**: the growth phase of a workload target (``workloads.growth_phase_id``, NULL: the
+  first phase, so the target is checked in every phase as before; docs/phases.md); plan
+  format 5. The layout of :mod:`planner.files.storage.models`.
 """
 
 from __future__ import annotations
@@ -66,7 +68,7 @@ from planner.files.plan_io import PlanFormatError
 from planner.i18n import tmsg
 
 FILE_FORMAT = "rackwright-project"
-SCHEMA_VERSION = 7
+SCHEMA_VERSION = 8
 OLDEST_SCHEMA = 0
 
 
@@ -260,5 +262,10 @@ def _v6_to_v7(conn: Connection) -> None:
                           "REFERENCES growth_phases (id)"))
 
 
+def _v7_to_v8(conn: Connection) -> None:
+    # a workload of an older file names no phase: NULL, the first phase (checked in every phase)
+    conn.execute(text("ALTER TABLE workloads ADD COLUMN growth_phase_id VARCHAR(64) REFERENCES growth_phases (id)"))
+
+
 MIGRATIONS: dict[int, Callable[[Connection], None]] = {0: _v0_to_v1, 1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4,
-                                                       4: _v4_to_v5, 5: _v5_to_v6, 6: _v6_to_v7}
+                                                       4: _v4_to_v5, 5: _v5_to_v6, 6: _v6_to_v7, 7: _v7_to_v8}

@@ -268,6 +268,7 @@ class WorkloadRow(Base):
     kind: Mapped[str] = mapped_column(String(16))
     group_id: Mapped[str | None] = mapped_column(ID, ForeignKey("server_groups.id"))
     spec: Mapped[dict[str, Any]] = mapped_column(JSON)
+    growth_phase_id: Mapped[str | None] = _phase_column()  # schema 8; NULL: the first phase
 
 
 class CatalogEntryRow(Base):
