@@ -530,3 +530,37 @@ def test_the_wheel_over_an_unfocused_choice_scrolls_the_form_not_the_value(qtbot
     doc.flush()
     assert box.currentIndex() != index
     assert doc.undo_stack.count() == steps + 1
+
+
+def test_growth_phase_choice_is_one_undo_step(qtbot, panel, doc):
+    """Issue 32: a workload target belongs to a growth phase; the form's choice (only in a plan
+    with phases) is one undo step, and the phase before no longer checks the target."""
+    from planner.gestures import phases as gp
+
+    serve = next(w for w in doc.plan.workloads if w.kind == "inference")
+    panel.select_workload(serve.id)
+    assert panel.phase_combo is None  # a plan without phases: no choice
+    assert doc.push(gp.add_phase(doc.plan, "Pilot Q1"))
+    assert doc.push(gp.add_phase(doc.plan, "Production Q3"))
+    prod = doc.plan.growth_phases[1]
+    combo = panel.phase_combo
+    assert combo is not None and combo.isVisible()
+    assert [combo.itemText(i) for i in range(combo.count())] == [
+        "Pilot Q1 (not named: the first)", "Pilot Q1", "Production Q3"]
+    assert combo.currentData() is None
+    steps = doc.undo_stack.count()
+    combo.setFocus()
+    qtbot.keyClick(combo, Qt.Key.Key_End)  # the last phase, as a user picks it with the keyboard
+    assert serve.growth_phase == prod.id and doc.undo_stack.count() == steps + 1
+    doc.flush()
+    phases = doc.results.phases
+    assert phases is not None
+    assert serve.id not in phases.phases[0].results.workloads and serve.id in phases.phases[1].results.workloads
+    # renaming the phase shows in the choice
+    assert doc.push(gp.rename_phase(doc.plan, prod.id, "Production Q4"))
+    assert panel.phase_combo.currentText() == "Production Q4"
+    doc.undo_stack.undo()
+    doc.undo_stack.undo()
+    doc.flush()
+    assert serve.growth_phase is None and panel.phase_combo.currentData() is None
+    assert serve.id in doc.results.phases.phases[0].results.workloads

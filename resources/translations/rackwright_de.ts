@@ -975,47 +975,47 @@ Es wurde nichts geschrieben.</translation>
     <context>
         <name>Charts</name>
         <message>
-            <location filename="../../ui/panels/charts.py" line="248" />
+            <location filename="../../ui/panels/charts.py" line="247" />
             <source>Achieved vs target (100 %)</source>
             <translation>Erreicht vs. Ziel (100 %)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/charts.py" line="343" />
+            <location filename="../../ui/panels/charts.py" line="341" />
             <source>Heat</source>
             <translation>Wärmelast</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/charts.py" line="340" />
+            <location filename="../../ui/panels/charts.py" line="338" />
             <source>Power</source>
             <translation>Strom</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/charts.py" line="342" />
+            <location filename="../../ui/panels/charts.py" line="340" />
             <source>Rack heat (bars) vs. cooling (ticks)</source>
             <translation>Wärmelast je Rack (Balken) vs. Kühlung (Striche)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/charts.py" line="343" />
+            <location filename="../../ui/panels/charts.py" line="341" />
             <source>Rack heat vs. cooling</source>
             <translation>Rack-Wärmelast gegenüber Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/charts.py" line="339" />
+            <location filename="../../ui/panels/charts.py" line="337" />
             <source>Rack power (bars) vs. limit (ticks)</source>
             <translation>Leistung je Rack (Balken) vs. Grenze (Striche)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/charts.py" line="340" />
+            <location filename="../../ui/panels/charts.py" line="338" />
             <source>Rack power vs. limit</source>
             <translation>Rack-Leistung gegenüber Grenze</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/charts.py" line="248" />
+            <location filename="../../ui/panels/charts.py" line="247" />
             <source>Workloads</source>
             <translation>Arbeitslasten</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/charts.py" line="247" />
+            <location filename="../../ui/panels/charts.py" line="246" />
             <source>Workloads: achieved vs target (100 %)</source>
             <translation>Arbeitslasten: erreicht vs. Ziel (100 %)</translation>
         </message>
@@ -1023,17 +1023,17 @@ Es wurde nichts geschrieben.</translation>
     <context>
         <name>ChartsPanel</name>
         <message>
-            <location filename="../../ui/panels/charts.py" line="347" />
+            <location filename="../../ui/panels/charts.py" line="345" />
             <source>Cooling</source>
             <translation>Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/charts.py" line="346" />
+            <location filename="../../ui/panels/charts.py" line="344" />
             <source>Power</source>
             <translation>Strom</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/charts.py" line="348" />
+            <location filename="../../ui/panels/charts.py" line="346" />
             <source>Workloads</source>
             <translation>Arbeitslasten</translation>
         </message>
@@ -2467,146 +2467,146 @@ Trays</translation>
     <context>
         <name>Findings</name>
         <message>
-            <location filename="../../ui/panels/findings.py" line="257" />
+            <location filename="../../ui/panels/findings.py" line="259" />
             <source>(from {phase})</source>
             <translation>(ab {phase})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="104" />
+            <location filename="../../ui/panels/findings.py" line="106" />
             <source>Code</source>
             <translation>Code</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="353" />
+            <location filename="../../ui/panels/findings.py" line="355" />
             <source>Double-click to show it</source>
             <translation>Doppelklick zeigt die Stelle</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="344" />
-            <location filename="../../ui/panels/findings.py" line="351" />
+            <location filename="../../ui/panels/findings.py" line="346" />
+            <location filename="../../ui/panels/findings.py" line="353" />
             <source>Error</source>
             <translation>Fehler</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="346" />
-            <location filename="../../ui/panels/findings.py" line="351" />
+            <location filename="../../ui/panels/findings.py" line="348" />
+            <location filename="../../ui/panels/findings.py" line="353" />
             <source>Info</source>
             <translation>Hinweis</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="105" />
+            <location filename="../../ui/panels/findings.py" line="107" />
             <source>Message</source>
             <translation>Meldung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="59" />
+            <location filename="../../ui/panels/findings.py" line="61" />
             <source>PDU</source>
             <translation>PDU</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="104" />
+            <location filename="../../ui/panels/findings.py" line="106" />
             <source>Severity</source>
             <translation>Schwere</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="345" />
-            <location filename="../../ui/panels/findings.py" line="351" />
+            <location filename="../../ui/panels/findings.py" line="347" />
+            <location filename="../../ui/panels/findings.py" line="353" />
             <source>Warning</source>
             <translation>Warnung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="105" />
+            <location filename="../../ui/panels/findings.py" line="107" />
             <source>Where</source>
             <translation>Ort</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="58" />
-            <location filename="../../ui/panels/findings.py" line="59" />
+            <location filename="../../ui/panels/findings.py" line="60" />
+            <location filename="../../ui/panels/findings.py" line="61" />
             <source>device</source>
             <translation>Gerät</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="65" />
+            <location filename="../../ui/panels/findings.py" line="67" />
             <source>device type</source>
             <translation>Gerätetyp</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="62" />
+            <location filename="../../ui/panels/findings.py" line="64" />
             <source>fabric</source>
             <translation>Fabric</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="61" />
+            <location filename="../../ui/panels/findings.py" line="63" />
             <source>feed</source>
             <translation>Einspeisung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="63" />
+            <location filename="../../ui/panels/findings.py" line="65" />
             <source>link</source>
             <translation>Verbindung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="61" />
+            <location filename="../../ui/panels/findings.py" line="63" />
             <source>loop</source>
             <translation>Kühlkreislauf</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="64" />
+            <location filename="../../ui/panels/findings.py" line="66" />
             <source>plan</source>
             <translation>Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="62" />
+            <location filename="../../ui/panels/findings.py" line="64" />
             <source>power source</source>
             <translation>Stromquelle</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="58" />
+            <location filename="../../ui/panels/findings.py" line="60" />
             <source>rack</source>
             <translation>Rack</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="60" />
+            <location filename="../../ui/panels/findings.py" line="62" />
             <source>room</source>
             <translation>Raum</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="60" />
+            <location filename="../../ui/panels/findings.py" line="62" />
             <source>row</source>
             <translation>Reihe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="64" />
+            <location filename="../../ui/panels/findings.py" line="66" />
             <source>server group</source>
             <translation>Servergruppe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="65" />
+            <location filename="../../ui/panels/findings.py" line="67" />
             <source>site</source>
             <translation>Standort</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="63" />
+            <location filename="../../ui/panels/findings.py" line="65" />
             <source>workload</source>
             <translation>Arbeitslast</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="313" />
+            <location filename="../../ui/panels/findings.py" line="315" />
             <source>{device} in {rack}</source>
             <translation>{device} in {rack}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="313" />
+            <location filename="../../ui/panels/findings.py" line="315" />
             <source>{device} in {rack} U{u}</source>
             <translation>{device} in {rack}, HE {u}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="325" />
+            <location filename="../../ui/panels/findings.py" line="327" />
             <source>{kind} {place}</source>
             <translation>{kind} {place}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="324" />
+            <location filename="../../ui/panels/findings.py" line="326" />
             <source>{name} ({id})</source>
             <translation>{name} ({id})</translation>
         </message>
@@ -2614,7 +2614,7 @@ Trays</translation>
     <context>
         <name>FindingsPanel</name>
         <message numerus="yes">
-            <location filename="../../ui/panels/findings.py" line="598" />
+            <location filename="../../ui/panels/findings.py" line="611" />
             <source>%n finding(s)</source>
             <translation>
                 <numerusform>%n Befund</numerusform>
@@ -2622,62 +2622,62 @@ Trays</translation>
             </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="549" />
+            <location filename="../../ui/panels/findings.py" line="560" />
             <source>All phases</source>
             <translation>Alle Stufen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="589" />
+            <location filename="../../ui/panels/findings.py" line="602" />
             <source>Errors</source>
             <translation>Fehler</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="470" />
+            <location filename="../../ui/panels/findings.py" line="477" />
             <source>Filter findings (code, message, rack...)</source>
             <translation>Befunde filtern (Code, Meldung, Rack …)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="589" />
+            <location filename="../../ui/panels/findings.py" line="602" />
             <source>Info</source>
             <translation>Hinweise</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="463" />
+            <location filename="../../ui/panels/findings.py" line="470" />
             <source>Show errors</source>
             <translation>Fehler anzeigen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="464" />
+            <location filename="../../ui/panels/findings.py" line="471" />
             <source>Show information</source>
             <translation>Hinweise anzeigen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="463" />
+            <location filename="../../ui/panels/findings.py" line="470" />
             <source>Show warnings</source>
             <translation>Warnungen anzeigen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="551" />
+            <location filename="../../ui/panels/findings.py" line="562" />
             <source>Up to {phase}</source>
             <translation>Bis {phase}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="589" />
+            <location filename="../../ui/panels/findings.py" line="602" />
             <source>Warnings</source>
             <translation>Warnungen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="450" />
+            <location filename="../../ui/panels/findings.py" line="455" />
             <source>Whose findings: the whole plan (each with the phase that first breaks it), or the build as it stands after a growth phase</source>
             <translation>Wessen Befunde: die des ganzen Plans (jeder mit der Ausbaustufe, ab der er auftritt) oder die des Aufbaus, wie er nach einer Ausbaustufe dasteht</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="596" />
+            <location filename="../../ui/panels/findings.py" line="609" />
             <source>no findings: the design passes every check</source>
             <translation>keine Befunde: der Entwurf besteht jede Prüfung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="594" />
+            <location filename="../../ui/panels/findings.py" line="607" />
             <source>no results yet</source>
             <translation>noch keine Ergebnisse</translation>
         </message>
@@ -2703,22 +2703,22 @@ Trays</translation>
             <translation>Zuerst einen Raum anlegen: Reihen liegen in einem Raum</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/items.py" line="377" />
+            <location filename="../../ui/scenes/floor/items.py" line="380" />
             <source>COLD AISLE</source>
             <translation>KALTGANG</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/items.py" line="618" />
+            <location filename="../../ui/scenes/floor/items.py" line="621" />
             <source>Drag along the row to reorder; Shift+drag moves the row</source>
             <translation>Entlang der Reihe ziehen zum Umordnen; Umschalt+Ziehen verschiebt die Reihe</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/items.py" line="378" />
+            <location filename="../../ui/scenes/floor/items.py" line="381" />
             <source>HOT AISLE</source>
             <translation>WARMGANG</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/items.py" line="616" />
+            <location filename="../../ui/scenes/floor/items.py" line="619" />
             <source>Reserved: added in growth phase {phase}</source>
             <translation>Reserviert: kommt mit Ausbaustufe {phase}</translation>
         </message>
@@ -2728,32 +2728,32 @@ Trays</translation>
             <translation>Reihen liegen in einem Raum: Rechtsklick auf den Boden eines Raums</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/items.py" line="610" />
+            <location filename="../../ui/scenes/floor/items.py" line="613" />
             <source>no figures yet</source>
             <translation>noch keine Werte</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/items.py" line="611" />
+            <location filename="../../ui/scenes/floor/items.py" line="614" />
             <source>{percent} % of its limit</source>
             <translation>{percent} % seiner Grenze</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/items.py" line="613" />
+            <location filename="../../ui/scenes/floor/items.py" line="616" />
             <source>{rack} ({id}) — cooling: {utilisation}{figure}</source>
             <translation>{rack} ({id}) — Kühlung: {utilisation}{figure}</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/items.py" line="612" />
+            <location filename="../../ui/scenes/floor/items.py" line="615" />
             <source>{rack} ({id}) — power: {utilisation}{figure}</source>
             <translation>{rack} ({id}) — Leistung: {utilisation}{figure}</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/items.py" line="473" />
+            <location filename="../../ui/scenes/floor/items.py" line="476" />
             <source>{row}: drag to move, R to rotate</source>
             <translation>{row}: ziehen zum Verschieben, R zum Drehen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/items.py" line="198" />
+            <location filename="../../ui/scenes/floor/items.py" line="201" />
             <source>{w} × {d} · tiles {tile}</source>
             <translation>{w} × {d} · Bodenplatten {tile}</translation>
         </message>
@@ -4361,13 +4361,13 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>{links}, {switches} automatisch verkabelt</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="352" />
-            <location filename="../../ui/shell/mainwindow.py" line="360" />
+            <location filename="../../ui/shell/mainwindow.py" line="362" />
+            <location filename="../../ui/shell/mainwindow.py" line="370" />
             <source>Autosave failed</source>
             <translation>Automatisches Speichern fehlgeschlagen</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="355" />
+            <location filename="../../ui/shell/mainwindow.py" line="365" />
             <source>Autosave failed: {error}. Until a save works, a crash would lose the changes since the last save.</source>
             <translation>Automatisches Speichern fehlgeschlagen: {error}. Bis ein Speichern gelingt, gingen bei einem Absturz die Änderungen seit dem letzten Speichern verloren.</translation>
         </message>
@@ -4437,7 +4437,7 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>Rack × &amp;N duplizieren…</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="212" />
+            <location filename="../../ui/shell/mainwindow.py" line="216" />
             <source>Engine not available</source>
             <translation>Berechnung nicht verfügbar</translation>
         </message>
@@ -4527,12 +4527,12 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>Neu aus NetBox-&amp;Standort…</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="216" />
+            <location filename="../../ui/shell/mainwindow.py" line="220" />
             <source>No results yet</source>
             <translation>Noch keine Ergebnisse</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="165" />
+            <location filename="../../ui/shell/mainwindow.py" line="169" />
             <source>Open &amp;Recent</source>
             <translation>&amp;Zuletzt geöffnet</translation>
         </message>
@@ -4582,12 +4582,12 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>Eine Händler-Preisliste (XLSX oder CSV) in den Katalog einlesen; die Investitionskosten nutzen ihre Preise</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="214" />
+            <location filename="../../ui/shell/mainwindow.py" line="218" />
             <source>Recalculating…</source>
             <translation>Wird neu berechnet…</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="200" />
+            <location filename="../../ui/shell/mainwindow.py" line="204" />
             <source>Refused: {reason}</source>
             <translation>Abgelehnt: {reason}</translation>
         </message>
@@ -4597,7 +4597,7 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>&amp;Layout zurücksetzen</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="218" />
+            <location filename="../../ui/shell/mainwindow.py" line="222" />
             <source>Results up to date</source>
             <translation>Ergebnisse aktuell</translation>
         </message>
@@ -4727,7 +4727,7 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>Standort, Racks, Geräte, Einspeisungen und Kabel als NetBox-Massenimportdateien schreiben, mit den Gerätetypen</translation>
         </message>
         <message>
-            <location filename="../../ui/shell/mainwindow.py" line="246" />
+            <location filename="../../ui/shell/mainwindow.py" line="250" />
             <source>{path} no longer exists</source>
             <translation>{path} existiert nicht mehr</translation>
         </message>
@@ -5331,7 +5331,7 @@ Seine Revisionen bleiben erhalten: er lässt sich unter „Entfernte Pläne zeig
     <context>
         <name>PhasesDialog</name>
         <message>
-            <location filename="../../ui/dialogs/phases.py" line="81" />
+            <location filename="../../ui/dialogs/phases.py" line="83" />
             <source>Add Phase</source>
             <translation>Stufe hinzufügen</translation>
         </message>
@@ -5346,17 +5346,17 @@ Seine Revisionen bleiben erhalten: er lässt sich unter „Entfernte Pläne zeig
             <translation>Capex gesamt</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/phases.py" line="62" />
+            <location filename="../../ui/dialogs/phases.py" line="64" />
             <source>Double-click to list this phase's findings</source>
             <translation>Doppelklick listet die Befunde dieser Ausbaustufe</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/phases.py" line="71" />
+            <location filename="../../ui/dialogs/phases.py" line="73" />
             <source>Each phase is the build as it stands when it is done: everything of that phase and the ones before. A rack, device, cable, feed or loop that names no phase belongs to the first.</source>
             <translation>Jede Ausbaustufe ist der Aufbau, wie er nach ihrem Abschluss steht: alles dieser und der vorigen Stufen. Ein Rack, Gerät, Kabel, eine Einspeisung oder ein Kreislauf ohne Angabe gehört zur ersten.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/phases.py" line="83" />
+            <location filename="../../ui/dialogs/phases.py" line="85" />
             <source>Earlier</source>
             <translation>Früher</translation>
         </message>
@@ -5376,12 +5376,12 @@ Seine Revisionen bleiben erhalten: er lässt sich unter „Entfernte Pläne zeig
             <translation>Ausbaustufen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/phases.py" line="84" />
+            <location filename="../../ui/dialogs/phases.py" line="86" />
             <source>Later</source>
             <translation>Später</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/phases.py" line="89" />
+            <location filename="../../ui/dialogs/phases.py" line="91" />
             <source>List the findings of the build as it stands after the phase chosen in the table, in the Findings panel</source>
             <translation>Die Befunde des Aufbaus, wie er nach der in der Tabelle gewählten Ausbaustufe dasteht, im Bereich Befunde auflisten</translation>
         </message>
@@ -5391,12 +5391,12 @@ Seine Revisionen bleiben erhalten: er lässt sich unter „Entfernte Pläne zeig
             <translation>Ausbaustufe</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/phases.py" line="193" />
+            <location filename="../../ui/dialogs/phases.py" line="195" />
             <source>Phase {n}</source>
             <translation>Stufe {n}</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/phases.py" line="85" />
+            <location filename="../../ui/dialogs/phases.py" line="87" />
             <source>Put Selection into Phase</source>
             <translation>Auswahl der Stufe zuordnen</translation>
         </message>
@@ -5406,12 +5406,12 @@ Seine Revisionen bleiben erhalten: er lässt sich unter „Entfernte Pläne zeig
             <translation>Racks</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/phases.py" line="82" />
+            <location filename="../../ui/dialogs/phases.py" line="84" />
             <source>Remove</source>
             <translation>Entfernen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/phases.py" line="88" />
+            <location filename="../../ui/dialogs/phases.py" line="90" />
             <source>Show Findings</source>
             <translation>Befunde zeigen</translation>
         </message>
@@ -5421,7 +5421,7 @@ Seine Revisionen bleiben erhalten: er lässt sich unter „Entfernte Pläne zeig
             <translation>Beginn</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/phases.py" line="86" />
+            <location filename="../../ui/dialogs/phases.py" line="88" />
             <source>The selected racks, devices, feeds, loops and cables join the phase chosen in the table (one undo step)</source>
             <translation>Die ausgewählten Racks, Geräte, Einspeisungen, Kreisläufe und Kabel kommen zur in der Tabelle gewählten Stufe (ein Rückgängig-Schritt)</translation>
         </message>
@@ -6718,62 +6718,63 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>RentOwnChart</name>
         <message>
-            <location filename="../../ui/panels/rent_chart.py" line="36" />
+            <location filename="../../ui/panels/rent_chart.py" line="35" />
             <source>Cumulative cost</source>
             <translation>Kumulierte Kosten</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/rent_chart.py" line="101" />
+            <location filename="../../ui/panels/rent_chart.py" line="107" />
             <source>M</source>
             <translation>Mio.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/rent_chart.py" line="48" />
+            <location filename="../../ui/panels/rent_chart.py" line="47" />
             <source>No GPUs in this plan: nothing to rent.</source>
             <translation>Keine GPUs in diesem Plan: nichts zu mieten.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/rent_chart.py" line="39" />
+            <location filename="../../ui/panels/rent_chart.py" line="38" />
             <source>Own</source>
             <translation>Kaufen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/rent_chart.py" line="40" />
+            <location filename="../../ui/panels/rent_chart.py" line="39" />
             <source>Rent</source>
             <translation>Mieten</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/rent_chart.py" line="128" />
+            <location filename="../../ui/panels/rent_chart.py" line="134" />
             <source>Renting is not costed: {reason}</source>
             <translation>Mieten ist nicht berechnet: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/rent_chart.py" line="100" />
+            <location filename="../../ui/panels/rent_chart.py" line="106" />
             <source>bn</source>
             <translation>Mrd.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/rent_chart.py" line="116" />
+            <location filename="../../ui/panels/rent_chart.py" line="90" />
+            <location filename="../../ui/panels/rent_chart.py" line="122" />
             <source>break-even {months} months</source>
             <translation>Amortisation nach {months} Monaten</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/rent_chart.py" line="117" />
+            <location filename="../../ui/panels/rent_chart.py" line="123" />
             <source>break-even {months} months ⚠</source>
             <translation>Amortisation nach {months} Monaten ⚠</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/rent_chart.py" line="101" />
+            <location filename="../../ui/panels/rent_chart.py" line="107" />
             <source>k</source>
             <translation>Tsd.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/rent_chart.py" line="32" />
+            <location filename="../../ui/panels/rent_chart.py" line="31" />
             <source>months</source>
             <translation>Monate</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/rent_chart.py" line="118" />
+            <location filename="../../ui/panels/rent_chart.py" line="124" />
             <source>⚠ capex incomplete: owning is understated and the break-even too early</source>
             <translation>⚠ Investitionskosten unvollständig: Kaufen ist zu niedrig angesetzt, die Amortisation zu früh</translation>
         </message>
@@ -6884,17 +6885,17 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>&lt;b&gt;Skalierung&lt;/b&gt;</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="416" />
+            <location filename="../../ui/panels/scaling_chart.py" line="415" />
             <source>Bottleneck: {parts}</source>
             <translation>Engpass: {parts}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="167" />
+            <location filename="../../ui/panels/scaling_chart.py" line="166" />
             <source>GPUs (log scale)</source>
             <translation>GPUs (logarithmisch)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="429" />
+            <location filename="../../ui/panels/scaling_chart.py" line="428" />
             <source>Plan: {gpus} GPUs, {state}</source>
             <translation>Plan: {gpus} GPUs, {state}</translation>
         </message>
@@ -6954,7 +6955,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Tage</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="424" />
+            <location filename="../../ui/panels/scaling_chart.py" line="423" />
             <source>does not fit</source>
             <translation>passt nicht</translation>
         </message>
@@ -6964,12 +6965,12 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>passt nicht (GPU-Speicher)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="442" />
+            <location filename="../../ui/panels/scaling_chart.py" line="441" />
             <source>fewest by the inverse search: {gpus}</source>
             <translation>die wenigsten laut Rückwärtssuche: {gpus}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="439" />
+            <location filename="../../ui/panels/scaling_chart.py" line="438" />
             <source>fewest by the inverse search: {gpus} at TP{tp}</source>
             <translation>die wenigsten laut Rückwärtssuche: {gpus} bei TP{tp}</translation>
         </message>
@@ -6979,7 +6980,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Interconnect</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="428" />
+            <location filename="../../ui/panels/scaling_chart.py" line="427" />
             <source>meets the target</source>
             <translation>erfüllt das Ziel</translation>
         </message>
@@ -6989,28 +6990,28 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Speicherbandbreite</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="433" />
+            <location filename="../../ui/panels/scaling_chart.py" line="432" />
             <source>met from {gpus} GPUs in this range (filled points)</source>
             <translation>erfüllt ab {gpus} GPUs in diesem Bereich (gefüllte Punkte)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="428" />
+            <location filename="../../ui/panels/scaling_chart.py" line="427" />
             <source>misses the target</source>
             <translation>verfehlt das Ziel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="436" />
+            <location filename="../../ui/panels/scaling_chart.py" line="435" />
             <source>no count in this range meets it</source>
             <translation>keine Anzahl in diesem Bereich erfüllt es</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="426" />
+            <location filename="../../ui/panels/scaling_chart.py" line="425" />
             <source>no target</source>
             <translation>kein Ziel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="176" />
-            <location filename="../../ui/panels/scaling_chart.py" line="380" />
+            <location filename="../../ui/panels/scaling_chart.py" line="175" />
+            <location filename="../../ui/panels/scaling_chart.py" line="379" />
             <source>plan {value}</source>
             <translation>Plan {value}</translation>
         </message>
@@ -7025,7 +7026,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="369" />
+            <location filename="../../ui/panels/scaling_chart.py" line="368" />
             <source>target {value}</source>
             <translation>Ziel {value}</translation>
         </message>
@@ -7038,27 +7039,27 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>ScalingSection</name>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="591" />
+            <location filename="../../ui/panels/scaling_chart.py" line="590" />
             <source>No scaling chart: {reason}</source>
             <translation>Kein Skalierungsdiagramm: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="548" />
+            <location filename="../../ui/panels/scaling_chart.py" line="547" />
             <source>Sizing the workload at other GPU counts…</source>
             <translation>Die Arbeitslast wird für andere GPU-Anzahlen dimensioniert…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="540" />
+            <location filename="../../ui/panels/scaling_chart.py" line="539" />
             <source>Storage targets do not scale with the GPU count: no scaling chart.</source>
             <translation>Storage-Ziele skalieren nicht mit der GPU-Anzahl: kein Skalierungsdiagramm.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="542" />
+            <location filename="../../ui/panels/scaling_chart.py" line="541" />
             <source>This kind has no scaling chart: its verdict names the GPUs or CPU servers that would meet it.</source>
             <translation>Diese Art hat kein Skalierungsdiagramm: ihr Urteil nennt die GPUs oder CPU-Server, die es erfüllen würden.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="546" />
+            <location filename="../../ui/panels/scaling_chart.py" line="545" />
             <source>Updating…</source>
             <translation>Wird aktualisiert…</translation>
         </message>
@@ -9075,7 +9076,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Ziel hinzufügen</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1207" />
+            <location filename="../../ui/panels/workloads.py" line="1239" />
             <source>Cannot delete {name}: %n workload(s) run on it ({who}). Set “Runs on” to another group or the whole plan first.</source>
             <translation>
                 <numerusform>{name} kann nicht gelöscht werden: %n Arbeitslast läuft darauf ({who}). Zuerst „Läuft auf“ auf eine andere Gruppe oder den ganzen Plan setzen.</numerusform>
@@ -9083,12 +9084,12 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="1211" />
+            <location filename="../../ui/panels/workloads.py" line="1243" />
             <source>Cannot delete {name}: {reason}</source>
             <translation>{name} kann nicht gelöscht werden: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="1188" />
+            <location filename="../../ui/panels/workloads.py" line="1220" />
             <source>Cannot rename {name}: {reason}</source>
             <translation>{name} kann nicht umbenannt werden: {reason}</translation>
         </message>
@@ -9103,7 +9104,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Die links gewählte Servergruppe löschen (rückgängig machbar); nicht, solange eine Arbeitslast darauf läuft</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1227" />
+            <location filename="../../ui/panels/workloads.py" line="1259" />
             <source>Group %n server(s)</source>
             <translation>
                 <numerusform>%n Server gruppieren</numerusform>
@@ -9111,7 +9112,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1226" />
+            <location filename="../../ui/panels/workloads.py" line="1258" />
             <source>Group %n server(s) for {name}</source>
             <translation>
                 <numerusform>%n Server für {name} gruppieren</numerusform>
@@ -9124,7 +9125,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Gruppe aus Auswahl</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1235" />
+            <location filename="../../ui/panels/workloads.py" line="1267" />
             <source>Group of %n server(s) created</source>
             <translation>
                 <numerusform>Gruppe aus %n Server angelegt</numerusform>
@@ -9132,7 +9133,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1234" />
+            <location filename="../../ui/panels/workloads.py" line="1266" />
             <source>Group of %n server(s) created; {name} runs on it</source>
             <translation>
                 <numerusform>Gruppe aus %n Server angelegt; {name} läuft darauf</numerusform>
@@ -9140,7 +9141,12 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="957" />
+            <location filename="../../ui/panels/workloads.py" line="975" />
+            <source>Growth phase</source>
+            <translation>Ausbaustufe</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="964" />
             <source>Kind</source>
             <translation>Art</translation>
         </message>
@@ -9150,22 +9156,22 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Aus den in den Racks oder im Raumplan gewählten GPU-Servern eine Servergruppe bilden (Server gewählter Racks zählen mit) und die aktuelle Arbeitslast darauf laufen lassen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="904" />
+            <location filename="../../ui/panels/workloads.py" line="911" />
             <source>NOT MET · {bn}</source>
             <translation>NICHT ERFÜLLT · {bn}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="907" />
+            <location filename="../../ui/panels/workloads.py" line="914" />
             <source>NOT MET · {margin}</source>
             <translation>NICHT ERFÜLLT · {margin}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="956" />
+            <location filename="../../ui/panels/workloads.py" line="963" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="1181" />
+            <location filename="../../ui/panels/workloads.py" line="1213" />
             <source>New name for {name}:</source>
             <translation>Neuer Name für {name}:</translation>
         </message>
@@ -9185,7 +9191,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Das gewählte Arbeitslast-Ziel entfernen (rückgängig machbar)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="1180" />
+            <location filename="../../ui/panels/workloads.py" line="1212" />
             <source>Rename server group</source>
             <translation>Servergruppe umbenennen</translation>
         </message>
@@ -9200,12 +9206,12 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Umbenennen…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="958" />
+            <location filename="../../ui/panels/workloads.py" line="965" />
             <source>Runs on</source>
             <translation>Läuft auf</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="1222" />
+            <location filename="../../ui/panels/workloads.py" line="1254" />
             <source>Select GPU servers (or their racks) in the rack view or the floor plan first</source>
             <translation>Zuerst GPU-Server (oder ihre Racks) in der Rackansicht oder im Raumplan auswählen</translation>
         </message>
@@ -9215,7 +9221,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Servergruppen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="1228" />
+            <location filename="../../ui/panels/workloads.py" line="1260" />
             <source>Servers {names}</source>
             <translation>Server {names}</translation>
         </message>
@@ -9230,7 +9236,12 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Diese Arbeitslast für mich dimensionieren: die Aufbauten vergleichen, die das gewählte Ziel erfüllen, und den gewählten als neuen Plan öffnen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="1056" />
+            <location filename="../../ui/panels/workloads.py" line="970" />
+            <source>The growth phase whose target this is: it is checked in that phase and every later one, not in the phases before</source>
+            <translation>Die Ausbaustufe, deren Ziel dies ist: geprüft in dieser Stufe und jeder späteren, nicht in den Stufen davor</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="1080" />
             <source>The model's median error on published runs of this kind (docs/validation.md)</source>
             <translation>Der mittlere Fehler des Modells gegenüber veröffentlichten Läufen dieser Art (docs/validation.md)</translation>
         </message>
@@ -9240,47 +9251,47 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Die Servergruppen des Plans (eine Arbeitslast kann auf einer laufen)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="1053" />
+            <location filename="../../ui/panels/workloads.py" line="1077" />
             <source>Uncertainty</source>
             <translation>Unsicherheit</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="990" />
+            <location filename="../../ui/panels/workloads.py" line="1007" />
             <source>Whole plan (every GPU server)</source>
             <translation>Ganzer Plan (jeder GPU-Server)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="907" />
+            <location filename="../../ui/panels/workloads.py" line="914" />
             <source>met · {margin}</source>
             <translation>erfüllt · {margin}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="900" />
+            <location filename="../../ui/panels/workloads.py" line="907" />
             <source>not evaluated</source>
             <translation>nicht bewertet</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="902" />
+            <location filename="../../ui/panels/workloads.py" line="909" />
             <source>sized (no target)</source>
             <translation>ausgelegt (ohne Ziel)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="912" />
+            <location filename="../../ui/panels/workloads.py" line="919" />
             <source>waiting for the engine</source>
             <translation>wartet auf die Berechnung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="895" />
+            <location filename="../../ui/panels/workloads.py" line="902" />
             <source>whole plan</source>
             <translation>ganzer Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="896" />
+            <location filename="../../ui/panels/workloads.py" line="903" />
             <source>{kind} · runs on {where}</source>
             <translation>{kind} · läuft auf {where}</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1206" />
+            <location filename="../../ui/panels/workloads.py" line="1238" />
             <source>{names} and %n more</source>
             <translation>
                 <numerusform>{names} und %n weitere</numerusform>
@@ -9288,7 +9299,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1148" />
+            <location filename="../../ui/panels/workloads.py" line="1180" />
             <source>{name} (%n server(s))</source>
             <translation>
                 <numerusform>{name} (%n Server)</numerusform>
@@ -9296,7 +9307,12 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="1055" />
+            <location filename="../../ui/panels/workloads.py" line="1014" />
+            <source>{phase} (not named: the first)</source>
+            <translation>{phase} (nicht angegeben: die erste)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="1079" />
             <source>±{pct} %</source>
             <translation>±{pct} %</translation>
         </message>
@@ -9327,7 +9343,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>_RackBars</name>
         <message>
-            <location filename="../../ui/panels/charts.py" line="127" />
+            <location filename="../../ui/panels/charts.py" line="126" />
             <source>No rack figures yet</source>
             <translation>Noch keine Rack-Werte</translation>
         </message>
@@ -9335,12 +9351,12 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>_WorkloadMargins</name>
         <message>
-            <location filename="../../ui/panels/charts.py" line="266" />
+            <location filename="../../ui/panels/charts.py" line="264" />
             <source>No workload targets in this plan (add one in the Workloads panel to see margins)</source>
             <translation>Keine Arbeitslast-Ziele in diesem Plan (eines im Bereich Arbeitslasten hinzufügen, um Spielräume zu sehen)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/charts.py" line="256" />
+            <location filename="../../ui/panels/charts.py" line="254" />
             <source>achieved / target (%)</source>
             <translation>erreicht / Ziel (%)</translation>
         </message>

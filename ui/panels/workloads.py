@@ -5,7 +5,7 @@
   models (:data:`planner.workloads.specs.SPEC_MODELS`): the model comes from the catalog
   LLM table, literals become choices, numbers accept ``2e9``, ``2_000`` or ``2B``.
   Every change is a planner edit (``AddItem``, ``RemoveItem``, ``SetProperty`` on
-  ``Workload.spec``/``name``/``group``) pushed on the Document, so it is undoable.
+  ``Workload.spec``/``name``/``group``/``growth_phase``) pushed on the Document, so it is undoable.
 * **Runs on** the whole plan or a server group; **Group from selection** makes a group
   of the GPU servers selected in the rack view or the floor plan (servers of selected
   racks count too) and points the current workload at it, in one undo step.
@@ -673,6 +673,7 @@ class WorkloadsPanel(QWidget):
         # name, kind and runs-on rows are made with the form (see _build_form)
         self.name_edit: QLineEdit | None = None  # None until a workload's form is built
         self.group_combo: QComboBox | None = None
+        self.phase_combo: QComboBox | None = None  # only when the plan has growth phases
         self.kind_label: QLabel | None = None
         self.message = QLabel(self.detail)
         self.message.setWordWrap(True)
@@ -863,6 +864,12 @@ class WorkloadsPanel(QWidget):
         self._show_current(force=True)
 
     def on_changed(self, change: Change) -> None:
+        if change.metadata and (self.phase_combo is not None) != bool(self.doc.plan.growth_phases):
+            self._show_current(force=True)  # the plan got its first growth phase or lost its last
+        elif change.metadata and self.phase_combo is not None:
+            w = self._workload(self.current_id())
+            if w is not None:
+                self._load_form(w)  # a phase renamed, added or removed
         if change.groups or change.structure or change.placements:
             self._fill_groups()
         if change.workloads or change.groups or change.structure or change.placements:
@@ -956,6 +963,16 @@ class WorkloadsPanel(QWidget):
         self.form.addRow(self.tr("Name"), self.name_edit)
         self.form.addRow(self.tr("Kind"), self.kind_label)
         self.form.addRow(self.tr("Runs on"), self.group_combo)
+        self.phase_combo = None
+        if self.doc.plan.growth_phases:  # the phase whose target it is (docs/phases.md)
+            self.phase_combo = QComboBox(self.form_box)
+            self.phase_combo.setObjectName("workloadPhase")
+            self.phase_combo.setToolTip(self.tr("The growth phase whose target this is: it is checked in that phase "
+                                                "and every later one, not in the phases before"))
+            self.phase_combo.activated.connect(lambda _i: self._commit_phase())
+            self.phase_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            self.phase_combo.setMinimumContentsLength(12)
+            self.form.addRow(self.tr("Growth phase"), self.phase_combo)
         model = SPEC_MODELS.get(w.kind)
         if model is not None:
             order = list(model.model_fields)
@@ -991,6 +1008,13 @@ class WorkloadsPanel(QWidget):
             for g in self.doc.plan.groups:
                 group_combo.addItem(self.group_text(g), g.id)
             group_combo.setCurrentIndex(max(0, group_combo.findData(w.group)))
+            phases = self.doc.plan.growth_phases
+            if self.phase_combo is not None and phases:
+                self.phase_combo.clear()
+                self.phase_combo.addItem(self.tr("{phase} (not named: the first)").format(phase=phases[0].name), None)
+                for ph in phases:
+                    self.phase_combo.addItem(ph.name, ph.id)
+                self.phase_combo.setCurrentIndex(max(0, self.phase_combo.findData(w.growth_phase)))
             model = SPEC_MODELS.get(w.kind)
             defaults = {n: i.default for n, i in model.model_fields.items()} if model else {}
             for name, fld in self.fields.items():
@@ -1106,6 +1130,14 @@ class WorkloadsPanel(QWidget):
             return
         gid = self.group_combo.currentData()
         if gid != w.group and not self.doc.push(SetProperty("workload", w.id, "group", gid)):
+            self._say(self.doc.last_refusal, error=True)
+
+    def _commit_phase(self) -> None:
+        w = self._workload(self.current_id())
+        if w is None or self.phase_combo is None or self._loading:
+            return
+        pid = self.phase_combo.currentData()
+        if pid != w.growth_phase and not self.doc.push(SetProperty("workload", w.id, "growth_phase", pid)):
             self._say(self.doc.last_refusal, error=True)
 
     def _commit_field(self, name: str) -> None:
