@@ -23,7 +23,7 @@ from planner.commands import cli
 from planner.files.plan_io import PlanFormatError
 from planner.files.storage import open_rackplan, save_rackplan
 
-FIXTURE = Path(__file__).resolve().parent / "fixtures" / "rackplan" / "v7" / "pod.rackplan"  # the current schema
+FIXTURE = Path(__file__).resolve().parent / "fixtures" / "rackplan" / "v8" / "pod.rackplan"  # the current schema
 SKIP_TABLES = {"rackwright_meta", "catalog_entries"}  # app facts and catalog copies, checked elsewhere
 
 EXTREMES = [None, 0, -1, 1e308, -1e308, 2**63 - 1, -(2**63), "", "x" * 5000, "\x1b[31mred\x07", "12", "nan",

@@ -155,11 +155,11 @@ class RowCache:
         out["placements"], out["power_connections"] = placements, power
         out["power_sources"] = fresh("power_sources", cv.source_rows(plan))
         tables: dict[str, _Table] = {}
-        for table, items, names, make in (("power_feeds", plan.feeds, dirty.feeds, cv.feed_row),
+        for table, items, names, row_of in (("power_feeds", plan.feeds, dirty.feeds, cv.feed_row),
                                           ("cooling_loops", plan.cooling_loops, dirty.loops, cv.loop_row),
                                           ("fabrics", plan.fabrics, dirty.fabrics, cv.fabric_row),
                                           ("links", plan.links, dirty.links, cv.link_row)):
-            tables[table] = t = self._table(table, items, names, make, fresh)
+            tables[table] = t = self._table(table, items, names, row_of, fresh)
             out[table] = t.rows
         groups: dict[str, _Group] = {}
         group_rows, members = [], []
@@ -202,13 +202,13 @@ class RowCache:
         fresh("power_connections", power)
         return b
 
-    def _table(self, table: str, items: list[Any], names: set[str], make, fresh) -> _Table:
+    def _table(self, table: str, items: list[Any], names: set[str], row_of, fresh) -> _Table:
         """A flat table's rows without ``seq`` (the position, added where the snapshot is
         written): a row stays valid wherever its entity moves in the list."""
         prev = self._tables.get(table)
         n = len(items)
         if prev is None:
-            rows = fresh(table, [_unnumbered(make(obj, i)) for i, obj in enumerate(items)])
+            rows = fresh(table, [_unnumbered(row_of(obj, i)) for i, obj in enumerate(items)])
             return _Table(list(items), rows, {obj.id: i for i, obj in enumerate(items)})
         objs, old = prev.objs, prev.rows
         m = len(objs)
@@ -232,7 +232,7 @@ class RowCache:
                 obj = items[i]
                 r = known.get(id(obj))
                 if r is None or obj.id in names:
-                    r = _unnumbered(make(obj, i))
+                    r = _unnumbered(row_of(obj, i))
                     fresh(table, [r])
                 middle.append(r)
             rows = old[:d] + middle + old[m - t:]
@@ -243,7 +243,7 @@ class RowCache:
                     j = pos.get(name, -1)
                     i = j if 0 <= j < d else j - m + n if j >= m - t else -1
                     if 0 <= i < n and items[i].id == name and items[i] is objs[j]:
-                        rows[i] = r = _unnumbered(make(items[i], i))
+                        rows[i] = r = _unnumbered(row_of(items[i], i))
                         fresh(table, [r])
                 names = set()
             elif names:
@@ -255,7 +255,7 @@ class RowCache:
             for name in names:
                 i = pos.get(name, -1)
                 if 0 <= i < n and items[i].id == name:
-                    rows[i] = r = _unnumbered(make(items[i], i))
+                    rows[i] = r = _unnumbered(row_of(items[i], i))
                     fresh(table, [r])
         return _Table(list(items), rows, pos)
 
