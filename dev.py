@@ -100,7 +100,35 @@ def cmd_app(args: list[str]) -> int:
     return _run([_bin("python"), "-m", "rackwright", plan])
 
 
+def _start_netbox_env() -> subprocess.Popen | None:
+    """Start making the real NetBox server's own environment (tests/netbox_server.py: a venv
+    with NetBox's requirements, about 90 s of pip on a fresh machine) beside the install of
+    Rackwright's, so the NetBox tests do not wait for it on their worker. It takes the same
+    lock as the tests, which wait for it or find it made; its errors are theirs to report."""
+    code = ("import sys; sys.path.insert(0, sys.argv[1]); from tests import netbox_server as n; "
+            "v = n.vendor_dir(); v and n.netbox_python(v)")
+    try:
+        return subprocess.Popen([sys.executable, "-c", code, str(ROOT)], cwd=ROOT, stdin=subprocess.DEVNULL,
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    except OSError:
+        return None
+
+
 def cmd_test(args: list[str]) -> int:
+    # the whole suite on a POSIX machine: the NetBox tests' server environment in parallel
+    netbox_env = _start_netbox_env() if not args and os.name == "posix" else None
+    try:
+        return _test(args)
+    finally:
+        if netbox_env is not None and netbox_env.poll() is None:
+            # half made (a run of a few tests, or interrupted): it has no mark of completion, and
+            # the next run starts it again; its pip goes with it (its own process group)
+            import signal
+
+            os.killpg(netbox_env.pid, signal.SIGTERM)
+
+
+def _test(args: list[str]) -> int:
     ensure_env("test,postgres,netbox")
     if build_translations() != 0:
         return 1
