@@ -18,6 +18,8 @@ from pathlib import Path
 import grimp
 import pytest
 
+from tests.source_trees import source_tree
+
 ROOT = Path(__file__).resolve().parents[1]
 PYPROJECT = ROOT / "pyproject.toml"
 # the contract of each root package that must hold every one of its modules
@@ -170,7 +172,7 @@ def test_no_name_is_taken_through_a_lazy_package():
     for package in ROOT_CONTRACTS:
         for path in sorted((ROOT / package).rglob("*.py")):
             rel = path.relative_to(ROOT).as_posix()
-            tree = ast.parse(path.read_text(encoding="utf-8"))
+            tree = source_tree(path)
             for node in ast.walk(tree):
                 if isinstance(node, ast.ImportFrom) and node.module in exports and node.level == 0:
                     found += [f"{rel}:{node.lineno} {a.name}" for a in node.names if a.name in exports[node.module]]

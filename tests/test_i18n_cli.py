@@ -20,6 +20,7 @@ import pytest
 
 from planner.commands.cli import main
 from planner.i18n import Message, Np_, catalogs, message_text, tf, tmsg, use_language
+from tests.source_trees import source_tree
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "xe9680-h100-pod.json"
@@ -275,7 +276,7 @@ def test_no_count_is_written_with_parenthesised_s():
     ngettext/Np_ (the English "(s)" has no German form)."""
     bad = []
     for path in sorted(PLANNER.rglob("*.py")):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+        tree = source_tree(path)
         for node in ast.walk(tree):
             if isinstance(node, ast.Constant) and isinstance(node.value, str) and re.search(r"[a-z]\(s\)", node.value):
                 if not isinstance(_parent_expr(tree, node), ast.Expr):  # docstrings may say "finding(s)"
@@ -309,7 +310,7 @@ NOT_CHECKED = {"workloads/validation.py", "workloads/fit.py"}  # developer tools
 def unmarked_user_texts(path: Path) -> list[tuple[int, str]]:
     """String literals with words that reach the user through a sink call without a
     translation marker around them."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = source_tree(path)
     parents = {ch: node for node in ast.walk(tree) for ch in ast.iter_child_nodes(node)}
     out = []
     for node in ast.walk(tree):
@@ -380,7 +381,7 @@ def test_every_marked_text_reaches_the_catalog():
     missing = []
     single = {"_", "tf", "tmsg", "N_", "gettext"}
     for path in sorted(PLANNER.rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(source_tree(path)):
             if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.args):
                 continue
             args = node.args

@@ -21,6 +21,7 @@ from planner.engine.findings import make
 from planner.files.documents import load_plan
 from planner.i18n import catalogs, format_money, format_number
 from planner.reports import ReportOptions, build_plan_pdf
+from tests.source_trees import source_tree
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "xe9680-h100-pod.json"
@@ -184,7 +185,7 @@ def _finding_messages() -> list[tuple[str, int, str]]:
     """make(...) / fabric_finding(...) calls whose message is not a literal template."""
     bad = []
     for path in sorted(PLANNER.rglob("*.py")):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+        tree = source_tree(path)
         for node in ast.walk(tree):
             if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
                 continue
@@ -220,7 +221,7 @@ PRINTED = ["reports/pdf.py", "reports/drawings.py", "reports/flowables.py", "rep
 
 def unmarked_texts(path: Path) -> list[tuple[int, str]]:
     """String literals with words in ``path`` that no translation marker wraps."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = source_tree(path)
     parents = {ch: node for node in ast.walk(tree) for ch in ast.iter_child_nodes(node)}
     out = []
     for node in ast.walk(tree):

@@ -16,6 +16,7 @@ import pytest
 
 from planner import i18n
 from planner.commands.cli import build_parser
+from tests.source_trees import source_tree
 from tests.test_i18n_cli import run
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -139,7 +140,7 @@ def _text_calls(tree: ast.AST) -> list[int]:
 def test_no_module_reads_typed_numbers_with_float_or_int():
     bad = []
     for path in sorted([*(ROOT / "planner").rglob("*.py"), *(ROOT / "ui").rglob("*.py")]):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+        tree = source_tree(path)
         bad += [f"{path.relative_to(ROOT)}:{n}" for n in _text_calls(tree)]
     assert not bad, "numbers typed by people go through planner.i18n.parse_number: " + ", ".join(bad)
     # the scan finds what it looks for
@@ -152,7 +153,7 @@ def test_the_other_parsers_are_gone():
     assert not hasattr(units, "parse_number")
     defs = []
     for path in sorted([*(ROOT / "planner").rglob("*.py"), *(ROOT / "ui").rglob("*.py")]):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(source_tree(path)):
             if isinstance(node, ast.FunctionDef) and node.name == "parse_number":
                 defs.append(str(path.relative_to(ROOT)))
     # the parser, and the app's thin call that passes the app's language

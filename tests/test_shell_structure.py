@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.source_trees import source_tree
+
 ROOT = Path(__file__).resolve().parent.parent
 SHELL = ROOT / "ui" / "shell"
 MAX_FUNCTION_LINES = 150
@@ -102,7 +104,7 @@ def test_the_shell_loads_no_module_by_name():
     """No ``importlib.import_module`` or ``__import__``: a misspelt name there made a panel
     vanish (the import contracts cannot see such an import either)."""
     for path in sorted(SHELL.glob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(source_tree(path)):
             if isinstance(node, ast.Call):
                 f = node.func
                 name = f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else ""

@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.source_trees import source_tree
+
 ROOT = Path(__file__).resolve().parent.parent
 
 pytest.importorskip("mypy")
@@ -120,6 +122,6 @@ def test_the_seams_names_are_typed_with_their_classes() -> None:
     found = []
     for pkg in ("planner", "ui"):
         for path in sorted((ROOT / pkg).rglob("*.py")):
-            tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+            tree = source_tree(path)
             found += [f"{path.relative_to(ROOT)}:{line}: {name}: Any" for line, name in _any_annotated(tree)]
     assert not found, "\n".join(found)

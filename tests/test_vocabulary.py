@@ -14,6 +14,7 @@ from planner.fabric.names import SOURCE_KINDS, VERDICTS, source_kind_text, verdi
 from planner.gestures import power_edits
 from planner.i18n import message_text
 from planner.model.plan import PowerSourceKind
+from tests.source_trees import source_tree
 
 ROOT = Path(__file__).resolve().parent.parent
 NAMES = "planner/fabric/names.py"
@@ -24,7 +25,7 @@ NOT_YET = {"planner/engine/core.py"}
 
 @lru_cache(maxsize=1)
 def _modules() -> list[tuple[str, ast.AST]]:
-    return [(str(p.relative_to(ROOT)), ast.parse(p.read_text(encoding="utf-8")))
+    return [(str(p.relative_to(ROOT)), source_tree(p))
             for p in sorted([*(ROOT / "planner").rglob("*.py"), *(ROOT / "ui").rglob("*.py")])]
 
 

@@ -15,6 +15,7 @@ from planner.model.edits import AddItem, RemoveItem
 from planner.model.naming import unique_name
 from planner.model.plan import Placement, Plan, Rack, Room, Row, Site
 from planner.workloads.cluster import is_gpu_server
+from tests.source_trees import source_tree
 
 ROOT = Path(__file__).resolve().parent.parent
 SERVER, SWITCH = "dell-poweredge-xe9680", "nvidia-quantum-2-qm9700"
@@ -89,13 +90,13 @@ def test_unique_name_is_the_one_name_generator():
     assert unique_name(["x"], "x") == "x 2"
     defs = [str(path.relative_to(ROOT)) for path in sorted([*(ROOT / "planner").rglob("*.py"),
                                                              *(ROOT / "ui").rglob("*.py")])
-            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+            for node in ast.walk(source_tree(path))
             if isinstance(node, ast.FunctionDef) and node.name == "unique_name"]
     assert defs == ["planner/model/naming.py"]
 
 
 def test_the_workloads_panel_makes_no_ids_names_or_server_rules_itself():
-    tree = ast.parse((ROOT / "ui" / "panels" / "workloads.py").read_text(encoding="utf-8"))
+    tree = source_tree(ROOT / "ui" / "panels" / "workloads.py")
     made = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("Workload", "ServerGroup"):
