@@ -116,6 +116,11 @@ def _plot_texts(w: QWidget, texts: Texts, where: str) -> None:
 
 
 def walk_widget(w: QWidget, texts: Texts, where: str) -> None:
+    from ui.panels.plothost import PlotHost
+
+    for host in [w, *w.findChildren(PlotHost)]:  # a chart not yet on screen: its plot's texts too
+        if isinstance(host, PlotHost):
+            host.build_plot()
     for sub in [w, *w.findChildren(QWidget)]:
         name = f"{where}/{type(sub).__name__}:{sub.objectName()}"
         texts.add(sub.toolTip(), name + " tip")

@@ -155,6 +155,26 @@ def test_findings_sort_and_filter_by_severity(qtbot, doc):
     assert sevs2 == sorted(sevs, key=style.severity_rank, reverse=True)
 
 
+def test_a_chart_makes_its_plot_when_first_on_screen(qtbot, doc):
+    """Built as the main window builds it, no chart has a plot (pyqtgraph and numpy stay
+    unimported until then, issue 30); shown, the chart in view makes its plot after its first
+    frame and draws the engine's bars, a tab not yet chosen makes its own when chosen."""
+    charts = ChartsPanel(doc)
+    qtbot.addWidget(charts)
+    assert not any(c.plot_built() for c in (charts.power, charts.cooling, charts.workloads))
+    charts.resize(600, 400)
+    charts.show()
+    qtbot.waitUntil(charts.power.plot_built, timeout=3000)
+    assert charts.power.plot_area.isVisible() and not charts.cooling.plot_built()
+    assert len(charts.power.bars.opts["height"]) == len(doc.plan.index.racks)
+    bar = charts.tabs.tabBar()
+    QTest.mouseClick(bar, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, bar.tabRect(1).center())
+    qtbot.waitUntil(charts.cooling.plot_built, timeout=3000)
+    rid = gpu_rack(doc)
+    heights = list(charts.cooling.bars.opts["height"])
+    assert heights[charts.cooling.rack_ids.index(rid)] == pytest.approx(doc.results.racks[rid].heat_w / 1000)
+
+
 def test_charts_one_bar_per_rack_with_engine_heights(qtbot, doc):
     charts = ChartsPanel(doc)
     qtbot.addWidget(charts)

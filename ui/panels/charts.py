@@ -5,6 +5,9 @@ The charts follow the app's theme (light or dark palette), live.
 Every figure plotted is an engine figure from ``Document.results``; bars are
 coloured by the engine's level of each figure (:mod:`ui.style` maps level to colour). Clicking a bar selects
 the rack in the Document; the Document's selection outlines the rack's bar.
+
+Each chart makes its plot (and imports pyqtgraph and numpy) when it is first on screen
+(:mod:`ui.panels.plothost`): the main window comes up without them.
 """
 
 from __future__ import annotations
@@ -12,8 +15,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
-import pyqtgraph as pg
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import QLabel, QTabWidget, QVBoxLayout, QWidget
@@ -22,10 +23,13 @@ from planner.engine import RackResult, Results
 from planner.workloads.specs import has_target
 from ui import style
 from ui.i18n import QT_TRANSLATE_NOOP, tr_table
+from ui.panels.plothost import PlotHost, pyqtgraph, pyqtgraph_loaded
 from ui.panels.workloads import BOTTLENECK_TEXT
 from ui.units import fnum
 
 if TYPE_CHECKING:
+    from types import ModuleType
+
     from planner.model.edits import Change
     from planner.model.plan import Plan
     from ui.document import Document
@@ -33,11 +37,10 @@ if TYPE_CHECKING:
 # (load W, limit W, utilisation, level) of a rack, from the engine's result
 Gauge = tuple[float, float, float | None, str]
 
-pg.setConfigOptions(antialias=True, background="w", foreground="#1f2328")
 
-
-def style_plot(plot: pg.PlotWidget, colors: style.ChartColors, title: str) -> None:
-    """Background, axes and title of a plot in a theme's colours."""
+def style_plot(plot: Any, colors: style.ChartColors, title: str) -> None:
+    """Background, axes and title of a pyqtgraph plot in a theme's colours."""
+    pg = pyqtgraph()
     plot.setBackground(colors.background)
     for name in ("left", "bottom"):
         ax = plot.getAxis(name)
@@ -81,7 +84,7 @@ def workload_margins(results: Results | None, plan: Plan | None = None) -> list[
     return out
 
 
-def fit_title(plot: pg.PlotWidget, colors: style.ChartColors, titles: tuple[str, ...], width: float) -> str:
+def fit_title(plot: Any, colors: style.ChartColors, titles: tuple[str, ...], width: float) -> str:
     """Show the longest of ``titles`` (longest first) whose rendered title fits ``width``
     pixels: a narrow Charts dock gets 'Rack power vs. limit' instead of a clipped
     'Rack power (bars) vs. limi'. Measured on the plot's own title label."""
@@ -96,58 +99,70 @@ def fit_title(plot: pg.PlotWidget, colors: style.ChartColors, titles: tuple[str,
     return titles[-1]
 
 
-class _RackBars(QWidget):
-    """One bar per rack (load, kW) with the rack's limit as a tick above/below it."""
+class _RackBars(PlotHost):
+    """One bar per rack (load, kW) with the rack's limit as a tick above/below it. What the
+    bars show (``rack_ids``, ``heights`` in kW, ``levels``, ``names``) is kept without the
+    plot, which is made when the chart is first on screen (:mod:`ui.panels.plothost`)."""
 
     def __init__(self, doc: Document, titles: tuple[str, ...], unit_label: str, getter: Callable[[RackResult], Gauge],
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.doc = doc
         self.getter = getter
+        self.unit_label = unit_label
         self.rack_ids: list[str] = []
         self._gauges: list[Gauge] | None = None  # what the bars show, to skip redrawing the same
         self._brushes: dict[int, QBrush] = {}
         self._name_px: dict[str, float] = {}  # each rack name's width in the 7 pt tick font
-        self.plot = pg.PlotWidget(self, enableMenu=False)  # no context menu: its ViewBox menu is never built
-        self.plot.setMouseEnabled(x=True, y=False)
-        self.plot.showGrid(x=False, y=True, alpha=0.25)
-        self.plot.setLabel("left", unit_label)
         self.titles = tuple(tr_table("Charts", titles))  # longest first; the one that fits the width is shown
         self.title = self.titles[0]
-        self.plot.setTitle(self.title, size="10pt")
-        self.plot.getPlotItem().getViewBox().setDefaultPadding(0.01)
-        self.bars = pg.BarGraphItem(x=np.zeros(0), height=np.zeros(0), width=0.8)
-        self.limits = pg.PlotDataItem(pen=pg.mkPen("#1f2328", width=2), connect="pairs")
-        self.sel = pg.BarGraphItem(x=np.zeros(0), height=np.zeros(0), width=0.8, brush=None,
-                                   pen=pg.mkPen(style.SELECTION, width=2.5))
-        self.plot.addItem(self.bars)
-        self.plot.addItem(self.limits)
-        self.plot.addItem(self.sel)
         self.empty = QLabel(self.tr("No rack figures yet"), self)
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
         style.mute(self.empty)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
-        lay.addWidget(self.plot, 1)
+        lay.addWidget(self.plot_area, 1)
         lay.addWidget(self.empty)
-        self.plot.scene().sigMouseClicked.connect(self._clicked)
-        self.heights = np.zeros(0)
+        self.heights: list[float] = []  # kW, in rack order
+        self.limits: list[float] = []  # kW, in rack order
         self.levels: list[str] = []  # the engine's level of each bar, in rack order
+        self.utils: list[float | None] = []
         self.names: list[str] = []  # the racks' names, in bar order
         self.tick_step = 1
         self.colors = style.LIGHT_CHART
 
+    def _setup_plot(self, pg: ModuleType, plot: Any) -> None:
+        import numpy as np
+
+        plot.setMouseEnabled(x=True, y=False)
+        plot.showGrid(x=False, y=True, alpha=0.25)
+        plot.setLabel("left", self.unit_label)
+        plot.setTitle(self.title, size="10pt")
+        plot.getPlotItem().getViewBox().setDefaultPadding(0.01)
+        self.bars = pg.BarGraphItem(x=np.zeros(0), height=np.zeros(0), width=0.8)
+        self.limit_ticks = pg.PlotDataItem(pen=pg.mkPen("#1f2328", width=2), connect="pairs")
+        self.sel = pg.BarGraphItem(x=np.zeros(0), height=np.zeros(0), width=0.8, brush=None,
+                                   pen=pg.mkPen(style.SELECTION, width=2.5))
+        plot.addItem(self.bars)
+        plot.addItem(self.limit_ticks)
+        plot.addItem(self.sel)
+        plot.scene().sigMouseClicked.connect(self._clicked)
+        self._style()
+        self.title = fit_title(plot, self.colors, self.titles, self.width())
+        self._draw_bars()
+
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt override)
         super().resizeEvent(event)
-        self.title = fit_title(self.plot, self.colors, self.titles, self.width())
-        self._set_ticks()  # the subset of names that fits follows the width
+        if self.plot_built():
+            self.title = fit_title(self._plot, self.colors, self.titles, self.width())
+            self._set_ticks()  # the subset of names that fits follows the width
 
     def _set_ticks(self) -> None:
         """Label every rack when the names fit side by side, else every n-th: as many as fit
         the axis's width at their own width (148 racks in a laptop's dock overlapped)."""
         font = QFont()
         font.setPointSize(7)
-        axis = self.plot.getAxis("bottom")
+        axis = self._plot.getAxis("bottom")
         axis.setStyle(tickFont=font)
         n = len(self.names)
         if not n:
@@ -161,17 +176,21 @@ class _RackBars(QWidget):
             if t not in widths:
                 widths[t] = fm.horizontalAdvance(t)
         name_px = max(widths[t] for t in self.names) + 12
-        width = self.plot.width() - self.plot.getAxis("left").width() - 16  # the bars' width in the widget
+        width = self._plot.width() - self._plot.getAxis("left").width() - 16  # the bars' width in the widget
         fit = max(1, int(width / name_px)) if width > 40 else 12
-        step = 1 if n <= fit else int(np.ceil(n / fit))
+        step = 1 if n <= fit else -(-n // fit)
         self.tick_step = step  # (tests read it)
         axis.setTicks([[(i, self.names[i]) for i in range(0, n, step)], []])
 
     def set_colors(self, colors: style.ChartColors) -> None:
         self.colors = colors
-        style_plot(self.plot, colors, self.title)
-        self.limits.setPen(pg.mkPen(colors.reference, width=2))
         self._gauges = None  # the bars are drawn again in the new colours
+        if self.plot_built():
+            self._style()
+
+    def _style(self) -> None:
+        style_plot(self._plot, self.colors, self.title)
+        self.limit_ticks.setPen(pyqtgraph().mkPen(self.colors.reference, width=2))
 
     def _brush(self, color: QColor) -> QBrush:
         """One brush per colour (a 600-rack chart otherwise makes 600 brushes per edit)."""
@@ -180,7 +199,7 @@ class _RackBars(QWidget):
         if got is None:
             if len(self._brushes) > 4096:
                 self._brushes.clear()
-            got = self._brushes[key] = pg.mkBrush(color)
+            got = self._brushes[key] = pyqtgraph().mkBrush(color)
         return got
 
     def set_results(self, results: Results | None) -> None:
@@ -194,50 +213,70 @@ class _RackBars(QWidget):
             # the same bars (an edit elsewhere, a rename): at most the names under them change
             if names != self.names:
                 self.names = names
-                self._set_ticks()
+                if self.plot_built():
+                    self._set_ticks()
             return
         self._gauges = gauges
-        loads = np.array([g[0] for g in gauges], dtype=float) / 1000.0
-        limits = np.array([g[1] for g in gauges], dtype=float) / 1000.0
-        x = np.arange(len(ids), dtype=float)
-        brushes = [self._brush(style.level_fill(g[3], g[2])) for g in gauges]
+        self.heights = [g[0] / 1000.0 for g in gauges]
+        self.limits = [g[1] / 1000.0 for g in gauges]
         self.levels = [g[3] for g in gauges]
-        pen = pg.mkPen(self.colors.bar_edge, width=0.5) if len(ids) <= 120 else pg.mkPen(None)
+        self.utils = [g[2] for g in gauges]
+        self.rack_ids = ids
+        self.names = names
+        self.empty.setVisible(not ids)
+        self.set_plot_visible(bool(ids))
+        if self.plot_built():
+            self._draw_bars()
+
+    def _draw_bars(self) -> None:
+        """The kept figures into the plot."""
+        import numpy as np
+
+        pg = pyqtgraph()
+        n = len(self.rack_ids)
+        loads = np.array(self.heights, dtype=float)
+        limits = np.array(self.limits, dtype=float)
+        x = np.arange(n, dtype=float)
+        brushes = [self._brush(style.level_fill(lvl, u)) for lvl, u in zip(self.levels, self.utils)]
+        pen = pg.mkPen(self.colors.bar_edge, width=0.5) if n <= 120 else pg.mkPen(None)
         self.bars.setOpts(x=x, height=loads, width=0.8, brushes=brushes, pen=pen)
         # limit ticks: one short horizontal segment per rack
-        if len(ids):
-            xs = np.repeat(x, 2) + np.tile([-0.45, 0.45], len(ids))
+        if n:
+            xs = np.repeat(x, 2) + np.tile([-0.45, 0.45], n)
             ys = np.repeat(limits, 2)
-            self.limits.setData(xs, ys)
+            self.limit_ticks.setData(xs, ys)
         else:
-            self.limits.setData([], [])
-        self.rack_ids = ids
-        self.heights = loads
-        self.names = names
+            self.limit_ticks.setData([], [])
         self._set_ticks()
-        self.plot.setXRange(-0.6, max(len(ids), 1) - 0.4, padding=0)
-        top = max(float(loads.max()) if len(loads) else 0.0, float(limits.max()) if len(limits) else 0.0)
-        self.plot.setYRange(0, top * 1.08 if top > 0 else 1, padding=0)
-        self.empty.setVisible(not ids)
-        self.plot.setVisible(bool(ids))
+        self._plot.setXRange(-0.6, max(n, 1) - 0.4, padding=0)
+        top = max(float(loads.max()) if n else 0.0, float(limits.max()) if n else 0.0)
+        self._plot.setYRange(0, top * 1.08 if top > 0 else 1, padding=0)
         self.set_selection(self.doc.selection)
 
     def set_selection(self, selection: tuple[tuple[str, str], ...]) -> None:
-        want = [i for i, rid in enumerate(self.rack_ids) if ("rack", rid) in set(selection or ())]
-        self.sel.setOpts(x=np.array(want, dtype=float), height=self.heights[want] if want else np.zeros(0), width=0.8)
+        if not self.plot_built():
+            return  # drawn with the bars
+        import numpy as np
+
+        chosen = set(selection or ())
+        want = [i for i, rid in enumerate(self.rack_ids) if ("rack", rid) in chosen]
+        self.sel.setOpts(x=np.array(want, dtype=float), height=np.array([self.heights[i] for i in want], dtype=float),
+                         width=0.8)
 
     def bar_count(self) -> int:
+        """Bars drawn in the plot (made now if it is not yet)."""
+        self.build_plot()
         return len(self.bars.opts["height"])
 
     def _clicked(self, ev: Any) -> None:  # pyqtgraph's MouseClickEvent (pyqtgraph has no types)
-        vb = self.plot.getPlotItem().getViewBox()
+        vb = self._plot.getPlotItem().getViewBox()
         p = vb.mapSceneToView(ev.scenePos())
         i = int(round(p.x()))
         if 0 <= i < len(self.rack_ids) and abs(p.x() - i) <= 0.45 and p.y() >= 0:
             self.doc.select([("rack", self.rack_ids[i])])
 
 
-class _WorkloadMargins(QWidget):
+class _WorkloadMargins(PlotHost):
     """Horizontal bars, one per workload target: the achieved figure as a percentage of
     its target (the tightest of the workload's targets), the target at 100 % drawn as a
     line. Colour: the workload's verdict level (met, met within the model's uncertainty,
@@ -248,53 +287,76 @@ class _WorkloadMargins(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.plot = pg.PlotWidget(self, enableMenu=False)  # no context menu: its ViewBox menu is never built
-        self.plot.setMouseEnabled(x=False, y=False)
-        self.plot.showGrid(x=True, y=False, alpha=0.25)
-        self.plot.setLabel("bottom", self.tr("achieved / target (%)"))
         self.titles = tuple(tr_table("Charts", self.TITLES))  # longest first
         self.title = self.titles[0]
-        self.plot.setTitle(self.title, size="10pt")
-        self.plot.hideButtons()
-        self.bars = pg.BarGraphItem(x0=np.zeros(0), y=np.zeros(0), height=0.6, width=np.zeros(0))
-        self.plot.addItem(self.bars)
-        self.target = pg.InfiniteLine(pos=100, angle=90, pen=pg.mkPen("#1f2328", width=1.5,
-                                                                      style=Qt.PenStyle.DashLine))
-        self.plot.addItem(self.target)
         self.empty = QLabel(self.tr("No workload targets in this plan (add one in the Workloads panel to see margins)"), self)
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.empty.setWordWrap(True)
         style.mute(self.empty)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
-        lay.addWidget(self.plot, 1)
+        lay.addWidget(self.plot_area, 1)
         lay.addWidget(self.empty)
         self.ids: list[str] = []
         self.names: list[str] = []
-        self.percents = np.zeros(0)
+        self.percents: list[float] = []
         self.levels: list[str] = []
-        self.labels: list[pg.TextItem] = []
+        self.bottlenecks: list[str] = []
+        self.labels: list[Any] = []  # pyqtgraph TextItems, one a bar
         self.colors = style.LIGHT_CHART
+
+    def _setup_plot(self, pg: ModuleType, plot: Any) -> None:
+        import numpy as np
+
+        plot.setMouseEnabled(x=False, y=False)
+        plot.showGrid(x=True, y=False, alpha=0.25)
+        plot.setLabel("bottom", self.tr("achieved / target (%)"))
+        plot.setTitle(self.title, size="10pt")
+        plot.hideButtons()
+        self.bars = pg.BarGraphItem(x0=np.zeros(0), y=np.zeros(0), height=0.6, width=np.zeros(0))
+        plot.addItem(self.bars)
+        self.target = pg.InfiniteLine(pos=100, angle=90, pen=pg.mkPen("#1f2328", width=1.5,
+                                                                      style=Qt.PenStyle.DashLine))
+        plot.addItem(self.target)
+        self._style()
+        self.title = fit_title(plot, self.colors, self.titles, self.width())
+        self._draw_bars()
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt override)
         super().resizeEvent(event)
-        self.title = fit_title(self.plot, self.colors, self.titles, self.width())
+        if self.plot_built():
+            self.title = fit_title(self._plot, self.colors, self.titles, self.width())
 
     def set_colors(self, colors: style.ChartColors) -> None:
         self.colors = colors
-        style_plot(self.plot, colors, self.title)
-        self.target.setPen(pg.mkPen(colors.reference, width=1.5, style=Qt.PenStyle.DashLine))
+        if self.plot_built():
+            self._style()
+
+    def _style(self) -> None:
+        style_plot(self._plot, self.colors, self.title)
+        self.target.setPen(pyqtgraph().mkPen(self.colors.reference, width=1.5, style=Qt.PenStyle.DashLine))
         for t in self.labels:
-            t.setColor(colors.foreground)
+            t.setColor(self.colors.foreground)
 
     def set_results(self, results: Results | None, plan: Plan | None = None) -> None:
         rows = workload_margins(results, plan)
-        n = len(rows)
         self.ids = [r[0] for r in rows]
         self.names = [r[1] for r in rows]
         self.levels = [r[4] for r in rows]
-        pct = np.array([max(0.0, (1.0 + r[2]) * 100.0) for r in rows], dtype=float)
-        self.percents = pct
+        self.bottlenecks = [r[3] for r in rows]
+        self.percents = [max(0.0, (1.0 + r[2]) * 100.0) for r in rows]
+        self.empty.setVisible(not rows)
+        self.set_plot_visible(bool(rows))
+        if self.plot_built():
+            self._draw_bars()
+
+    def _draw_bars(self) -> None:
+        """The kept figures into the plot."""
+        import numpy as np
+
+        pg, plot = pyqtgraph(), self._plot
+        n = len(self.ids)
+        pct = np.array(self.percents, dtype=float)
         y = np.arange(n, dtype=float)[::-1]  # first workload at the top
         brushes = [pg.mkBrush(style.level_color(lvl)) for lvl in self.levels]
         # each bar sits in the lower part of its slot; the workload's name is written above it
@@ -302,27 +364,25 @@ class _WorkloadMargins(QWidget):
         self.bars.setOpts(x0=np.zeros(n), y=y - 0.12, width=pct, height=0.42, brushes=brushes,
                           pen=pg.mkPen(self.colors.bar_edge, width=0.5))
         for t in self.labels:
-            self.plot.removeItem(t)
+            plot.removeItem(t)
         self.labels = []
         font = QFont()
         font.setPointSize(8)
-        for yi, p, r in zip(y, pct, rows):
-            bn = BOTTLENECK_TEXT.get(r[3], r[3])
-            name = r[1] if len(r[1]) <= 70 else r[1][:68] + "…"
+        for yi, p, name, bottleneck in zip(y, self.percents, self.names, self.bottlenecks):
+            bn = BOTTLENECK_TEXT.get(bottleneck, bottleneck)
+            name = name if len(name) <= 70 else name[:68] + "…"
             t = pg.TextItem(f"{name}  —  {fnum(p, ',.0f')} %" + (f", {bn}" if bn else ""), color=self.colors.foreground,
                             anchor=(0, 1))
             t.setFont(font)
             t.setPos(0.0, float(yi) + 0.11)
-            self.plot.addItem(t)
+            plot.addItem(t)
             self.labels.append(t)
-        self.plot.getAxis("left").setTicks([[], []])
-        self.plot.getAxis("left").setWidth(8)
+        plot.getAxis("left").setTicks([[], []])
+        plot.getAxis("left").setWidth(8)
         if n:
             hi = max(float(pct.max()), 100.0)
-            self.plot.setXRange(0, hi * 1.08, padding=0)
-            self.plot.setYRange(-0.45, n - 0.45, padding=0)
-        self.empty.setVisible(not rows)
-        self.plot.setVisible(bool(rows))
+            plot.setXRange(0, hi * 1.08, padding=0)
+            plot.setYRange(-0.45, n - 0.45, padding=0)
 
 
 class ChartsPanel(QWidget):
@@ -365,7 +425,8 @@ class ChartsPanel(QWidget):
         if colors == self.colors:
             return
         self.colors = colors
-        pg.setConfigOptions(background=colors.background, foreground=colors.foreground)
+        if pyqtgraph_loaded():  # the plots made from now on (all of them take the colours below)
+            pyqtgraph().setConfigOptions(background=colors.background, foreground=colors.foreground)
         for chart in (self.power, self.cooling, self.workloads):
             chart.set_colors(colors)
         self.on_results(self.doc.results)

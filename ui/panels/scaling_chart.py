@@ -15,6 +15,9 @@
   request cancels the running sweep (checked between points) and drops its result, so a
   stale sweep never overwrites a newer one. While the section is hidden nothing runs; it catches up
   when shown.
+
+The plot is made when the chart is first on screen (:mod:`ui.panels.plothost`): the main
+window comes up without pyqtgraph and numpy.
 """
 
 from __future__ import annotations
@@ -22,10 +25,8 @@ from __future__ import annotations
 import logging
 import math
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
-import pyqtgraph as pg
 from PySide6.QtCore import QCoreApplication, QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
@@ -33,10 +34,15 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSizePolicy, QVBox
 from planner.i18n import message_text
 from ui import style
 from ui.i18n import QT_TRANSLATE_NOOP, TrDict
+from ui.panels.plothost import PlotHost, pyqtgraph, set_axis_label
 from ui.tasks import BackgroundTask
 from ui.units import fnum
 
 if TYPE_CHECKING:
+    from types import ModuleType
+
+    import numpy as np
+
     from planner.catalog import Catalog
     from planner.model.edits import Change
     from planner.model.plan import Plan, Workload
@@ -82,6 +88,7 @@ BOTTLENECK_WORDS = TrDict("ScalingChart", {
     "cooling": QT_TRANSLATE_NOOP("ScalingChart", "cooling")})
 PLAN_COLOR = QColor("#1f6feb")
 DEBOUNCE_MS = 250
+PLOT_HEIGHT = 230
 
 
 def gpus_text(n: float) -> str:
@@ -131,12 +138,12 @@ def _gpu_ticks(lo: int, hi: int, width_px: float) -> list[tuple[float, str]]:
     return [(math.log10(v), gpus_text(v)) for v in pows[::step]]
 
 
-class ScalingChart(QWidget):
+class ScalingChart(PlotHost):
     """Shows one sweep. ``set_result(result)`` (a ``SweepResult`` or None) and
     ``set_message(text)``; ``metric_combo`` chooses the metric. For tests: ``result``,
     ``metric``, ``curve`` (x = log10 GPUs), ``target_line`` (None when the metric has no
     target), ``plan_line``, ``bands`` (bottleneck, first GPUs, last GPUs), ``legend``,
-    ``summary``."""
+    ``summary``; reading the plot's items makes the plot if it is not yet."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -156,31 +163,10 @@ class ScalingChart(QWidget):
         head.addStretch(1)
         head.addWidget(self.metric_combo)
 
-        self.plot = pg.PlotWidget(self, enableMenu=False)  # no context menu: its ViewBox menu is never built
-        self.plot.setObjectName("scalingPlot")
-        self.plot.setMouseEnabled(x=False, y=False)
-        self.plot.hideButtons()
-        self.plot.showGrid(x=True, y=True, alpha=0.18)
-        self.plot.setFixedHeight(230)
-        self.plot.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-        self.plot.setLabel("bottom", self.tr("GPUs (log scale)"))
-        self.plot.getAxis("left").setWidth(46)
-        vb = self.plot.getPlotItem().getViewBox()
-        vb.setDefaultPadding(0.0)
-        self.band_items: list[pg.LinearRegionItem] = []
-        self.curve = pg.PlotDataItem([], [], pen=pg.mkPen(self.colors.foreground, width=1.6))
-        self.points = pg.ScatterPlotItem(size=6, pxMode=True)
-        self.target_line: pg.InfiniteLine | None = None
-        self.plan_line = pg.InfiniteLine(angle=90, movable=False,
-                                         pen=pg.mkPen(PLAN_COLOR, width=1.5), label=self.tr("plan {value}"),
-                                         labelOpts={"position": 0.93, "color": PLAN_COLOR, "anchors": [(0, 0), (0, 0)]})
-        self.plan_dot = pg.ScatterPlotItem(size=13, symbol="d", pen=pg.mkPen("w", width=1.2),
-                                           brush=pg.mkBrush(PLAN_COLOR))
-        for item in (self.curve, self.points, self.plan_line, self.plan_dot):
-            self.plot.addItem(item)
-        self.plan_line.setZValue(5)
-        self.plan_dot.setZValue(10)
-        self.points.setZValue(6)
+        self.plot_area.setFixedHeight(PLOT_HEIGHT)
+        self.plot_area.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self._band_items: list[Any] = []  # pyqtgraph LinearRegionItems, one per bottleneck band
+        self._target_line: Any = None  # pyqtgraph InfiniteLine, or None
 
         self.legend = QLabel(self)
         self.legend.setObjectName("scalingLegend")
@@ -198,7 +184,7 @@ class ScalingChart(QWidget):
         lay.setContentsMargins(0, 0, 0, 0)
         lay.setSpacing(3)
         lay.addLayout(head)
-        lay.addWidget(self.plot, 1)
+        lay.addWidget(self.plot_area, 1)
         lay.addWidget(self.legend)
         lay.addWidget(self.summary)
         lay.addWidget(self.message)
@@ -206,20 +192,80 @@ class ScalingChart(QWidget):
         self.set_colors(self.colors)
         self.set_result(None)
 
+    def _setup_plot(self, pg: ModuleType, plot: Any) -> None:
+        plot.setObjectName("scalingPlot")
+        plot.setMouseEnabled(x=False, y=False)
+        plot.hideButtons()
+        plot.showGrid(x=True, y=True, alpha=0.18)
+        plot.setLabel("bottom", self.tr("GPUs (log scale)"))
+        plot.getAxis("left").setWidth(46)
+        vb = plot.getPlotItem().getViewBox()
+        vb.setDefaultPadding(0.0)
+        self._curve = pg.PlotDataItem([], [], pen=pg.mkPen(self.colors.foreground, width=1.6))
+        self._points = pg.ScatterPlotItem(size=6, pxMode=True)
+        self._plan_line = pg.InfiniteLine(angle=90, movable=False,
+                                          pen=pg.mkPen(PLAN_COLOR, width=1.5), label=self.tr("plan {value}"),
+                                          labelOpts={"position": 0.93, "color": PLAN_COLOR, "anchors": [(0, 0), (0, 0)]})
+        self._plan_dot = pg.ScatterPlotItem(size=13, symbol="d", pen=pg.mkPen("w", width=1.2),
+                                            brush=pg.mkBrush(PLAN_COLOR))
+        for item in (self._curve, self._points, self._plan_line, self._plan_dot):
+            plot.addItem(item)
+        self._plan_line.setZValue(5)
+        self._plan_dot.setZValue(10)
+        self._points.setZValue(6)
+        self._style()
+        self._draw()
+
+    # the plot's items, for tests
+    @property
+    def curve(self) -> Any:
+        self.build_plot()
+        return self._curve
+
+    @property
+    def points(self) -> Any:
+        self.build_plot()
+        return self._points
+
+    @property
+    def plan_line(self) -> Any:
+        self.build_plot()
+        return self._plan_line
+
+    @property
+    def plan_dot(self) -> Any:
+        self.build_plot()
+        return self._plan_dot
+
+    @property
+    def target_line(self) -> Any:
+        self.build_plot()
+        return self._target_line
+
+    @property
+    def band_items(self) -> list[Any]:
+        self.build_plot()
+        return self._band_items
+
     # -- theme ----------------------------------------------------------------------------
     def set_colors(self, colors: style.ChartColors) -> None:
         self.colors = colors
-        self.plot.setBackground(colors.background)
+        if self.plot_built():
+            self._style()
+        self.message.setStyleSheet(f"color: {colors.muted.name()};")
+        self._draw()
+
+    def _style(self) -> None:
+        pg, plot, colors = pyqtgraph(), self._plot, self.colors
+        plot.setBackground(colors.background)
         for name in ("left", "bottom"):
-            ax = self.plot.getAxis(name)
+            ax = plot.getAxis(name)
             ax.setPen(pg.mkPen(colors.muted))
             ax.setTextPen(pg.mkPen(colors.foreground))
             if ax.label is not None:
                 ax.label.setDefaultTextColor(colors.foreground)
-        self.curve.setPen(pg.mkPen(colors.foreground, width=1.6))
-        self.plan_dot.setPen(pg.mkPen(colors.background, width=1.2))
-        self.message.setStyleSheet(f"color: {colors.muted.name()};")
-        self._draw()
+        self._curve.setPen(pg.mkPen(colors.foreground, width=1.6))
+        self._plan_dot.setPen(pg.mkPen(colors.background, width=1.2))
 
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
@@ -230,7 +276,8 @@ class ScalingChart(QWidget):
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
-        self._x_ticks()
+        if self.plot_built():
+            self._x_ticks()
 
     # -- data -----------------------------------------------------------------------------
     def set_message(self, text: str) -> None:
@@ -268,6 +315,8 @@ class ScalingChart(QWidget):
 
     def series(self) -> tuple[np.ndarray, np.ndarray]:
         """(GPUs, metric values) of the points that have the metric, in GPU order."""
+        import numpy as np
+
         spec, res = self._spec(), self.result
         if spec is None or res is None:
             return np.zeros(0), np.zeros(0)
@@ -280,27 +329,44 @@ class ScalingChart(QWidget):
         res = self.result
         spec = self._spec()
         self.metric_combo.setVisible(res is not None)
-        for b in self.band_items:
-            self.plot.removeItem(b)
-        self.band_items, self.bands = [], []
-        if self.target_line is not None:
-            self.plot.removeItem(self.target_line)
-            self.target_line = None
         has = res is not None and spec is not None and bool(res.points)
-        self.plot.setVisible(has)
+        self.set_plot_visible(has)
         self.legend.setVisible(has)
         self.summary.setVisible(has)
         if not has or res is None or spec is None:
-            self.curve.setData([], [])
-            self.points.setData([], [])
-            self.plan_dot.setData([], [])
+            self.bands = []
+            if self.plot_built():
+                self._draw_plot(None, None)
+            return
+        key, _text, _axis_label, _logy, target_key = spec
+        self.bands = res.bottleneck_ranges()
+        if self.plot_built():
+            self._draw_plot(res, spec)
+        self._legend(res)
+        self._summary(res, key, target_key)
+
+    def _draw_plot(self, res: SweepResult | None, spec: tuple[str, str, str, bool, str | None] | None) -> None:
+        """The sweep into the plot (None: an empty plot)."""
+        import numpy as np
+
+        pg, plot = pyqtgraph(), self._plot
+        for b in self._band_items:
+            plot.removeItem(b)
+        self._band_items = []
+        if self._target_line is not None:
+            plot.removeItem(self._target_line)
+            self._target_line = None
+        if res is None or spec is None:
+            self._curve.setData([], [])
+            self._points.setData([], [])
+            self._plan_dot.setData([], [])
             return
         key, _text, axis_label, logy, target_key = spec
         gpus, vals = self.series()
         ty = (lambda v: np.log10(v)) if logy else (lambda v: v)
         x = np.log10(gpus) if len(gpus) else gpus
         y = ty(vals) if len(vals) else vals
-        self.curve.setData(x, y)
+        self._curve.setData(x, y)
         by_gpus = {p.gpus: p for p in res.points}
         # filled where the target is met (or there is none), hollow where it is missed
         brushes, pens = [], []
@@ -312,14 +378,14 @@ class ScalingChart(QWidget):
             missed = p.met is False
             brushes.append(pg.mkBrush(self.colors.background if missed else c))
             pens.append(pg.mkPen(c, width=1.4) if missed else pg.mkPen(edge, width=0.8))
-        self.points.setData(x, y, brush=brushes, pen=pens)
-        self.plot.setLabel("left", QCoreApplication.translate("ScalingChart", axis_label))
+        self._points.setData(x, y, brush=brushes, pen=pens)
+        set_axis_label(plot, "left", QCoreApplication.translate("ScalingChart", axis_label))
 
         # x range: every swept count, half a step of margin each side
         all_g = [p.gpus for p in res.points]
         x0, x1 = math.log10(min(all_g)), math.log10(max(all_g))
         pad = max(0.04, (x1 - x0) * 0.03)
-        self.plot.setXRange(x0 - pad, x1 + pad, padding=0)
+        plot.setXRange(x0 - pad, x1 + pad, padding=0)
 
         # bottleneck bands: each run of one bottleneck from half-way to its neighbours
         ranges = res.bottleneck_ranges()
@@ -338,9 +404,8 @@ class ScalingChart(QWidget):
             for ln in band.lines:
                 ln.setPen(pg.mkPen(None))
                 ln.setHoverPen(pg.mkPen(None))
-            self.plot.addItem(band)
-            self.band_items.append(band)
-        self.bands = ranges
+            plot.addItem(band)
+            self._band_items.append(band)
 
         # y range: the values and the target, with a little room
         target = res.targets.get(target_key) if target_key else None
@@ -350,46 +415,44 @@ class ScalingChart(QWidget):
             if logy:
                 lo_l, hi_l = math.log10(lo), math.log10(hi)
                 m = max(0.08, (hi_l - lo_l) * 0.08)
-                self.plot.setYRange(lo_l - m, hi_l + m, padding=0)
-                self.plot.getAxis("left").setTicks([_log_ticks(10 ** (lo_l - m), 10 ** (hi_l + m)), []])
+                plot.setYRange(lo_l - m, hi_l + m, padding=0)
+                plot.getAxis("left").setTicks([_log_ticks(10 ** (lo_l - m), 10 ** (hi_l + m)), []])
             else:
                 lo = min(0.0, lo)
                 m = (hi - lo) * 0.08 or 1.0
-                self.plot.setYRange(lo, hi + m, padding=0)
-                self.plot.getAxis("left").setTicks(None)
+                plot.setYRange(lo, hi + m, padding=0)
+                plot.getAxis("left").setTicks(None)
         if target:
             # the label sits above the line where the curve is below it: on the left for a
             # figure that rises with GPUs (per-user speed), on the right for one that falls
             lower_better = key in ("days", "ttft_s")
             above = 0 if len(vals) and target >= float(vals.max()) else 1  # at the top: below the line
-            self.target_line = pg.InfiniteLine(
+            self._target_line = pg.InfiniteLine(
                 pos=float(ty(np.array([target]))[0]), angle=0, movable=False,
                 pen=pg.mkPen(self.colors.reference, width=1.4, style=Qt.PenStyle.DashLine),
                 label=self.tr("target {value}").format(value=value_text(target)),
                 labelOpts={"position": 0.98 if lower_better else 0.02, "color": self.colors.foreground,
                            "anchors": [(1, above), (1, above)] if lower_better else [(0, above), (0, above)],
                            "fill": self._label_fill()})
-            self.target_line.setZValue(4)
-            self.plot.addItem(self.target_line)
+            self._target_line.setZValue(4)
+            plot.addItem(self._target_line)
 
         # the plan's own count
         plan = res.plan_gpus
         if plan:
-            self.plan_line.setPos(math.log10(plan))
-            self.plan_line.label.setFormat(self.tr("plan {value}").format(value=gpus_text(plan)))
-            self.plan_line.label.fill = pg.mkBrush(self._label_fill())
-            self.plan_line.setVisible(True)
+            self._plan_line.setPos(math.log10(plan))
+            self._plan_line.label.setFormat(self.tr("plan {value}").format(value=gpus_text(plan)))
+            self._plan_line.label.fill = pg.mkBrush(self._label_fill())
+            self._plan_line.setVisible(True)
             at = np.nonzero(gpus == plan)[0]
             if len(at):
-                self.plan_dot.setData([x[at[0]]], [y[at[0]]])
+                self._plan_dot.setData([x[at[0]]], [y[at[0]]])
             else:
-                self.plan_dot.setData([], [])
+                self._plan_dot.setData([], [])
         else:
-            self.plan_line.setVisible(False)
-            self.plan_dot.setData([], [])
+            self._plan_line.setVisible(False)
+            self._plan_dot.setData([], [])
         self._x_ticks()
-        self._legend(res)
-        self._summary(res, key, target_key)
 
     def _label_fill(self) -> QColor:
         c = QColor(self.colors.background)
@@ -400,10 +463,10 @@ class ScalingChart(QWidget):
         if self.result is None or not self.result.points:
             return
         all_g = [p.gpus for p in self.result.points]
-        ticks = _gpu_ticks(min(all_g), max(all_g), self.plot.width() - 60)
+        ticks = _gpu_ticks(min(all_g), max(all_g), self._plot.width() - 60)
         if len(ticks) < 2:  # a narrow range: its ends
             ticks = [(math.log10(v), gpus_text(v)) for v in sorted({min(all_g), max(all_g)})]
-        self.plot.getAxis("bottom").setTicks([ticks, []])
+        self._plot.getAxis("bottom").setTicks([ticks, []])
 
     def _legend(self, res: SweepResult) -> None:
         parts = []
