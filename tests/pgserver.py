@@ -97,7 +97,7 @@ def _as_owner(cmd: list[str], owner: str | None, **kw) -> subprocess.CompletedPr
 
 def _owner_alive(folder: Path) -> bool:
     """Whether the process that started the cluster in ``folder`` still runs."""
-    from planner.files.storage.lock import pid_alive, process_start_time
+    from planner.files.filelock import pid_alive, process_start_time
 
     try:
         pid_s, _, started_s = (folder / OWNER_FILE).read_text(encoding="ascii").strip().partition(" ")
@@ -135,7 +135,7 @@ def remove_stale_clusters(tmpdir: str | None = None, bindir: Path | None = None)
 
 
 def _record_owner(folder: Path) -> None:
-    from planner.files.storage.lock import process_start_time
+    from planner.files.filelock import process_start_time
 
     started = process_start_time(os.getpid())
     (folder / OWNER_FILE).write_text(f"{os.getpid()} {started if started is not None else ''}".strip(),

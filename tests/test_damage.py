@@ -17,9 +17,9 @@ import pytest
 
 from planner.catalog import load_catalog
 from planner.files.documents import load_plan, save_plan
+from planner.files.filelock import FileLock, lock_path_for, read_lock
 from planner.files.plan_io import PlanFormatError, plan_to_dict
 from planner.files.storage import open_rackplan, save_rackplan
-from planner.files.storage.lock import FileLock, lock_path_for, read_lock
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "examples" / "xe9680-h100-pod.json"

@@ -17,6 +17,7 @@ import pytest
 from planner.base.fileio import STALE_TEMP_AGE_S
 from planner.catalog import load_catalog
 from planner.design.synthetic import synthetic_plan
+from planner.files.filelock import pid_alive
 from planner.files.plan_io import PlanFormatError
 from planner.files.storage import (
     Autosaver,
@@ -28,7 +29,6 @@ from planner.files.storage import (
     save_rackplan,
 )
 from planner.files.storage import sqlite as sq
-from planner.files.storage.lock import pid_alive
 
 posix_only = pytest.mark.skipif(os.name != "posix", reason="fork and SIGKILL are POSIX")
 

@@ -21,18 +21,18 @@ from ui import dialogs
 asked = []
 dialogs.ask_recover = lambda parent, d: asked.append(d) and None  # 'Later': every copy is kept
 from ui.shell.app import open_window
-win = open_window(None, background=False)
-print(json.dumps({"shown": win.isVisible(), "asked": asked,
+win = open_window(sys.argv[1] if len(sys.argv) > 1 else None, background=False)
+print(json.dumps({"shown": win.isVisible(), "asked": asked, "locked": win.recovery.lock is not None,
                   "loaded": sorted(m for m in ("sqlalchemy", "pyqtgraph", "numpy") if m in sys.modules)}))
 """
 
 
-def probe(tmp: Path) -> dict:
+def probe(tmp: Path, *args: str) -> dict:
     env = {k: v for k, v in os.environ.items() if not k.startswith("RACKWRIGHT_")}
     env.update(QT_QPA_PLATFORM="offscreen", XDG_CONFIG_HOME=str(tmp / "config"), XDG_DATA_HOME=str(tmp / "data"),
                RACKWRIGHT_USER_DATA=str(tmp / "user"), RACKWRIGHT_USER_CATALOG=str(tmp / "no-user-catalog"),
                PYTHONPATH=str(ROOT))
-    r = subprocess.run([sys.executable, "-c", PROBE], capture_output=True, text=True, cwd=ROOT, env=env,
+    r = subprocess.run([sys.executable, "-c", PROBE, *args], capture_output=True, text=True, cwd=ROOT, env=env,
                        timeout=180)
     assert r.returncode == 0, r.stderr
     return json.loads(r.stdout.strip().splitlines()[-1])
@@ -42,6 +42,18 @@ def test_first_window_without_sqlalchemy(tmp_path):
     got = probe(tmp_path)
     assert got["shown"] and got["asked"] == []
     assert "sqlalchemy" not in got["loaded"]
+
+
+def test_a_plan_opened_at_start_comes_up_without_sqlalchemy(tmp_path):
+    """``rackwright plan.json`` takes the plan's "opened twice" lock at start: the lock is a
+    file beside the plan (planner.files.filelock) and needs none of the project-file code
+    (it cost 0.42 s of SQLAlchemy imports before the first window)."""
+    plan = tmp_path / "pod.json"
+    plan.write_bytes((ROOT / "examples" / "xe9680-h100-pod.json").read_bytes())
+    got = probe(tmp_path, str(plan))
+    assert got["shown"] and got["asked"] == []
+    assert got["locked"]
+    assert got["loaded"] == []
 
 
 def test_first_window_without_pyqtgraph_or_numpy(tmp_path):

@@ -205,7 +205,7 @@ class RecoveryController(QObject):
         holds it. The current lock is kept until :meth:`adopt`."""
         if not self.enabled:
             return True, None
-        from planner.files.storage import FileLock
+        from planner.files.filelock import FileLock
 
         lock = FileLock(path)
         res = lock.acquire()

@@ -19,6 +19,7 @@ See docs/project-file.md for the file layout, the guarantees and the migration r
 
 from __future__ import annotations
 
+from planner.files.filelock import FileLock, LockInfo, LockResult, lock_path_for
 from planner.files.plan_io import PlanFormatError
 
 from .embedded import (
@@ -31,7 +32,6 @@ from .embedded import (
     missing_locally,
     unknown_hardware,
 )
-from .lock import FileLock, LockInfo, LockResult, lock_path_for
 from .migrations import SCHEMA_VERSION
 from .project import (
     OpenedPlan,

@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from planner.catalog import Catalog
+from planner.files.filelock import pid_alive
 from planner.files.userdata import (  # noqa: F401 - this module's names since issue 29
     AUTOSAVE_ENV,
     DEFAULT_INTERVAL_S,
@@ -47,7 +48,6 @@ from planner.files.userdata import (  # noqa: F401 - this module's names since i
 from planner.model.plan import Plan
 
 from .embedded import EmbeddedCatalog
-from .lock import pid_alive
 from .sqlite import atomic_write
 
 if TYPE_CHECKING:
