@@ -226,3 +226,20 @@ def test_totals_fit_their_dock_at_1366_px(qtbot, tmp_path, shipped):
     assert panel.rows["rent"][0].text()  # the long values are there
     qtbot.waitUntil(lambda: viewport.width() < 400)
     assert inner.minimumSizeHint().width() <= viewport.width(), (inner.minimumSizeHint(), viewport.size())
+
+
+def test_the_legend_reads_in_the_dark_theme(qtbot):
+    """The rent chart's legend ("Own", "Rent") is drawn in the theme's text colour: on the dark
+    theme it stayed pyqtgraph's default grey on near-black (seen offscreen and on X)."""
+    from ui import style
+    from ui.panels.rent_chart import RentOwnChart
+
+    chart = RentOwnChart()
+    qtbot.addWidget(chart)
+    chart.build_plot()
+    for colors in (style.DARK_CHART, style.LIGHT_CHART):
+        chart.set_colors(colors)
+        labels = [label for _sample, label in chart.legend.items]
+        assert [lb.text for lb in labels] == [chart.tr("Own"), chart.tr("Rent")]
+        for lb in labels:
+            assert colors.foreground.name() in lb.item.toHtml().lower(), lb.item.toHtml()

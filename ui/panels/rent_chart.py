@@ -121,6 +121,10 @@ class RentOwnChart(PlotHost):
         style_plot(self._plot, self.colors, self.title)
         self._break_even_label.setColor(self.colors.foreground)
         self.legend.setLabelTextColor(self.colors.foreground)
+        # pyqtgraph's setLabelTextColor only stores the colour for the labels' next text: the
+        # legend's "Own" and "Rent" stayed in the default dark grey, unreadable on the dark theme
+        for _sample, label in self.legend.items:
+            label.setText(label.text, color=self.colors.foreground)
 
     def set_results(self, results: Results | None) -> None:
         rvo = results.totals.rent_vs_own if results is not None else None
