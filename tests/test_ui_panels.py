@@ -377,3 +377,24 @@ def test_rack_names_under_the_bars_never_overlap(qtbot, catalog, width):
     vb = chart.plot.getPlotItem().getViewBox()
     px_per_bar = vb.width() / (len(chart.rack_ids))
     assert (xs[1] - xs[0]) * px_per_bar >= widest + 4, (xs[1] - xs[0], px_per_bar, widest)
+
+
+def test_totals_follow_a_rename_of_the_rack_they_name_and_stay_put_for_another(qtbot, doc):
+    """The Totals skip an update whose figures are the engine's same figures (a rename at 16k
+    GPUs formatted ~150 numbers for nothing); a rename of the rack the IT-load row names as
+    the fullest is not such an update."""
+    totals = TotalsPanel(doc)
+    qtbot.addWidget(totals)
+    worst = doc.results.rack_summary("power").worst
+    assert worst is not None and worst.name in totals.rows["it_power"][1].text()
+    other = next(r for r in doc.plan.racks() if r.id != worst.id)
+    before = {k: (v.text(), d.text()) for k, (v, d, _b) in totals.rows.items()}
+    assert doc.push(SetProperty("rack", other.id, "name", "Zeta-9"))
+    doc.flush()
+    assert {k: (v.text(), d.text()) for k, (v, d, _b) in totals.rows.items()} == before
+    assert doc.push(SetProperty("rack", worst.id, "name", "Omega-1"))
+    doc.flush()
+    assert "Omega-1" in totals.rows["it_power"][1].text() and worst.name not in totals.rows["it_power"][1].text()
+    doc.undo_stack.undo()
+    doc.flush()
+    assert worst.name in totals.rows["it_power"][1].text()

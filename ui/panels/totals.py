@@ -126,6 +126,7 @@ class TotalsPanel(QWidget):
         self.rows: dict[str, tuple[QLabel, QLabel, UtilBar | None]] = {}
         self.levels: dict[str, str] = {}
         self._shown: dict[str, tuple] = {}  # what each row shows (_set skips a row that stays the same)
+        self._drawn: tuple | None = None  # what on_results last showed the rows from
         inner = QWidget()
         grid = QGridLayout(inner)
         grid.setContentsMargins(10, 8, 10, 8)
@@ -239,6 +240,7 @@ class TotalsPanel(QWidget):
             self._chart_colors = colors
             self.rent_chart.set_colors(colors)
             self._shown.clear()  # the level dots are drawn for the theme: set them again
+            self._drawn = None
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt override)
         super().changeEvent(event)
@@ -293,16 +295,27 @@ class TotalsPanel(QWidget):
         self.rent_chart.set_results(results)
         QTimer.singleShot(0, self.updateGeometry)  # new values: the dock asks the minimum again
         if results is None:
+            self._drawn = None
             self.header.setText(self.tr("No results yet: the engine has not run on this plan."))
             self._clear()
             return
         t = results.totals
+        counts = results.counts()
+        # what the rows are made of: the same as last time (a rename, a move within a rack at
+        # 16k GPUs: the engine's totals and summaries are equal), nothing to format (~150
+        # numbers, 3 ms an edit); the language probe and the catalog make a new text anew
+        drawn = (t, results.energy, results.nvlink, tuple(results.workload_needs.items()), tuple(counts.items()),
+                 results.settings, tuple(results.rack_summary(f) for f in ("power", "cooling", "weight", "floor")),
+                 results.worst_feed(), results.worst_loop(), len(results.feeds), len(results.loops),
+                 id(self.doc.catalog), self._chart_colors, self.tr("no GPU servers placed"))
+        if drawn == self._drawn:
+            return
+        self._drawn = drawn
         s, i = t.agg.sums, t.agg.ints
         st = results.settings
         feed_warn = st.feed_warn_fraction if st is not None else None
         cool_warn = st.cooling_warn_fraction if st is not None else None
         need_warn = 1.0 / (1.0 + st.workload_margin_warn) if st is not None else None
-        counts = results.counts()
         self.header.setText(self.tr("{racks} in {rooms} · {errors}, {warnings}").format(
             racks=self.tr("%n rack(s)", "", t.racks), rooms=self.tr("%n room(s)", "", t.rooms),
             errors=self.tr("%n error(s)", "", counts.get("error", 0)),
