@@ -527,9 +527,11 @@ class FindingsPanel(QWidget):
         # the Code is the column that gives way (the Message says it in words, the tooltip
         # and the filter have it whole); the Where is a device's name and rack: "PDU R01-1 in
         # R01 (dev-5)" was cut to "PDU R01-1 in R..." at 1366x768 (issue 31, seen on X)
-        code_w = min(code_w, max(90, rest // 5))
+        code_cap = max(90, rest // 5)
         keep = max(rest * 38 // 100, avail * 36 // 100)  # the Message's share
-        where_w = min(where_w, max(90, rest - code_w - keep))
+        where_w = min(where_w, max(90, rest - code_cap - keep))
+        # what the Where does not need goes back to the Code, up to 30 % of the table
+        code_w = min(code_w, max(code_cap, min(rest * 3 // 10, rest - where_w - keep)))
         self._fitting = True
         try:
             if 1 not in self._user_sized:
