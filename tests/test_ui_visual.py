@@ -206,7 +206,6 @@ def test_findings_where_shows_a_pdu_row_whole_at_1366x768(qtbot, tmp_path, monke
     R01 (dev-5)", was cut to "PDU R01-1 in R..." (issue 31, seen on X): the Code column gives
     way first, and the Message keeps its share of the table."""
     from PySide6.QtCore import Qt
-
     from PySide6.QtWidgets import QApplication
 
     from planner.model.edits import SetProperty

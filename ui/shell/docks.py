@@ -92,7 +92,7 @@ def make_docks(win: QMainWindow, doc: Document) -> tuple[dict[str, QDockWidget],
         win.addDockWidget(area, dock)
         docks[name], panels[name] = dock, panel
     docks["cablesDock"].visibilityChanged.connect(panel_of(panels, "cablesDock", CableList).set_shown)
-    docks["chartsDock"].tabs_floor = TabsFloor(win, docks["chartsDock"], docks["findingsDock"])
+    TabsFloor(win, docks["chartsDock"], docks["findingsDock"])  # kept alive as the dock's child
     win.resizeDocks([docks["catalogDock"], docks["inspectorDock"]], [440, 420], Qt.Orientation.Horizontal)
     win.resizeDocks([docks["floorDock"], docks["inspectorDock"]], [380, 600], Qt.Orientation.Vertical)
     # Tab groups last: when the frame around a tab group changes after it formed (a resize of

@@ -10,12 +10,14 @@ keep Qt's behaviour."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject
+from PySide6.QtCore import QEvent, QKeyCombination, QObject, Qt
 from PySide6.QtGui import QKeyEvent, QKeySequence
 from PySide6.QtWidgets import QAbstractSpinBox, QApplication, QLineEdit, QWidget
 
 _KEYS = (QKeySequence.StandardKey.Undo, QKeySequence.StandardKey.Redo)
-_EXTRA = {QKeySequence(k)[0].toCombined() for k in ("Ctrl+Shift+Z", "Ctrl+Y")}  # Redo's extra keys (actions.py)
+_CTRL = Qt.KeyboardModifier.ControlModifier
+_EXTRA = {QKeyCombination(_CTRL | Qt.KeyboardModifier.ShiftModifier, Qt.Key.Key_Z).toCombined(),  # Redo's
+          QKeyCombination(_CTRL, Qt.Key.Key_Y).toCombined()}  # extra keys (actions.py)
 
 
 class PlanUndoKeys(QObject):
