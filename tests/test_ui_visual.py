@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QTabBar
 
 pytestmark = pytest.mark.gui
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+TS_DIR = EXAMPLES.parent / "resources" / "translations"
 
 
 def _open(qtbot, ini: Path, example: str = "xe9680-h100-pod.json"):
@@ -197,3 +198,70 @@ def test_one_u_names_show_at_a_full_hd_fit(qtbot, tmp_path):
         assert t._grown_px >= MIN_SINGLE_LINE_PX
         (_y, text), = t.grown_lines(lod)
         assert text == name  # not elided: the whole name fits the device's width
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_findings_where_shows_a_pdu_row_whole_at_1366x768(qtbot, tmp_path, monkeypatch, lang):
+    """At the default layout on a 1366x768 laptop the Where of a device row, "PDU R01-1 in
+    R01 (dev-5)", was cut to "PDU R01-1 in R..." (issue 31, seen on X): the Code column gives
+    way first, and the Message keeps its share of the table."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QApplication
+
+    from planner.model.edits import SetProperty
+    from ui import i18n
+
+    monkeypatch.setenv("RACKWRIGHT_LANG", lang)
+    try:
+        win = _open(qtbot, tmp_path / "s.ini")
+        for _ in range(3):  # narrowed as a user drags the window's edge (German's wide layout
+            win.resize(1366, 768)  # holds it at ~1400 px until Charts has joined Findings' tabs)
+            qtbot.wait(30)
+        assert win.width() == 1366
+        assert win.menus["menuFile"].title() == ("&Datei" if lang == "de" else "&File")
+        doc = win.doc
+        pdu = next(p for r in doc.plan.racks() for p in r.placements if p.side is not None)
+        assert doc.push(SetProperty("placement", pdu.id, "feed", None))  # a PDU on no feed: a device row
+        doc.recompute(background=False)
+        win.docks["findingsDock"].raise_()
+        qtbot.wait(30)
+        t = win.panels["findingsDock"].table
+        model = t.model()
+        rows = [r for r in range(model.rowCount()) if pdu.id in str(model.index(r, 3).data())]
+        assert rows, "no finding names the PDU"
+        fm, width = t.fontMetrics(), t.viewport().width()
+        for r in rows:
+            where = model.index(r, 3).data()
+            assert fm.horizontalAdvance(where) + 12 <= t.columnWidth(3), (where, t.columnWidth(3))
+        assert t.columnWidth(2) >= 0.35 * width
+        assert sum(t.columnWidth(c) for c in range(4)) <= width + 1
+        assert model.index(rows[0], 1).data() in model.index(rows[0], 1).data(Qt.ItemDataRole.ToolTipRole)
+    finally:
+        i18n.install(QApplication.instance(), "en", TS_DIR)
+
+
+def test_charts_tabs_stay_whole_in_german_when_the_dock_is_narrowed(qtbot, tmp_path, monkeypatch):
+    """The Charts dock beside Findings could be made narrower than its tabs (by the window's
+    width, a saved layout, the separator dragged): German's "Arbeitslasten" read
+    "Arbeitsla..." (issue 31, seen on X at 1920x1080). The dock stops at its tabs' width."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QApplication, QTabWidget
+
+    from ui import i18n
+
+    monkeypatch.setenv("RACKWRIGHT_LANG", "de")
+    try:
+        win = _open(qtbot, tmp_path / "s.ini")
+        _resize(qtbot, win, 1728, 972)  # the first-start size on a 1920x1080 screen
+        findings, charts = win.docks["findingsDock"], win.docks["chartsDock"]
+        assert charts not in win.tabifiedDockWidgets(findings)
+        win.resizeDocks([findings, charts], [1600, 40], Qt.Orientation.Horizontal)  # the separator dragged
+        qtbot.wait(30)
+        bar = charts.widget().findChild(QTabWidget).tabBar()
+        assert [bar.tabText(i) for i in range(bar.count())][-1] == "Arbeitslasten"
+        for i in range(bar.count()):
+            r = bar.tabRect(i)
+            assert r.width() >= bar.tabSizeHint(i).width() and r.right() <= bar.width(), \
+                (bar.tabText(i), r.width(), bar.tabSizeHint(i).width(), bar.width())
+    finally:
+        i18n.install(QApplication.instance(), "en", TS_DIR)

@@ -503,9 +503,9 @@ class FindingsPanel(QWidget):
         return False
 
     def fit_columns(self) -> None:
-        """Code and Where as wide as their longest entry, Code at most 30 % of the table and
-        Where no more than leaves Message 45 %; text that does not fit is elided and the
-        row's tooltip has it all."""
+        """Code and Where as wide as their longest entry, Code at most a fifth of the table
+        and Where no more than leaves Message 38 % (and 36 % of the whole); text that does
+        not fit is elided and the row's tooltip has it all."""
         avail = self.table.viewport().width()
         if avail <= 0:
             return
@@ -524,8 +524,14 @@ class FindingsPanel(QWidget):
                             max(self._text_w[1], max(fm.horizontalAdvance(r[5]) for r in added)))
         code_w, where_w = self._text_w[0] + 20, self._text_w[1] + 20
         rest = avail - self.table.columnWidth(0)
-        code_w = min(code_w, max(90, rest * 3 // 10))
-        where_w = min(where_w, max(90, rest - code_w - rest * 45 // 100))
+        # the Code is the column that gives way (the Message says it in words, the tooltip
+        # and the filter have it whole); the Where is a device's name and rack: "PDU R01-1 in
+        # R01 (dev-5)" was cut to "PDU R01-1 in R..." at 1366x768 (issue 31, seen on X)
+        code_cap = max(90, rest // 5)
+        keep = max(rest * 38 // 100, avail * 36 // 100)  # the Message's share
+        where_w = min(where_w, max(90, rest - code_cap - keep))
+        # what the Where does not need goes back to the Code, up to 30 % of the table
+        code_w = min(code_w, max(code_cap, min(rest * 3 // 10, rest - where_w - keep)))
         self._fitting = True
         try:
             if 1 not in self._user_sized:

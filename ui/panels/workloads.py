@@ -523,7 +523,9 @@ class _Field(QWidget):
         self.error.setText(text)
         self.error.setVisible(bool(text))
         self.editor.setProperty("invalid", bool(text))
-        self.editor.setStyleSheet(f"border: 1px solid {style.BAD.name()};" if text else "")
+        sheet = f"border: 1px solid {style.BAD.name()};" if text else ""
+        if self.editor.styleSheet() != sheet:  # a new style sheet re-lays the field out a moment
+            self.editor.setStyleSheet(sheet)
 
 
 class WorkloadsPanel(QWidget):
@@ -703,7 +705,11 @@ class WorkloadsPanel(QWidget):
         guard_wheel(self.detail)  # the scaling chart's metric choice; the form's on each build
         # the verdict, notes and chart above the form change height with every result: the
         # field being typed into stays in view (it scrolled away after each edit: issue 31)
+        # (at once, inside the resize or move: a correction on the next event-loop turn let a
+        # frame with the form a line off reach the screen, and on a loaded X server a click
+        # 0.4 s after Return landed on the field above: issue 31, the X11 rebuild)
         self.detail.installEventFilter(self)
+        self.form_box.installEventFilter(self)
         self._keep_pending = False
         self._edited_field: str | None = None  # the form field last committed (kept in view)
         # where the field in use was in the viewport when the user last looked (focus, commit,
@@ -747,10 +753,15 @@ class WorkloadsPanel(QWidget):
         self.rebuild()
 
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802
-        if obj is self.detail and event.type() == QEvent.Type.Resize and not self._keep_pending:
-            if self._field_in_use() is not None:
-                self._keep_pending = True
+        moved = (obj is self.detail and event.type() == QEvent.Type.Resize) or \
+            (obj is self.form_box and event.type() == QEvent.Type.Move)
+        if moved and self._field_in_use() is not None:
+            pending, self._keep_pending = self._keep_pending, True  # our scroll is no new anchor
+            self._keep_focus_in_view(now=True)
+            if not pending:  # once more when the scroll area has answered (its range, a clamp)
                 QTimer.singleShot(0, self._keep_focus_in_view)
+            else:
+                self._keep_pending = pending
         return super().eventFilter(obj, event)
 
     def _field_in_use(self) -> QWidget | None:
@@ -783,14 +794,23 @@ class WorkloadsPanel(QWidget):
         if new is not None and shiboken6.isValid(self) and shiboken6.isValid(new) and self.detail.isAncestorOf(new):
             self._remember_anchor()
 
-    def _keep_focus_in_view(self) -> None:
-        self._keep_pending = False
+    def _keep_focus_in_view(self, now: bool = False) -> None:
+        """Put the field in use back where the user saw it (``now``: inside a resize or move,
+        before the scroll area has its new range, which is set here from the form's height)."""
+        if not now:
+            self._keep_pending = False
+        if not shiboken6.isValid(self):
+            return
         field = self._field_in_use()
         if field is None or not field.isVisible():
             return
+        bar = self.detail_scroll.verticalScrollBar()
+        if now:
+            bar.setMaximum(max(bar.maximum(), self.detail.height() - self.detail_scroll.viewport().height()))
         if self._anchor_y is not None:  # back where the user saw it
-            bar = self.detail_scroll.verticalScrollBar()
             bar.setValue(bar.value() + self._field_y(field) - self._anchor_y)
+        if now:
+            return
         y, vp = self._field_y(field), self.detail_scroll.viewport()
         if y < 0 or y + field.height() > vp.height():  # the anchor could not be kept
             self.detail_scroll.ensureWidgetVisible(field, 0, 24)

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, TypeVar
 
-from PySide6.QtCore import QByteArray, QCoreApplication, QRect, QSize, Qt, QTimer
-from PySide6.QtWidgets import QDockWidget, QMainWindow, QTabBar, QWidget
+import shiboken6
+from PySide6.QtCore import QByteArray, QCoreApplication, QEvent, QObject, QRect, QSize, Qt, QTimer
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QTabBar, QTabWidget, QWidget
 
 from ui.i18n import QT_TRANSLATE_NOOP
 from ui.panels.cables import CableList
@@ -91,6 +92,7 @@ def make_docks(win: QMainWindow, doc: Document) -> tuple[dict[str, QDockWidget],
         win.addDockWidget(area, dock)
         docks[name], panels[name] = dock, panel
     docks["cablesDock"].visibilityChanged.connect(panel_of(panels, "cablesDock", CableList).set_shown)
+    TabsFloor(win, docks["chartsDock"], docks["findingsDock"])  # kept alive as the dock's child
     win.resizeDocks([docks["catalogDock"], docks["inspectorDock"]], [440, 420], Qt.Orientation.Horizontal)
     win.resizeDocks([docks["floorDock"], docks["inspectorDock"]], [380, 600], Qt.Orientation.Vertical)
     # Tab groups last: when the frame around a tab group changes after it formed (a resize of
@@ -102,6 +104,52 @@ def make_docks(win: QMainWindow, doc: Document) -> tuple[dict[str, QDockWidget],
             win.tabifyDockWidget(anchor, docks[name])
         anchor.raise_()
     return docks, panels
+
+
+class TabsFloor(QObject):
+    """Charts beside Findings is kept at least as wide as its tabs need, in the language
+    shown: the window's width, a saved layout or the separator made it narrower, and German's
+    "Arbeitslasten" read "Arbeitsla..." (issue 31, seen on X). Not a minimum width (that
+    would hold a window being narrowed at its wide layout's width): the separator is moved
+    back after the dock became too narrow, when Findings has the room to give."""
+
+    def __init__(self, win: QMainWindow, charts: QDockWidget, findings: QDockWidget) -> None:
+        super().__init__(charts)
+        self.win, self.charts, self.findings = win, charts, findings
+        self.tabs = charts.widget().findChild(QTabWidget) if charts.widget() is not None else None
+        self._pending = False
+        charts.installEventFilter(self)
+        if charts.widget() is not None:
+            charts.widget().installEventFilter(self)
+
+    def need(self) -> int:
+        if self.tabs is None:
+            return 0
+        bar = self.tabs.tabBar()
+        return sum(bar.tabSizeHint(i).width() for i in range(bar.count())) + 4
+
+    def fit(self) -> None:
+        self._pending = False
+        charts, findings, win = self.charts, self.findings, self.win
+        if not shiboken6.isValid(charts) or not shiboken6.isValid(findings):
+            return
+        need = self.need()
+        if (charts.width() >= need or charts.isFloating() or findings.isFloating() or not charts.isVisible()
+                or charts in win.tabifiedDockWidgets(findings)
+                or win.dockWidgetArea(charts) != win.dockWidgetArea(findings)
+                or abs(charts.y() - findings.y()) > 4):  # side by side, not one above the other
+            return
+        total = findings.width() + charts.width()
+        if total - need < findings.minimumSizeHint().width():
+            return  # no room: the tabs stay cut rather than Findings
+        win.resizeDocks([findings, charts], [total - need, need], Qt.Orientation.Horizontal)
+
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802
+        if event.type() in (QEvent.Type.Resize, QEvent.Type.LanguageChange, QEvent.Type.FontChange,
+                            QEvent.Type.Show) and not self._pending:
+            self._pending = True
+            QTimer.singleShot(0, self.fit)  # after the layout (and the panel's new texts) settled
+        return False
 
 
 def panel_of(panels: dict[str, QWidget], name: str, cls: type[W]) -> W:

@@ -40,6 +40,7 @@ from ui.shell.docks import (
     panel_of,
     raise_dock,
 )
+from ui.shell.field_undo import PlanUndoKeys
 from ui.shell.filedrop import FileDrop
 from ui.shell.recovery import RecoveryController
 from ui.shell.repository import RepositoryController
@@ -127,6 +128,7 @@ class MainWindow(QMainWindow):
         doc.selectionChanged.connect(self._show_workloads_for)  # a workload finding brings its tab up
         self.files.recentChanged.connect(self._fill_recent)
         self.file_drop = FileDrop(self, self.files.open)  # a plan file dropped on the window opens
+        self.plan_undo_keys = PlanUndoKeys(self)  # Ctrl+Z in a committed field undoes the plan
         self.rack_view.view.propertiesRequested.connect(self.show_inspector)
         self.floor_view.propertiesRequested.connect(self.show_inspector)
         self.workloads_panel.sizeRequested.connect(self.windows.show_size_workload)

@@ -52,6 +52,7 @@ class FloorSceneLike(Protocol):
     a protocol, so the items need not import the scene that imports them)."""
 
     mode: str
+    racks: dict[str, RackItem]
 
     def begin_row_drag(self, row_id: str, scene_pos: QPointF) -> None: ...
     def row_drag_active(self) -> bool: ...
@@ -86,6 +87,7 @@ LABEL_MAX_PX = 13.0
 
 
 _PART_RE = re.compile(r"[^\s\-_/.:]+")
+_WORD_NUMBER_RE = re.compile(r"^([^\W\d_]{3,})(\d+)$")
 
 
 @lru_cache(maxsize=1 << 16)
@@ -94,7 +96,11 @@ def _tails(name: str) -> tuple[str, ...]:
     'Rack A-12' -> ('12', 'A-12', 'Rack A-12'). Remembered: the floor asks again for every
     rack's name after each rename (592 racks at 16,384 GPUs, a regular expression each)."""
     name = name.strip()
-    return tuple(name[m.start():] for m in reversed(list(_PART_RE.finditer(name)))) or (name,)
+    tails = tuple(name[m.start():] for m in reversed(list(_PART_RE.finditer(name)))) or (name,)
+    # a word of three letters or more ending in a number ('Alpha7', 'Rack12') also gives the
+    # number: a rack renamed 'Alpha7' lost its label where 'R01' kept one (issue 31)
+    m = _WORD_NUMBER_RE.search(tails[0])
+    return (m.group(2), *tails) if m else tails
 
 
 def short_names(names: list[str]) -> dict[str, str]:
@@ -117,6 +123,9 @@ def short_names(names: list[str]) -> dict[str, str]:
     for last, group in clashing.items():
         if len(group) < 2:
             continue
+        if any(not re.fullmatch(r"[\s\-_/.:]", n.strip()[: -len(last)][-1:]) for n in group):
+            continue  # a number split off a word ('Alpha7', 'Beta7'): no 'Aa7' beside 'Ba7'
+
         heads = {n: re.sub(r"[\s\-_/.:]+", "", n.strip()[: -len(last)]) for n in group}
         seps = {n: n.strip()[: -len(last)][-1:] for n in group}
         for k in range(1, max(len(h) for h in heads.values()) + 1):
@@ -310,6 +319,7 @@ class RowItem(QGraphicsItem):
         self._bounds = QRectF()
         self.name = row.name
         self.cold_front = True
+        self.rack_ids: list[str] = []  # the row's racks, set by the scene
 
     def set_geometry(self, row: Row, fps: list[RackFootprint], origin: QPointF) -> None:
         self.prepareGeometryChange()
@@ -401,7 +411,51 @@ class RowItem(QGraphicsItem):
         painter.drawRoundedRect(box, 3, 3)
         painter.setPen(style.SELECTION if self.isSelected() else c.label)
         painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
+        self._paint_outside_names(painter, to_device, ppm, c.label)
         painter.restore()
+
+    def _paint_outside_names(self, painter: QPainter, to_device: QTransform, ppm: float, color: QColor) -> None:
+        """The names of this row's racks too small to hold them, in front of each rack's
+        front edge, reading away from it: at a laptop's fit zoom no rack on the floor plan
+        had a name (issue 31, seen on X at 1366x768). Left out when the racks stand closer
+        than a line of the smallest legible text."""
+        self.last_outside_names: list[tuple[str, str]] = []  # (rack id, text): tests read it
+        font = _font(LABEL_MIN_PX, bold=True)
+        fm = QFontMetricsF(font)
+        room = (AISLE_BAND_M + 0.7) * ppm - 1  # the front band and most of the margin the row's bounds keep
+        painter.setFont(font)
+        painter.setPen(color)
+        for rid in self.rack_ids:
+            it = self.fscene.racks.get(rid)
+            if it is None or not it.isVisible():
+                continue
+            rt = it.sceneTransform() * to_device
+            r = it.rect()
+            dev = rt.mapRect(r).adjusted(3, 4, -3, -3)
+            if it.label_layout(dev.width(), dev.height()) is not None:
+                continue  # drawn inside the rack
+            left, right = rt.map(r.topLeft()), rt.map(r.topRight())
+            if math.hypot(right.x() - left.x(), right.y() - left.y()) < fm.capHeight() + 1.5:
+                return  # the racks stand too close for a line each
+            text = next((t for t in dict.fromkeys((it.name, it.short)) if fm.horizontalAdvance(t) <= room), None)
+            if text is None:
+                continue
+            edge = rt.map(QPointF(r.center().x(), r.top()))
+            ahead = rt.map(QPointF(r.center().x(), r.top() - 100.0)) - edge
+            n = math.hypot(ahead.x(), ahead.y()) or 1.0
+            ux, uy = ahead.x() / n, ahead.y() / n
+            angle = math.degrees(math.atan2(uy, ux))
+            start, length = 3.0, fm.horizontalAdvance(text)
+            painter.save()
+            if ux < -1e-6 or (abs(ux) <= 1e-6 and uy > 0):  # read left to right / bottom to top
+                painter.translate(edge + QPointF(ux, uy) * (start + length))
+                painter.rotate(angle + 180.0)
+            else:
+                painter.translate(edge + QPointF(ux, uy) * start)
+                painter.rotate(angle)
+            painter.drawText(QPointF(0.0, fm.capHeight() / 2), text)
+            painter.restore()
+            self.last_outside_names.append((it.rack_id, text))
 
     def label_anchor_key(self) -> tuple[float, ...]:
         """What the label's place depends on besides the view (row_label_box's cache key)."""
@@ -531,6 +585,10 @@ class RackItem(QGraphicsItem):
 
     def boundingRect(self) -> QRectF:
         return self._rect.adjusted(-20, -20, 20, 20)
+
+    def rect(self) -> QRectF:
+        """The rack's footprint in its own coordinates (front edge on top)."""
+        return QRectF(self._rect)
 
     def shape(self) -> QPainterPath:
         p = QPainterPath()

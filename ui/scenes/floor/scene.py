@@ -142,6 +142,7 @@ class FloorScene(FloorGestures, QGraphicsScene):
             self.rows[row.id] = item
         item.room_id = room_id
         item.set_geometry(row, fps, origin)
+        item.rack_ids = [fp.rack_id for fp in fps]  # whose names it draws when they are too big for them
         by_id = {r.id: r for r in row.racks}
         for fp in fps:
             rack_item = self.racks.get(fp.rack_id)
@@ -213,6 +214,8 @@ class FloorScene(FloorGestures, QGraphicsScene):
             if short != it.short:
                 it.short = short
                 it.update()
+        for row in self.rows.values():  # a name too big for its rack is drawn by its row
+            row.update()
 
     # -- results ------------------------------------------------------------------------
     def set_mode(self, mode: str) -> None:
