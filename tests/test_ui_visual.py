@@ -248,6 +248,7 @@ def test_charts_tabs_stay_whole_in_german_when_the_dock_is_narrowed(qtbot, tmp_p
     from PySide6.QtWidgets import QApplication, QTabWidget
 
     from ui import i18n
+    from ui.panels.plothost import PlotHost
 
     monkeypatch.setenv("RACKWRIGHT_LANG", "de")
     try:
@@ -255,7 +256,14 @@ def test_charts_tabs_stay_whole_in_german_when_the_dock_is_narrowed(qtbot, tmp_p
         _resize(qtbot, win, 1728, 972)  # the first-start size on a 1920x1080 screen
         findings, charts = win.docks["findingsDock"], win.docks["chartsDock"]
         assert charts not in win.tabifiedDockWidgets(findings)
+        # the chart shown makes its plot on its first paint (ui/panels/plothost.py), and the
+        # plot's minimum width holds the dock wider for a while: the user drags the separator later
+        qtbot.waitUntil(lambda: all(c.plot_built() for c in win.panels["chartsDock"].findChildren(PlotHost)
+                                    if c.isVisible()), timeout=3000)
+        qtbot.wait(50)
+        before = charts.width()
         win.resizeDocks([findings, charts], [1600, 40], Qt.Orientation.Horizontal)  # the separator dragged
+        qtbot.waitUntil(lambda: charts.width() != before, timeout=3000)  # the layout took the drag
         bar = charts.widget().findChild(QTabWidget).tabBar()
         assert [bar.tabText(i) for i in range(bar.count())][-1] == "Arbeitslasten"
 
