@@ -398,3 +398,24 @@ def test_totals_follow_a_rename_of_the_rack_they_name_and_stay_put_for_another(q
     doc.undo_stack.undo()
     doc.flush()
     assert worst.name in totals.rows["it_power"][1].text()
+
+
+def test_charts_leave_room_right_of_the_plot(qtbot, doc):
+    """Without a right axis the Charts' frame and bars ran to the dock's edge (German walk at
+    1366x768): each chart keeps a margin right of its plot."""
+    from ui.panels.rent_chart import RentOwnChart
+
+    charts = ChartsPanel(doc)
+    rent = RentOwnChart()
+    for w in (charts, rent):
+        qtbot.addWidget(w)
+        w.resize(600, 280)
+        w.show()
+    rent.set_results(doc.results)
+    for host in (charts.power, rent):
+        plot = host.plot
+        qtbot.waitUntil(lambda plot=plot: plot.isVisible() and plot.width() > 300)
+        qtbot.wait(20)
+        vb = plot.getPlotItem().getViewBox()
+        right = vb.mapRectToScene(vb.boundingRect()).right()
+        assert plot.width() - right >= 8, (type(host).__name__, plot.width(), right)

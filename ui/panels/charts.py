@@ -49,6 +49,9 @@ def style_plot(plot: Any, colors: style.ChartColors, title: str) -> None:
         if ax.label is not None:
             ax.label.setDefaultTextColor(colors.foreground)
     plot.setTitle(title, size="10pt", color=colors.foreground.name())
+    # room right of the plot: without a right axis its frame, bars and curves ran to the
+    # dock's edge (seen at 1366x768 in German)
+    plot.getPlotItem().setContentsMargins(2, 2, 12, 2)
 
 
 def power_gauge(rr: RackResult) -> Gauge:
