@@ -125,6 +125,30 @@ def test_show_phase_draws_later_phases_as_reserved(qtbot, win):
     assert doc.phase_view is None and scene.devices["gpu-2"][0].opacity() == 1.0
 
 
+def test_show_phase_gives_the_racks_the_figures_and_colours_of_that_phase(qtbot, win):
+    """A walk-through (issue 32): with *Up to Pilot Q1* shown, R01's header still said the
+    whole plan's load and GPUs in the overload colour and the floor plan drew it red, though
+    the pilot's R01 carries one server; the pilot is judged by what the pilot has."""
+    from ui.scenes.rack.scene import rack_figures_text
+
+    doc = win.doc
+    doc.flush()
+    whole = doc.results
+    pilot = whole.phases.phases[0].results
+    assert pilot.racks["r01"].gpu_count < whole.racks["r01"].gpu_count
+    view, floor = win.rack_view, win.floor_view.scene
+    view.phase_box.setCurrentIndex(view.phase_box.findData("ph-pilot"))
+    header = view.scene.figures["r01"].text()
+    assert header == rack_figures_text(pilot, "r01") != rack_figures_text(whole, "r01")
+    assert floor.racks["r01"].util == pytest.approx(pilot.racks["r01"].power_utilisation)
+    assert floor.racks["r01"].level == pilot.racks["r01"].power_level
+    # a rack a later phase adds keeps its figures of the whole plan (drawn faint)
+    assert view.scene.figures["r02"].text() == rack_figures_text(whole, "r02")
+    view.phase_box.setCurrentIndex(view.phase_box.findData(None))
+    assert view.scene.figures["r01"].text() == rack_figures_text(whole, "r01")
+    assert floor.racks["r01"].util == pytest.approx(whole.racks["r01"].power_utilisation)
+
+
 def test_findings_panel_names_the_phase_that_breaks_each_limit(qtbot, win):
     from ui.panels.findings import FindingsPanel
 

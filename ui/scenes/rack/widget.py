@@ -108,7 +108,7 @@ class RackView(QWidget):
 
     def _on_phase_view(self, _phase: object) -> None:
         self._fill_phases()
-        self.scene.apply_phase_view()
+        self.scene.update_figures()  # the racks' figures of the phase shown, and what is reserved
 
     def _phase_chosen(self, _i: int) -> None:
         if not self._syncing:
