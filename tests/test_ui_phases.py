@@ -240,3 +240,21 @@ def test_a_phases_findings_are_listed_from_the_phases_window(qtbot, win):
     panel.phase_box.setCurrentIndex(0)
     panel.phase_box.activated.emit(0)  # as chosen by the user
     assert panel.phase is None and {(r[1], r[4]) for r in panel.model.rows} == whole
+
+
+def test_a_workload_added_while_a_later_phase_is_shown_is_that_phases_target(qtbot, win):
+    """Issue 32 walk-through: a workload added in the app always started in the first phase,
+    so an architect looking at production (Show phase) who added production's target found it
+    checked against the pilot. It starts in the phase shown; with all phases shown, the first."""
+    doc, panel = win.doc, win.panels["workloadsDock"]
+    view = win.rack_view
+    view.phase_box.setCurrentIndex(view.phase_box.findData("ph-prod"))
+    panel.add_actions["vision"].trigger()
+    w = next(x for x in doc.plan.workloads if x.id == panel.current_id())
+    assert w.kind == "vision" and w.growth_phase == "ph-prod"
+    assert panel.phase_combo is not None and panel.phase_combo.currentData() == "ph-prod"
+    doc.undo_stack.undo()  # one step
+    assert w.id not in {x.id for x in doc.plan.workloads}
+    view.phase_box.setCurrentIndex(view.phase_box.findData(None))
+    panel.add_actions["analytics"].trigger()
+    assert next(x for x in doc.plan.workloads if x.id == panel.current_id()).growth_phase is None

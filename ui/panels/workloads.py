@@ -1099,7 +1099,10 @@ class WorkloadsPanel(QWidget):
         """Add a workload target of a preset (see PRESETS); returns its id."""
         key, _text, kind, spec, name_t = next(p for p in PRESETS if p[0] == preset)
         cat = self.doc.catalog
-        w = new_workload(self.doc.plan, kind, spec, _t(name_t), cat.llms if cat is not None else None)
+        # a plan with growth phases: the target of the phase the views show (Show phase), as
+        # the user looking at production adds production's target; all phases shown: the first
+        w = new_workload(self.doc.plan, kind, spec, _t(name_t), cat.llms if cat is not None else None,
+                         phase=self.doc.phase_view)
         if not self.doc.push(AddItem(w)):
             self._say(self.doc.last_refusal, error=True)
             return None
