@@ -5,6 +5,7 @@ analytics`, and the plan verdicts the engine keeps."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -124,6 +125,25 @@ def test_cli_vision_on_gpus_has_verdict_and_margin(capsys):
     assert code == 0
     d = json.loads(out)
     assert d["met"] is True and d["margin"] > 0 and d["samples_per_s"] > 3000
+
+
+def test_cli_text_names_models_and_hardware_as_the_app_does(capsys):
+    """Issue 32 walk-through: `size` printed "resnet-50 on 2 x l4", "xgboost", "1 x
+    dell-poweredge-r760-xeon-8592", "+1584 %" and, in German, "Ziel met"; the app and the build
+    plan say the model, the catalog's name and the margin as a factor."""
+    code, out, _ = _run(capsys, "vision", "--model", "resnet-50", "--target-samples-per-s", "20000",
+                        "--gpu", "l4", "--gpus", "2")
+    first, cpu = out.splitlines()[:2]
+    assert code == 0 and first.startswith("ResNet-50 on 2 x NVIDIA L4: ") and "target met (+" in first
+    assert "1 x Dell PowerEdge R760 (2x Xeon Platinum 8592+" in cpu and "dell-poweredge" not in cpu
+    code, out, _ = _run(capsys, "analytics", "--rows", "1e7", "--features", "20", "--target-minutes", "15",
+                        "--cpu-server", "dell-poweredge-r660")
+    assert out.startswith("XGBoost on 1 x Dell PowerEdge R660") and "target met (\u00d7" in out and "%)" not in out
+    assert re.search(r"1 x Dell PowerEdge R660 \(login / management node\), \$[\d,]+, the cheapest", out)
+    code = main(["--lang", "de", "size", "vision", "--model", "resnet-50", "--target-samples-per-s", "20000",
+                 "--gpu", "l4", "--gpus", "2"])
+    out = capsys.readouterr().out
+    assert re.search(r"Ziel erfüllt \(\+\d+ %\)", out) and " met " not in out
 
 
 def test_cli_infer_70b_names_no_cpu_build(capsys):
