@@ -57,6 +57,7 @@ def test_energy_settings_through_the_dialog_and_the_totals(qtbot, tmp_path, ship
     # before: the engine's figures, and no country stated
     assert rows["energy_year"][0].text() == "467 MWh/year"
     assert rows["co2"][0].text() == "–" and rows["enefg"][0].text() == "not checked"
+    assert "water" not in rows["energy_year"][1].text()  # no WUE stated: none shown, none estimated
     depth = doc.undo_stack.count()
 
     dlg = open_settings(win)
@@ -87,6 +88,9 @@ def test_energy_settings_through_the_dialog_and_the_totals(qtbot, tmp_path, ship
     assert f"{loop.name} {loop.supply_temp_c:g}/{loop.return_temp_c:g} °C" in rows["waste_heat"][1].text()
     assert rows["enefg"][0].text() == "not applicable" and "below 300 kW" in rows["enefg"][1].text()
     assert any(f.code == "ENEFG_OUT_OF_SCOPE" for f in doc.results.findings)
+    # the water the stated WUE gives (issue 32 walk-through: the dock did not show it)
+    assert e.water_m3_per_year == pytest.approx(0.3 * e.it_kwh_per_year / 1000)
+    assert f"water {e.water_m3_per_year:,.0f} m³/year (WUE 0.3 l/kWh)" in rows["energy_year"][1].text()
 
     # an untouched dialog changes nothing (the shown numbers read back as the plan's own)
     dlg = open_settings(win)

@@ -1612,12 +1612,12 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
     <context>
         <name>Document</name>
         <message>
-            <location filename="../../ui/document.py" line="361" />
+            <location filename="../../ui/document.py" line="373" />
             <source>Engine error: {error}</source>
             <translation>Fehler der Berechnung: {error}</translation>
         </message>
         <message>
-            <location filename="../../ui/document.py" line="264" />
+            <location filename="../../ui/document.py" line="276" />
             <source>Untitled</source>
             <translation>Unbenannt</translation>
         </message>
@@ -6667,7 +6667,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>RecoveryController</name>
         <message>
-            <location filename="../../ui/shell/recovery.py" line="211" />
+            <location filename="../../ui/shell/recovery.py" line="264" />
             <source>Cannot recover</source>
             <translation>Wiederherstellung nicht möglich</translation>
         </message>
@@ -7260,7 +7260,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>TotalsPanel</name>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="302" />
+            <location filename="../../ui/panels/totals.py" line="308" />
             <source>%n error(s)</source>
             <translation>
                 <numerusform>%n Fehler</numerusform>
@@ -7268,7 +7268,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="349" />
+            <location filename="../../ui/panels/totals.py" line="356" />
             <source>%n feed(s)</source>
             <translation>
                 <numerusform>%n Einspeisung</numerusform>
@@ -7276,7 +7276,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="385" />
+            <location filename="../../ui/panels/totals.py" line="392" />
             <source>%n loop(s)</source>
             <translation>
                 <numerusform>%n Kreislauf</numerusform>
@@ -7284,7 +7284,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="551" />
+            <location filename="../../ui/panels/totals.py" line="562" />
             <source>%n rack domain(s), {complete} complete, {tbs} TB/s per GPU</source>
             <translation>
                 <numerusform>%n Rack-Domäne, {complete} vollständig, {tbs} TB/s pro GPU</numerusform>
@@ -7292,7 +7292,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="301" />
+            <location filename="../../ui/panels/totals.py" line="307" />
             <source>%n rack(s)</source>
             <translation>
                 <numerusform>%n Rack</numerusform>
@@ -7300,7 +7300,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="370" />
+            <location filename="../../ui/panels/totals.py" line="377" />
             <source>%n rack(s) near capacity</source>
             <translation>
                 <numerusform>%n Rack nahe der Kapazität</numerusform>
@@ -7308,7 +7308,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="368" />
+            <location filename="../../ui/panels/totals.py" line="375" />
             <source>%n rack(s) over capacity</source>
             <translation>
                 <numerusform>%n Rack über der Kapazität</numerusform>
@@ -7316,7 +7316,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="301" />
+            <location filename="../../ui/panels/totals.py" line="307" />
             <source>%n room(s)</source>
             <translation>
                 <numerusform>%n Raum</numerusform>
@@ -7324,7 +7324,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="559" />
+            <location filename="../../ui/panels/totals.py" line="570" />
             <source>%n server(s) with NVLink-bridged GPU pairs</source>
             <translation>
                 <numerusform>%n Server mit per NVLink-Bridge gekoppelten GPU-Paaren</numerusform>
@@ -7332,7 +7332,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="561" />
+            <location filename="../../ui/panels/totals.py" line="572" />
             <source>%n server(s) with a GPU-to-GPU link</source>
             <translation>
                 <numerusform>%n Server mit GPU-zu-GPU-Verbindung</numerusform>
@@ -7340,7 +7340,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="557" />
+            <location filename="../../ui/panels/totals.py" line="568" />
             <source>%n server(s) with an in-server Infinity Fabric domain</source>
             <translation>
                 <numerusform>%n Server mit Infinity-Fabric-Domäne im Server</numerusform>
@@ -7348,7 +7348,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="555" />
+            <location filename="../../ui/panels/totals.py" line="566" />
             <source>%n server(s) with an in-server NVSwitch domain</source>
             <translation>
                 <numerusform>%n Server mit NVSwitch-Domäne im Server</numerusform>
@@ -7356,7 +7356,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="303" />
+            <location filename="../../ui/panels/totals.py" line="309" />
             <source>%n warning(s)</source>
             <translation>
                 <numerusform>%n Warnung</numerusform>
@@ -7369,7 +7369,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Luftmenge / Durchfluss</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="326" />
+            <location filename="../../ui/panels/totals.py" line="333" />
             <source>BF16 dense · FP8 {fp8} PFLOPS</source>
             <translation>BF16 dicht · FP8 {fp8} PFLOPS</translation>
         </message>
@@ -7404,8 +7404,8 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Dichte FLOPS</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="455" />
-            <location filename="../../ui/panels/totals.py" line="460" />
+            <location filename="../../ui/panels/totals.py" line="466" />
+            <location filename="../../ui/panels/totals.py" line="471" />
             <source>ERF {erf} %</source>
             <translation>ERF {erf} %</translation>
         </message>
@@ -7450,12 +7450,12 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>GPUs</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="324" />
+            <location filename="../../ui/panels/totals.py" line="331" />
             <source>HBM bandwidth {bw} TB/s</source>
             <translation>HBM-Bandbreite {bw} TB/s</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="319" />
+            <location filename="../../ui/panels/totals.py" line="326" />
             <source>HBM {bw} TB/s · workloads need {need} TB</source>
             <translation>HBM {bw} TB/s · Bedarf {need} TB</translation>
         </message>
@@ -7475,12 +7475,12 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>IT-Last</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="539" />
+            <location filename="../../ui/panels/totals.py" line="550" />
             <source>Infinity Fabric domains</source>
             <translation>Infinity-Fabric-Domänen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="431" />
+            <location filename="../../ui/panels/totals.py" line="438" />
             <source>Items without a price or an exchange rate are not in this figure: the capex is understated.</source>
             <translation>Positionen ohne Preis oder Wechselkurs fehlen in dieser Zahl: die Investitionskosten sind zu niedrig angegeben.</translation>
         </message>
@@ -7491,7 +7491,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
         </message>
         <message>
             <location filename="../../ui/panels/totals.py" line="112" />
-            <location filename="../../ui/panels/totals.py" line="541" />
+            <location filename="../../ui/panels/totals.py" line="552" />
             <source>NVLink domains</source>
             <translation>NVLink-Domänen</translation>
         </message>
@@ -7501,7 +7501,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Noch keine Ergebnisse</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="290" />
+            <location filename="../../ui/panels/totals.py" line="296" />
             <source>No results yet: the engine has not run on this plan.</source>
             <translation>Noch keine Ergebnisse: die Berechnung ist für diesen Plan noch nicht gelaufen.</translation>
         </message>
@@ -7531,7 +7531,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Nutzbare Abwärme</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="540" />
+            <location filename="../../ui/panels/totals.py" line="551" />
             <source>Scale-up domains</source>
             <translation>Scale-up-Domänen</translation>
         </message>
@@ -7546,316 +7546,321 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Gewicht</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="352" />
+            <location filename="../../ui/panels/totals.py" line="359" />
             <source>add power feeds to check capacity and A/B redundancy</source>
             <translation>Einspeisungen anlegen, um Kapazität und A/B-Redundanz zu prüfen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="395" />
+            <location filename="../../ui/panels/totals.py" line="402" />
             <source>air · {flow} l/min coolant</source>
             <translation>Luft · {flow} l/min Kühlmittel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="503" />
+            <location filename="../../ui/panels/totals.py" line="514" />
             <source>break-even {months} months</source>
             <translation>Amortisation nach {months} Monaten</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="507" />
+            <location filename="../../ui/panels/totals.py" line="518" />
             <source>break-even {months} months ⚠</source>
             <translation>Amortisation nach {months} Monaten ⚠</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="372" />
+            <location filename="../../ui/panels/totals.py" line="379" />
             <source>every rack within capacity</source>
             <translation>jedes Rack innerhalb der Kapazität</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="484" />
+            <location filename="../../ui/panels/totals.py" line="495" />
             <source>every threshold met</source>
             <translation>alle Grenzwerte erfüllt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="448" />
+            <location filename="../../ui/panels/totals.py" line="454" />
             <source>facility · IT {it} MWh · PUE {pue}</source>
             <translation>Rechenzentrum · IT {it} MWh · PUE {pue}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="477" />
+            <location filename="../../ui/panels/totals.py" line="488" />
             <source>for sites in Germany (Plan &gt; Plan Settings &gt; Energy)</source>
             <translation>für Standorte in Deutschland (Plan &gt; Planeinstellungen &gt; Energie)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="338" />
+            <location filename="../../ui/panels/totals.py" line="345" />
             <source>fullest rack {rack} at {pct}</source>
             <translation>vollstes Rack {rack} bei {pct}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="373" />
+            <location filename="../../ui/panels/totals.py" line="380" />
             <source>fullest rack {rack} · {state}</source>
             <translation>vollstes Rack {rack} · {state}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="404" />
+            <location filename="../../ui/panels/totals.py" line="411" />
             <source>heaviest rack {rack} at {pct} of its rating</source>
             <translation>schwerstes Rack {rack} bei {pct} seiner Traglast</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="423" />
+            <location filename="../../ui/panels/totals.py" line="430" />
             <source>incomplete: no exchange rate for {currencies} (Plan &gt; Plan Settings)</source>
             <translation>unvollständig: kein Wechselkurs für {currencies} (Plan &gt; Planeinstellungen)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="426" />
+            <location filename="../../ui/panels/totals.py" line="433" />
             <source>incomplete: some items have no price in the catalog</source>
             <translation>unvollständig: einige Positionen haben keinen Preis im Katalog</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="548" />
+            <location filename="../../ui/panels/totals.py" line="559" />
             <source>largest {n} GPUs (in one {model})</source>
             <translation>größte {n} GPUs (in einem {model})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="547" />
+            <location filename="../../ui/panels/totals.py" line="558" />
             <source>largest {n} GPUs ({name})</source>
             <translation>größte {n} GPUs ({name})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="359" />
+            <location filename="../../ui/panels/totals.py" line="366" />
             <source>liquid {liquid}, air {air}</source>
             <translation>Flüssigkeit {liquid}, Luft {air}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="421" />
+            <location filename="../../ui/panels/totals.py" line="428" />
             <source>list/estimate prices from the catalog</source>
             <translation>Listen-/Schätzpreise aus dem Katalog</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="332" />
+            <location filename="../../ui/panels/totals.py" line="339" />
             <source>max · typical {typical} · idle {idle}</source>
             <translation>maximal · typisch {typical} · Leerlauf {idle}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="388" />
+            <location filename="../../ui/panels/totals.py" line="395" />
             <source>no CDU loops in this plan</source>
             <translation>keine CDU-Kreisläufe in diesem Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="314" />
+            <location filename="../../ui/panels/totals.py" line="321" />
             <source>no GPU servers placed</source>
             <translation>keine GPU-Server platziert</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="491" />
+            <location filename="../../ui/panels/totals.py" line="502" />
             <source>no GPUs in this plan</source>
             <translation>keine GPUs in diesem Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="543" />
+            <location filename="../../ui/panels/totals.py" line="554" />
             <source>no GPUs with a GPU-to-GPU link (NVLink, Infinity Fabric) placed</source>
             <translation>keine GPUs mit GPU-zu-GPU-Verbindung (NVLink, Infinity Fabric) platziert</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="352" />
+            <location filename="../../ui/panels/totals.py" line="359" />
             <source>no feeds</source>
             <translation>keine Einspeisungen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="458" />
+            <location filename="../../ui/panels/totals.py" line="469" />
             <source>no liquid-cooled heat</source>
             <translation>keine flüssigkeitsgekühlte Wärme</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="427" />
+            <location filename="../../ui/panels/totals.py" line="434" />
             <source>no prices</source>
             <translation>keine Preise</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="376" />
-            <location filename="../../ui/panels/totals.py" line="412" />
+            <location filename="../../ui/panels/totals.py" line="383" />
+            <location filename="../../ui/panels/totals.py" line="419" />
             <source>no racks</source>
             <translation>keine Racks</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="474" />
+            <location filename="../../ui/panels/totals.py" line="485" />
             <source>no site country or grid factor (Plan &gt; Plan Settings &gt; Energy)</source>
             <translation>kein Land des Standorts und kein Emissionsfaktor (Plan &gt; Planeinstellungen &gt; Energie)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="388" />
-            <location filename="../../ui/panels/totals.py" line="461" />
-            <location filename="../../ui/panels/totals.py" line="543" />
+            <location filename="../../ui/panels/totals.py" line="395" />
+            <location filename="../../ui/panels/totals.py" line="472" />
+            <location filename="../../ui/panels/totals.py" line="554" />
             <source>none</source>
             <translation>keine</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="479" />
+            <location filename="../../ui/panels/totals.py" line="490" />
             <source>not applicable</source>
             <translation>nicht anwendbar</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="477" />
+            <location filename="../../ui/panels/totals.py" line="488" />
             <source>not checked</source>
             <translation>nicht geprüft</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="497" />
+            <location filename="../../ui/panels/totals.py" line="508" />
             <source>not costed</source>
             <translation>nicht berechnet</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="484" />
+            <location filename="../../ui/panels/totals.py" line="495" />
             <source>not met: {list}</source>
             <translation>nicht erfüllt: {list}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="409" />
+            <location filename="../../ui/panels/totals.py" line="416" />
             <source>of the room's floor rating under rack {rack}</source>
             <translation>der Bodenbelastbarkeit des Raums unter Rack {rack}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="514" />
+            <location filename="../../ui/panels/totals.py" line="525" />
             <source>own {own}/year vs rent {rent}/year ({gpus} GPUs at {price} {cur}/GPU-hour, {source}); break-even utilisation {util}</source>
             <translation>kaufen {own}/Jahr gegenüber mieten {rent}/Jahr ({gpus} GPUs zu {price} {cur}/GPU-Stunde, {source}); Auslastung an der Gewinnschwelle {util}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="497" />
+            <location filename="../../ui/panels/totals.py" line="508" />
             <source>own {own}/year; renting not costed: {reason}</source>
             <translation>kaufen {own}/Jahr; Mieten nicht berechnet: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="463" />
+            <location filename="../../ui/panels/totals.py" line="474" />
             <source>plan</source>
             <translation>Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="510" />
+            <location filename="../../ui/panels/totals.py" line="521" />
             <source>price set in this plan</source>
             <translation>Preis in diesem Plan gesetzt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="336" />
+            <location filename="../../ui/panels/totals.py" line="343" />
             <source>rack {rack} has load but no power capacity yet</source>
             <translation>Rack {rack} hat Last, aber noch keine Stromkapazität</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="501" />
+            <location filename="../../ui/panels/totals.py" line="512" />
             <source>renting cheaper</source>
             <translation>Mieten günstiger</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="354" />
+            <location filename="../../ui/panels/totals.py" line="361" />
             <source>typical × PUE {pue} · max {max}</source>
             <translation>typisch × PUE {pue} · maximal {max}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="347" />
+            <location filename="../../ui/panels/totals.py" line="457" />
+            <source>water {m3} m³/year (WUE {wue} l/kWh)</source>
+            <translation>Wasser {m3} m³/Jahr (WUE {wue} l/kWh)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="354" />
             <source>worst feed {feed} ({side}): {load} of {cap} derated</source>
             <translation>ungünstigste Einspeisung {feed} ({side}): {load} von {cap} gemindert</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="343" />
+            <location filename="../../ui/panels/totals.py" line="350" />
             <source>worst feed {feed} ({side}): {load} of {cap} derated with side {failed} failed</source>
             <translation>ungünstigste Einspeisung {feed} ({side}): {load} von {cap} gemindert bei Ausfall von Seite {failed}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="383" />
+            <location filename="../../ui/panels/totals.py" line="390" />
             <source>worst loop {loop}: {load} of {cap} (facility water)</source>
             <translation>ungünstigster Kreislauf {loop}: {load} von {cap} (Gebäudewasser)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="380" />
+            <location filename="../../ui/panels/totals.py" line="387" />
             <source>worst loop {loop}: {load} of {cap} ({n} × CDU)</source>
             <translation>ungünstigster Kreislauf {loop}: {load} von {cap} ({n} × CDU)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="393" />
+            <location filename="../../ui/panels/totals.py" line="400" />
             <source>{air} m³/h air · {flow} l/min coolant</source>
             <translation>{air} m³/h Luft · {flow} l/min Kühlmittel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="429" />
+            <location filename="../../ui/panels/totals.py" line="436" />
             <source>{amount} INCOMPLETE</source>
             <translation>{amount} UNVOLLSTÄNDIG</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="362" />
+            <location filename="../../ui/panels/totals.py" line="369" />
             <source>{btu} BTU/h · {tons} tons</source>
             <translation>{btu} BTU/h · {tons} tons</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="418" />
+            <location filename="../../ui/panels/totals.py" line="425" />
             <source>{estimated} of it planning estimates, not quotes</source>
             <translation>davon {estimated} Planungsschätzungen, keine Angebote</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="464" />
+            <location filename="../../ui/panels/totals.py" line="475" />
             <source>{g} g CO₂/kWh ({source})</source>
             <translation>{g} g CO₂/kWh ({source})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="469" />
+            <location filename="../../ui/panels/totals.py" line="480" />
             <source>{g} g per million tokens</source>
             <translation>{g} g je Million Tokens</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="479" />
+            <location filename="../../ui/panels/totals.py" line="490" />
             <source>{kw} kW with cooling, below {scope} kW</source>
             <translation>{kw} kW mit Kühlung, unter {scope} kW</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="452" />
+            <location filename="../../ui/panels/totals.py" line="463" />
             <source>{loop} {supply}/{ret} °C</source>
             <translation>{loop} {supply}/{ret} °C</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="485" />
+            <location filename="../../ui/panels/totals.py" line="496" />
             <source>{met} of {n} met</source>
             <translation>{met} von {n} erfüllt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="311" />
+            <location filename="../../ui/panels/totals.py" line="318" />
             <source>{models} · workloads need {n}</source>
             <translation>{models} · Bedarf {n}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="434" />
+            <location filename="../../ui/panels/totals.py" line="441" />
             <source>{mwh} MWh at {price} {cur}/kWh</source>
             <translation>{mwh} MWh zu {price} {cur}/kWh</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="447" />
-            <location filename="../../ui/panels/totals.py" line="451" />
+            <location filename="../../ui/panels/totals.py" line="459" />
+            <location filename="../../ui/panels/totals.py" line="462" />
             <source>{mwh} MWh/year</source>
             <translation>{mwh} MWh/Jahr</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="511" />
+            <location filename="../../ui/panels/totals.py" line="522" />
             <source>{offer}, {basis} {date}</source>
             <translation>{offer}, {basis} {date}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="466" />
+            <location filename="../../ui/panels/totals.py" line="477" />
             <source>{pct} % renewable</source>
             <translation>{pct} % erneuerbar</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="300" />
+            <location filename="../../ui/panels/totals.py" line="306" />
             <source>{racks} in {rooms} · {errors}, {warnings}</source>
             <translation>{racks} in {rooms} · {errors}, {warnings}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="472" />
+            <location filename="../../ui/panels/totals.py" line="483" />
             <source>{t} t/year</source>
             <translation>{t} t/Jahr</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="401" />
+            <location filename="../../ui/panels/totals.py" line="408" />
             <source>{used} U used, {free} U free</source>
             <translation>{used} HE belegt, {free} HE frei</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="520" />
+            <location filename="../../ui/panels/totals.py" line="531" />
             <source>⚠ capex incomplete: owning is understated and the break-even too early</source>
             <translation>⚠ Investitionskosten unvollständig: Kaufen ist zu niedrig angesetzt, die Amortisation zu früh</translation>
         </message>
@@ -9076,7 +9081,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Ziel hinzufügen</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1239" />
+            <location filename="../../ui/panels/workloads.py" line="1242" />
             <source>Cannot delete {name}: %n workload(s) run on it ({who}). Set “Runs on” to another group or the whole plan first.</source>
             <translation>
                 <numerusform>{name} kann nicht gelöscht werden: %n Arbeitslast läuft darauf ({who}). Zuerst „Läuft auf“ auf eine andere Gruppe oder den ganzen Plan setzen.</numerusform>
@@ -9084,12 +9089,12 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="1243" />
+            <location filename="../../ui/panels/workloads.py" line="1246" />
             <source>Cannot delete {name}: {reason}</source>
             <translation>{name} kann nicht gelöscht werden: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="1220" />
+            <location filename="../../ui/panels/workloads.py" line="1223" />
             <source>Cannot rename {name}: {reason}</source>
             <translation>{name} kann nicht umbenannt werden: {reason}</translation>
         </message>
@@ -9104,7 +9109,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Die links gewählte Servergruppe löschen (rückgängig machbar); nicht, solange eine Arbeitslast darauf läuft</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1259" />
+            <location filename="../../ui/panels/workloads.py" line="1262" />
             <source>Group %n server(s)</source>
             <translation>
                 <numerusform>%n Server gruppieren</numerusform>
@@ -9112,7 +9117,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1258" />
+            <location filename="../../ui/panels/workloads.py" line="1261" />
             <source>Group %n server(s) for {name}</source>
             <translation>
                 <numerusform>%n Server für {name} gruppieren</numerusform>
@@ -9125,7 +9130,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Gruppe aus Auswahl</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1267" />
+            <location filename="../../ui/panels/workloads.py" line="1270" />
             <source>Group of %n server(s) created</source>
             <translation>
                 <numerusform>Gruppe aus %n Server angelegt</numerusform>
@@ -9133,7 +9138,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1266" />
+            <location filename="../../ui/panels/workloads.py" line="1269" />
             <source>Group of %n server(s) created; {name} runs on it</source>
             <translation>
                 <numerusform>Gruppe aus %n Server angelegt; {name} läuft darauf</numerusform>
@@ -9171,7 +9176,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Name</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="1213" />
+            <location filename="../../ui/panels/workloads.py" line="1216" />
             <source>New name for {name}:</source>
             <translation>Neuer Name für {name}:</translation>
         </message>
@@ -9191,7 +9196,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Das gewählte Arbeitslast-Ziel entfernen (rückgängig machbar)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="1212" />
+            <location filename="../../ui/panels/workloads.py" line="1215" />
             <source>Rename server group</source>
             <translation>Servergruppe umbenennen</translation>
         </message>
@@ -9211,7 +9216,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Läuft auf</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="1254" />
+            <location filename="../../ui/panels/workloads.py" line="1257" />
             <source>Select GPU servers (or their racks) in the rack view or the floor plan first</source>
             <translation>Zuerst GPU-Server (oder ihre Racks) in der Rackansicht oder im Raumplan auswählen</translation>
         </message>
@@ -9221,7 +9226,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Servergruppen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="1260" />
+            <location filename="../../ui/panels/workloads.py" line="1263" />
             <source>Servers {names}</source>
             <translation>Server {names}</translation>
         </message>
@@ -9291,7 +9296,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>{kind} · läuft auf {where}</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1238" />
+            <location filename="../../ui/panels/workloads.py" line="1241" />
             <source>{names} and %n more</source>
             <translation>
                 <numerusform>{names} und %n weitere</numerusform>
@@ -9299,7 +9304,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1180" />
+            <location filename="../../ui/panels/workloads.py" line="1183" />
             <source>{name} (%n server(s))</source>
             <translation>
                 <numerusform>{name} (%n Server)</numerusform>

@@ -451,9 +451,13 @@ class TotalsPanel(QWidget):
             for key in ("energy_year", "waste_heat", "co2", "enefg"):
                 self._set(key, "–")
             return
+        detail = tr("facility · IT {it} MWh · PUE {pue}").format(it=fnum(e.it_kwh_per_year / 1000, ",.0f"),
+                                                                 pue=fnum(e.pue, "g"))
+        if e.water_m3_per_year is not None and e.wue_l_per_kwh is not None:  # only where the site states its WUE
+            detail += " · " + tr("water {m3} m³/year (WUE {wue} l/kWh)").format(
+                m3=fnum(e.water_m3_per_year, ",.0f"), wue=fnum(e.wue_l_per_kwh, "g"))
         self._set("energy_year", tr("{mwh} MWh/year").format(mwh=fnum(e.facility_kwh_per_year / 1000, ",.0f")),
-                  tr("facility · IT {it} MWh · PUE {pue}").format(it=fnum(e.it_kwh_per_year / 1000, ",.0f"),
-                                                                  pue=fnum(e.pue, "g")))
+                  detail)
         if e.reusable_heat_w > 0:
             bits = [tr("{mwh} MWh/year").format(mwh=fnum(e.reusable_kwh_per_year / 1000, ",.0f"))]
             bits += [tr("{loop} {supply}/{ret} °C").format(loop=h.name, supply=fnum(h.supply_temp_c, "g"),
