@@ -564,3 +564,15 @@ def test_growth_phase_choice_is_one_undo_step(qtbot, panel, doc):
     doc.flush()
     assert serve.growth_phase is None and panel.phase_combo.currentData() is None
     assert serve.id in doc.results.phases.phases[0].results.workloads
+
+
+def test_layout_names_the_gpu_by_its_model(qtbot, panel, doc, catalog):
+    """Issue 32 walk-through: the Layout row read "on 32 × h100-sxm" where the Totals and the
+    build plan say the model ("H100 SXM5 80GB")."""
+    for kind in ("inference", "finetune"):
+        w = next(x for x in doc.plan.workloads if x.kind == kind)
+        panel.select_workload(w.id)
+        v = doc.results.workloads[w.id]
+        model = catalog.get("gpus", v.figures["gpu"]).model
+        text = panel.figures["Layout"].text()
+        assert text.endswith(f" on {v.figures['gpus']} × {model}") and v.figures["gpu"] not in text

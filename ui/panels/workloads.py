@@ -314,11 +314,16 @@ def key_figure(v: WorkloadVerdict | None, kind: str) -> str:
         _t("read {rate} GB/s").format(rate=_num(f.get('storage_read_gb_per_s'), ',.1f'))
 
 
-def figure_rows(v: WorkloadVerdict | None, kind: str, spec: dict[str, Any]) -> list[tuple[str, str]]:
-    """(label, text) of the verdict's key figures, from the engine's figures only."""
+def figure_rows(v: WorkloadVerdict | None, kind: str, spec: dict[str, Any],
+                catalog: Catalog | None = None) -> list[tuple[str, str]]:
+    """(label, text) of the verdict's key figures, from the engine's figures only; the GPU by
+    the ``catalog``'s model ("32 × H100 SXM5 80GB", as the Totals name it), else its slug."""
     if v is None or v.met is None:
         return []
     f = v.figures
+    slug = str(f.get("gpu") or "")
+    g = catalog.get("gpus", slug) if catalog is not None and slug else None
+    gpu = (g.model if g is not None and g.model else slug)
     rows: list[tuple[str, str]] = []
     if kind in NONLLM_KINDS:
         return nonllm_rows(f, kind, spec)
@@ -332,7 +337,7 @@ def figure_rows(v: WorkloadVerdict | None, kind: str, spec: dict[str, Any]) -> l
                      + _t("  (asked {users})").format(users=fnum(spec.get("users", 0), ","))))
         rows.append((_t("System throughput"), _num(f.get("tokens_per_s"), ",.0f", " tokens/s")))
         rows.append((_t("Layout"), _t("TP {tp} × {replicas} replicas on {gpus} × {gpu}").format(
-            tp=f.get('tp'), replicas=f.get('replicas'), gpus=f.get('gpus'), gpu=f.get('gpu'))))
+            tp=f.get('tp'), replicas=f.get('replicas'), gpus=f.get('gpus'), gpu=gpu)))
         rows.append((_t("Weights per GPU"), _num(f.get("weights_per_gpu_gb"), ",.1f", " GB")
                      + _t(" · KV cache {size}").format(size=_num(f.get('kv_capacity_gb_per_gpu'), ',.1f', ' GB'))))
         cur = f.get("currency") or "USD"  # the plan's currency (older results: USD)
@@ -356,7 +361,7 @@ def figure_rows(v: WorkloadVerdict | None, kind: str, spec: dict[str, Any]) -> l
         if lay:
             rows.append((_t("Layout"), " · ".join(f"{k.upper()} {lay[k]}" for k in ("tp", "cp", "pp", "dp", "ep")
                                               if lay.get(k) is not None)
-                         + _t(" on {gpus} × {gpu}").format(gpus=f.get("gpus"), gpu=f.get("gpu"))))
+                         + _t(" on {gpus} × {gpu}").format(gpus=f.get("gpus"), gpu=gpu)))
             rows.append((_t("Activation recompute"), _recompute_text(lay, f.get("layers_per_stage"))))
         rows.append((_t("Checkpoint"), _num(f.get("checkpoint_size_gb"), ",.1f", " GB")
                      + _t(", written in {time}").format(time=_num(f.get("checkpoint_write_s"), ",.1f", " s"))))
@@ -1065,7 +1070,7 @@ class WorkloadsPanel(QWidget):
             for name, text in field_errors(message_text(err)).items():
                 if name in self.fields:
                     self.fields[name].show_error(text)
-        for label, text in figure_rows(v, w.kind, w.spec):
+        for label, text in figure_rows(v, w.kind, w.spec, self.doc.catalog):
             value = QLabel(text, self.figures_box)
             value.setWordWrap(True)  # long German figures wrap instead of widening the panel past the dock
             value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
