@@ -576,3 +576,16 @@ def test_layout_names_the_gpu_by_its_model(qtbot, panel, doc, catalog):
         model = catalog.get("gpus", v.figures["gpu"]).model
         text = panel.figures["Layout"].text()
         assert text.endswith(f" on {v.figures['gpus']} × {model}") and v.figures["gpu"] not in text
+
+
+def test_an_analytics_target_reads_as_a_user_writes_it(qtbot, panel, doc):
+    """Issue 32 walk-through: the Algorithm choice said "xgboost" and the CPU row
+    "1 × Dell PowerEdge R660 (login / management node) (25,000 USD)", two brackets in a row."""
+    panel.add_actions["analytics"].trigger()
+    doc.flush()
+    panel.select_workload(panel.current_id())
+    assert panel.fields["algorithm"].editor.currentText() == "XGBoost (hist)"
+    v = doc.results.workloads[panel.current_id()]
+    assert v.figures["cpu_enough"]
+    text = panel.figures["CPU is enough"].text()
+    assert text.startswith(f"{v.figures['cpu_servers']} × {v.figures['cpu_server_name']}, ") and ") (" not in text

@@ -8198,82 +8198,82 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>Workloads</name>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="332" />
+            <location filename="../../ui/panels/workloads.py" line="338" />
             <source>  (asked {users})</source>
             <translation>  (gefragt: {users})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="328" />
-            <location filename="../../ui/panels/workloads.py" line="349" />
-            <location filename="../../ui/panels/workloads.py" line="389" />
-            <location filename="../../ui/panels/workloads.py" line="393" />
+            <location filename="../../ui/panels/workloads.py" line="334" />
+            <location filename="../../ui/panels/workloads.py" line="355" />
+            <location filename="../../ui/panels/workloads.py" line="395" />
+            <location filename="../../ui/panels/workloads.py" line="399" />
             <source>  (target {tgt})</source>
             <translation>  (Ziel {tgt})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="330" />
+            <location filename="../../ui/panels/workloads.py" line="336" />
             <source>  (target {tt} s)</source>
             <translation>  (Ziel {tt} s)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="385" />
+            <location filename="../../ui/panels/workloads.py" line="391" />
             <source> (CPU servers)</source>
             <translation> (CPU-Server)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="345" />
+            <location filename="../../ui/panels/workloads.py" line="351" />
             <source> (energy {cost})</source>
             <translation> (Energie {cost})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="349" />
+            <location filename="../../ui/panels/workloads.py" line="355" />
             <source> days</source>
             <translation> Tage</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="395" />
+            <location filename="../../ui/panels/workloads.py" line="401" />
             <source> h</source>
             <translation> h</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="388" />
+            <location filename="../../ui/panels/workloads.py" line="394" />
             <source> min</source>
             <translation> min</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="352" />
-            <location filename="../../ui/panels/workloads.py" line="398" />
+            <location filename="../../ui/panels/workloads.py" line="358" />
+            <location filename="../../ui/panels/workloads.py" line="404" />
             <source> of {capacity}</source>
             <translation> von {capacity}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="359" />
+            <location filename="../../ui/panels/workloads.py" line="365" />
             <source> on {gpus} × {gpu}</source>
             <translation> auf {gpus} × {gpu}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="392" />
+            <location filename="../../ui/panels/workloads.py" line="398" />
             <source> samples/s</source>
             <translation> Samples/s</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="298" />
+            <location filename="../../ui/panels/workloads.py" line="299" />
             <source> · CPU is enough</source>
             <translation> · CPU reicht</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="337" />
+            <location filename="../../ui/panels/workloads.py" line="343" />
             <source> · KV cache {size}</source>
             <translation> · KV-Cache {size}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="362" />
+            <location filename="../../ui/panels/workloads.py" line="368" />
             <source>, written in {time}</source>
             <translation>, geschrieben in {time}</translation>
         </message>
         <message>
             <location filename="../../ui/panels/workloads.py" line="131" />
-            <location filename="../../ui/panels/workloads.py" line="360" />
+            <location filename="../../ui/panels/workloads.py" line="366" />
             <source>Activation recompute</source>
             <translation>Aktivierungs-Neuberechnung</translation>
         </message>
@@ -8298,13 +8298,13 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Attention-Datenparallelität (MoE)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="403" />
-            <location filename="../../ui/panels/workloads.py" line="407" />
+            <location filename="../../ui/panels/workloads.py" line="409" />
+            <location filename="../../ui/panels/workloads.py" line="413" />
             <source>CPU is enough</source>
             <translation>CPU reicht</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="361" />
+            <location filename="../../ui/panels/workloads.py" line="367" />
             <source>Checkpoint</source>
             <translation>Checkpoint</translation>
         </message>
@@ -8314,7 +8314,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Checkpoint alle (min)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="365" />
+            <location filename="../../ui/panels/workloads.py" line="371" />
             <source>Checkpoint size</source>
             <translation>Checkpoint-Größe</translation>
         </message>
@@ -8324,7 +8324,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Checkpoint-Größe (GB)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="367" />
+            <location filename="../../ui/panels/workloads.py" line="373" />
             <source>Checkpoint write</source>
             <translation>Checkpoint schreiben</translation>
         </message>
@@ -8349,7 +8349,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Kontextparallel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="344" />
+            <location filename="../../ui/panels/workloads.py" line="350" />
             <source>Cost per million tokens</source>
             <translation>Kosten pro Million Tokens</translation>
         </message>
@@ -8374,12 +8374,12 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Embedding-Zeilen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="397" />
+            <location filename="../../ui/panels/workloads.py" line="403" />
             <source>Embedding tables</source>
             <translation>Embedding-Tabellen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="346" />
+            <location filename="../../ui/panels/workloads.py" line="352" />
             <source>Energy per token</source>
             <translation>Energie pro Token</translation>
         </message>
@@ -8424,17 +8424,17 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Feintuning (vollständig)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="206" />
+            <location filename="../../ui/panels/workloads.py" line="207" />
             <source>GPU memory</source>
             <translation>GPU-Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="350" />
+            <location filename="../../ui/panels/workloads.py" line="356" />
             <source>GPU-hours</source>
             <translation>GPU-Stunden</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="376" />
+            <location filename="../../ui/panels/workloads.py" line="382" />
             <source>GPUs that would meet it</source>
             <translation>GPUs, die es erfüllen würden</translation>
         </message>
@@ -8474,18 +8474,18 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>KV-Cache-Genauigkeit</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="541" />
+            <location filename="../../ui/panels/workloads.py" line="547" />
             <source>Key figure</source>
             <translation>Kennzahl</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="334" />
-            <location filename="../../ui/panels/workloads.py" line="357" />
+            <location filename="../../ui/panels/workloads.py" line="340" />
+            <location filename="../../ui/panels/workloads.py" line="363" />
             <source>Layout</source>
             <translation>Aufteilung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="541" />
+            <location filename="../../ui/panels/workloads.py" line="547" />
             <source>Limited by</source>
             <translation>Begrenzt durch</translation>
         </message>
@@ -8506,17 +8506,17 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>DLRM-dcnv2 aus MLPerf</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="351" />
+            <location filename="../../ui/panels/workloads.py" line="357" />
             <source>Memory per GPU</source>
             <translation>Speicher pro GPU</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="277" />
+            <location filename="../../ui/panels/workloads.py" line="278" />
             <source>Met within the model's uncertainty · margin {margin} · limited by {bn}</source>
             <translation>Im Rahmen der Modellunsicherheit erfüllt · Spielraum {margin} · begrenzt durch {bn}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="280" />
+            <location filename="../../ui/panels/workloads.py" line="281" />
             <source>Met · margin {margin} · limited by {bn}</source>
             <translation>Erfüllt · Spielraum {margin} · begrenzt durch {bn}</translation>
         </message>
@@ -8531,22 +8531,22 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Modell</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="269" />
+            <location filename="../../ui/panels/workloads.py" line="270" />
             <source>No verdict yet</source>
             <translation>Noch kein Ergebnis</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="271" />
+            <location filename="../../ui/panels/workloads.py" line="272" />
             <source>Not evaluated</source>
             <translation>Nicht bewertet</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="283" />
+            <location filename="../../ui/panels/workloads.py" line="284" />
             <source>Not met · margin {margin} · limited by {bn}</source>
             <translation>Nicht erfüllt · Spielraum {margin} · begrenzt durch {bn}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="282" />
+            <location filename="../../ui/panels/workloads.py" line="283" />
             <source>Not met · the {bn} of its servers fails</source>
             <translation>Nicht erfüllt · {bn} der Server reicht nicht</translation>
         </message>
@@ -8607,7 +8607,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Empfehlung (DLRM)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="385" />
+            <location filename="../../ui/panels/workloads.py" line="391" />
             <source>Runs on</source>
             <translation>Läuft auf</translation>
         </message>
@@ -8637,7 +8637,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Serving-Stack</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="274" />
+            <location filename="../../ui/panels/workloads.py" line="275" />
             <source>Sized (no target) · limited by {bn}</source>
             <translation>Dimensioniert (ohne Ziel) · begrenzt durch {bn}</translation>
         </message>
@@ -8657,22 +8657,22 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Speicher (Checkpoints, Datensatz)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="372" />
+            <location filename="../../ui/panels/workloads.py" line="378" />
             <source>Storage read</source>
             <translation>Speicher lesen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="371" />
+            <location filename="../../ui/panels/workloads.py" line="377" />
             <source>Storage write</source>
             <translation>Speicher schreiben</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="333" />
+            <location filename="../../ui/panels/workloads.py" line="339" />
             <source>System throughput</source>
             <translation>Systemdurchsatz</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="334" />
+            <location filename="../../ui/panels/workloads.py" line="340" />
             <source>TP {tp} × {replicas} replicas on {gpus} × {gpu}</source>
             <translation>TP {tp} × {replicas} Replikate auf {gpus} × {gpu}</translation>
         </message>
@@ -8717,29 +8717,29 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>TensorRT-LLM</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="353" />
-            <location filename="../../ui/panels/workloads.py" line="392" />
+            <location filename="../../ui/panels/workloads.py" line="359" />
+            <location filename="../../ui/panels/workloads.py" line="398" />
             <source>Throughput</source>
             <translation>Durchsatz</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="370" />
+            <location filename="../../ui/panels/workloads.py" line="376" />
             <source>Time spent checkpointing</source>
             <translation>Zeit für Checkpoints</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="330" />
+            <location filename="../../ui/panels/workloads.py" line="336" />
             <source>Time to first token</source>
             <translation>Zeit bis zum ersten Token</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="349" />
-            <location filename="../../ui/panels/workloads.py" line="395" />
+            <location filename="../../ui/panels/workloads.py" line="355" />
+            <location filename="../../ui/panels/workloads.py" line="401" />
             <source>Time to train</source>
             <translation>Trainingsdauer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="327" />
+            <location filename="../../ui/panels/workloads.py" line="333" />
             <source>Tokens/s per user</source>
             <translation>Tokens/s pro Nutzer</translation>
         </message>
@@ -8754,7 +8754,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Trainingszeilen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="388" />
+            <location filename="../../ui/panels/workloads.py" line="394" />
             <source>Training time</source>
             <translation>Trainingsdauer</translation>
         </message>
@@ -8774,17 +8774,17 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Bäume (Boosting-Runden)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="400" />
+            <location filename="../../ui/panels/workloads.py" line="406" />
             <source>Units that would meet it</source>
             <translation>Einheiten, die es erfüllen würden</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="331" />
+            <location filename="../../ui/panels/workloads.py" line="337" />
             <source>Users that fit</source>
             <translation>Passende Nutzer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="540" />
+            <location filename="../../ui/panels/workloads.py" line="546" />
             <source>Verdict</source>
             <translation>Ergebnis</translation>
         </message>
@@ -8804,12 +8804,12 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Bildverarbeitung {model}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="336" />
+            <location filename="../../ui/panels/workloads.py" line="342" />
             <source>Weights per GPU</source>
             <translation>Gewichte pro GPU</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="540" />
+            <location filename="../../ui/panels/workloads.py" line="546" />
             <source>Workload</source>
             <translation>Arbeitslast</translation>
         </message>
@@ -8817,6 +8817,11 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <location filename="../../ui/panels/workloads.py" line="147" />
             <source>Write checkpoint within (s)</source>
             <translation>Checkpoint schreiben innerhalb (s)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="203" />
+            <source>XGBoost (hist)</source>
+            <translation>XGBoost (hist)</translation>
         </message>
         <message>
             <location filename="../../ui/panels/workloads.py" line="130" />
@@ -8841,22 +8846,22 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>automatisch: die schnellste, die passt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="313" />
+            <location filename="../../ui/panels/workloads.py" line="314" />
             <source>checkpoint in {s} s</source>
             <translation>Checkpoint in {s} s</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="208" />
+            <location filename="../../ui/panels/workloads.py" line="209" />
             <source>compute</source>
             <translation>Rechenleistung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="212" />
+            <location filename="../../ui/panels/workloads.py" line="213" />
             <source>cooling</source>
             <translation>Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="309" />
+            <location filename="../../ui/panels/workloads.py" line="310" />
             <source>does not fit in GPU memory</source>
             <translation>passt nicht in den GPU-Speicher</translation>
         </message>
@@ -8881,7 +8886,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>vollständiges Feintuning</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="415" />
+            <location filename="../../ui/panels/workloads.py" line="421" />
             <source>full, {k} of {n} layers per stage</source>
             <translation>vollständig, {k} von {n} Schichten je Stufe</translation>
         </message>
@@ -8891,17 +8896,17 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Inferenz</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="209" />
+            <location filename="../../ui/panels/workloads.py" line="210" />
             <source>interconnect</source>
             <translation>Interconnect</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="213" />
+            <location filename="../../ui/panels/workloads.py" line="214" />
             <source>memory</source>
             <translation>Arbeitsspeicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="207" />
+            <location filename="../../ui/panels/workloads.py" line="208" />
             <source>memory bandwidth</source>
             <translation>Speicherbandbreite</translation>
         </message>
@@ -8921,7 +8926,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>kein Datensatz-Ziel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="405" />
+            <location filename="../../ui/panels/workloads.py" line="411" />
             <source>no price</source>
             <translation>kein Preis</translation>
         </message>
@@ -8939,7 +8944,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>kein Ziel (nur dimensionieren)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="407" />
+            <location filename="../../ui/panels/workloads.py" line="413" />
             <source>no: {why}</source>
             <translation>nein: {why}</translation>
         </message>
@@ -8955,12 +8960,12 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>nicht gesetzt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="211" />
+            <location filename="../../ui/panels/workloads.py" line="212" />
             <source>power</source>
             <translation>Strom</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="314" />
+            <location filename="../../ui/panels/workloads.py" line="315" />
             <source>read {rate} GB/s</source>
             <translation>Lesen {rate} GB/s</translation>
         </message>
@@ -8975,7 +8980,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Vorgabe des Stacks</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="210" />
+            <location filename="../../ui/panels/workloads.py" line="211" />
             <source>storage</source>
             <translation>Speicher</translation>
         </message>
@@ -8995,42 +9000,42 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>ja</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="342" />
+            <location filename="../../ui/panels/workloads.py" line="348" />
             <source>{cost} ⚠ capex incomplete ({basis})</source>
             <translation>{cost} ⚠ Investitionskosten unvollständig ({basis})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="310" />
+            <location filename="../../ui/panels/workloads.py" line="311" />
             <source>{days} days · {hours} GPU-h</source>
             <translation>{days} Tage · {hours} GPU-h</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="302" />
+            <location filename="../../ui/panels/workloads.py" line="303" />
             <source>{h} h of training</source>
             <translation>{h} h Training</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="300" />
+            <location filename="../../ui/panels/workloads.py" line="301" />
             <source>{min} min</source>
             <translation>{min} min</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="384" />
+            <location filename="../../ui/panels/workloads.py" line="390" />
             <source>{n} × {hw}</source>
             <translation>{n} × {hw}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="403" />
-            <source>{n} × {server} ({capex})</source>
-            <translation>{n} × {server} ({capex})</translation>
+            <location filename="../../ui/panels/workloads.py" line="409" />
+            <source>{n} × {server}, {capex}</source>
+            <translation>{n} × {server}, {capex}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="305" />
+            <location filename="../../ui/panels/workloads.py" line="306" />
             <source>{tps} tok/s/user · TTFT {ttft} s</source>
             <translation>{tps} tok/s/Nutzer · TTFT {ttft} s</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="303" />
+            <location filename="../../ui/panels/workloads.py" line="304" />
             <source>{x} samples/s</source>
             <translation>{x} Samples/s</translation>
         </message>
@@ -9071,17 +9076,17 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>WorkloadsPanel</name>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="556" />
+            <location filename="../../ui/panels/workloads.py" line="562" />
             <source>Add a workload target: training, fine-tuning, inference serving or storage</source>
             <translation>Ein Arbeitslast-Ziel hinzufügen: Training, Feintuning, Inferenz oder Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="554" />
+            <location filename="../../ui/panels/workloads.py" line="560" />
             <source>Add target</source>
             <translation>Ziel hinzufügen</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1242" />
+            <location filename="../../ui/panels/workloads.py" line="1248" />
             <source>Cannot delete {name}: %n workload(s) run on it ({who}). Set “Runs on” to another group or the whole plan first.</source>
             <translation>
                 <numerusform>{name} kann nicht gelöscht werden: %n Arbeitslast läuft darauf ({who}). Zuerst „Läuft auf“ auf eine andere Gruppe oder den ganzen Plan setzen.</numerusform>
@@ -9089,27 +9094,27 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="1246" />
+            <location filename="../../ui/panels/workloads.py" line="1252" />
             <source>Cannot delete {name}: {reason}</source>
             <translation>{name} kann nicht gelöscht werden: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="1223" />
+            <location filename="../../ui/panels/workloads.py" line="1229" />
             <source>Cannot rename {name}: {reason}</source>
             <translation>{name} kann nicht umbenannt werden: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="597" />
+            <location filename="../../ui/panels/workloads.py" line="603" />
             <source>Delete</source>
             <translation>Löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="599" />
+            <location filename="../../ui/panels/workloads.py" line="605" />
             <source>Delete the server group chosen on the left (undoable); not while a workload runs on it</source>
             <translation>Die links gewählte Servergruppe löschen (rückgängig machbar); nicht, solange eine Arbeitslast darauf läuft</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1262" />
+            <location filename="../../ui/panels/workloads.py" line="1268" />
             <source>Group %n server(s)</source>
             <translation>
                 <numerusform>%n Server gruppieren</numerusform>
@@ -9117,7 +9122,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1261" />
+            <location filename="../../ui/panels/workloads.py" line="1267" />
             <source>Group %n server(s) for {name}</source>
             <translation>
                 <numerusform>%n Server für {name} gruppieren</numerusform>
@@ -9125,12 +9130,12 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="571" />
+            <location filename="../../ui/panels/workloads.py" line="577" />
             <source>Group from selection</source>
             <translation>Gruppe aus Auswahl</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1270" />
+            <location filename="../../ui/panels/workloads.py" line="1276" />
             <source>Group of %n server(s) created</source>
             <translation>
                 <numerusform>Gruppe aus %n Server angelegt</numerusform>
@@ -9138,7 +9143,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1269" />
+            <location filename="../../ui/panels/workloads.py" line="1275" />
             <source>Group of %n server(s) created; {name} runs on it</source>
             <translation>
                 <numerusform>Gruppe aus %n Server angelegt; {name} läuft darauf</numerusform>
@@ -9146,157 +9151,157 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="975" />
+            <location filename="../../ui/panels/workloads.py" line="981" />
             <source>Growth phase</source>
             <translation>Ausbaustufe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="964" />
+            <location filename="../../ui/panels/workloads.py" line="970" />
             <source>Kind</source>
             <translation>Art</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="572" />
+            <location filename="../../ui/panels/workloads.py" line="578" />
             <source>Make a server group of the GPU servers selected in the racks or on the floor (servers of selected racks count too) and run the current workload on it</source>
             <translation>Aus den in den Racks oder im Raumplan gewählten GPU-Servern eine Servergruppe bilden (Server gewählter Racks zählen mit) und die aktuelle Arbeitslast darauf laufen lassen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="911" />
+            <location filename="../../ui/panels/workloads.py" line="917" />
             <source>NOT MET · {bn}</source>
             <translation>NICHT ERFÜLLT · {bn}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="914" />
+            <location filename="../../ui/panels/workloads.py" line="920" />
             <source>NOT MET · {margin}</source>
             <translation>NICHT ERFÜLLT · {margin}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="963" />
+            <location filename="../../ui/panels/workloads.py" line="969" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="1216" />
+            <location filename="../../ui/panels/workloads.py" line="1222" />
             <source>New name for {name}:</source>
             <translation>Neuer Name für {name}:</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="629" />
+            <location filename="../../ui/panels/workloads.py" line="635" />
             <source>No workload targets yet. Add one (training, fine-tuning, inference or storage) to see whether this build meets it.</source>
             <translation>Noch keine Arbeitslast-Ziele. Eines hinzufügen (Training, Feintuning, Inferenz oder Speicher), um zu sehen, ob dieser Aufbau es erfüllt.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="560" />
+            <location filename="../../ui/panels/workloads.py" line="566" />
             <source>Remove</source>
             <translation>Entfernen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="561" />
+            <location filename="../../ui/panels/workloads.py" line="567" />
             <source>Remove the selected workload target (undoable)</source>
             <translation>Das gewählte Arbeitslast-Ziel entfernen (rückgängig machbar)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="1215" />
+            <location filename="../../ui/panels/workloads.py" line="1221" />
             <source>Rename server group</source>
             <translation>Servergruppe umbenennen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="595" />
+            <location filename="../../ui/panels/workloads.py" line="601" />
             <source>Rename the server group chosen on the left (undoable)</source>
             <translation>Die links gewählte Servergruppe umbenennen (rückgängig machbar)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="593" />
+            <location filename="../../ui/panels/workloads.py" line="599" />
             <source>Rename…</source>
             <translation>Umbenennen…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="965" />
+            <location filename="../../ui/panels/workloads.py" line="971" />
             <source>Runs on</source>
             <translation>Läuft auf</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="1257" />
+            <location filename="../../ui/panels/workloads.py" line="1263" />
             <source>Select GPU servers (or their racks) in the rack view or the floor plan first</source>
             <translation>Zuerst GPU-Server (oder ihre Racks) in der Rackansicht oder im Raumplan auswählen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="602" />
+            <location filename="../../ui/panels/workloads.py" line="608" />
             <source>Server groups</source>
             <translation>Servergruppen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="1263" />
+            <location filename="../../ui/panels/workloads.py" line="1269" />
             <source>Servers {names}</source>
             <translation>Server {names}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="564" />
+            <location filename="../../ui/panels/workloads.py" line="570" />
             <source>Size a Build…</source>
             <translation>Aufbau dimensionieren…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="566" />
+            <location filename="../../ui/panels/workloads.py" line="572" />
             <source>Size this workload for me: compare the builds that meet the selected target and open the chosen one as a new plan</source>
             <translation>Diese Arbeitslast für mich dimensionieren: die Aufbauten vergleichen, die das gewählte Ziel erfüllen, und den gewählten als neuen Plan öffnen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="970" />
+            <location filename="../../ui/panels/workloads.py" line="976" />
             <source>The growth phase whose target this is: it is checked in that phase and every later one, not in the phases before</source>
             <translation>Die Ausbaustufe, deren Ziel dies ist: geprüft in dieser Stufe und jeder späteren, nicht in den Stufen davor</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="1080" />
+            <location filename="../../ui/panels/workloads.py" line="1086" />
             <source>The model's median error on published runs of this kind (docs/validation.md)</source>
             <translation>Der mittlere Fehler des Modells gegenüber veröffentlichten Läufen dieser Art (docs/validation.md)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="591" />
+            <location filename="../../ui/panels/workloads.py" line="597" />
             <source>The plan's server groups (a workload can run on one)</source>
             <translation>Die Servergruppen des Plans (eine Arbeitslast kann auf einer laufen)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="1077" />
+            <location filename="../../ui/panels/workloads.py" line="1083" />
             <source>Uncertainty</source>
             <translation>Unsicherheit</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="1007" />
+            <location filename="../../ui/panels/workloads.py" line="1013" />
             <source>Whole plan (every GPU server)</source>
             <translation>Ganzer Plan (jeder GPU-Server)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="914" />
+            <location filename="../../ui/panels/workloads.py" line="920" />
             <source>met · {margin}</source>
             <translation>erfüllt · {margin}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="907" />
+            <location filename="../../ui/panels/workloads.py" line="913" />
             <source>not evaluated</source>
             <translation>nicht bewertet</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="909" />
+            <location filename="../../ui/panels/workloads.py" line="915" />
             <source>sized (no target)</source>
             <translation>ausgelegt (ohne Ziel)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="919" />
+            <location filename="../../ui/panels/workloads.py" line="925" />
             <source>waiting for the engine</source>
             <translation>wartet auf die Berechnung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="902" />
+            <location filename="../../ui/panels/workloads.py" line="908" />
             <source>whole plan</source>
             <translation>ganzer Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="903" />
+            <location filename="../../ui/panels/workloads.py" line="909" />
             <source>{kind} · runs on {where}</source>
             <translation>{kind} · läuft auf {where}</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1241" />
+            <location filename="../../ui/panels/workloads.py" line="1247" />
             <source>{names} and %n more</source>
             <translation>
                 <numerusform>{names} und %n weitere</numerusform>
@@ -9304,7 +9309,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1183" />
+            <location filename="../../ui/panels/workloads.py" line="1189" />
             <source>{name} (%n server(s))</source>
             <translation>
                 <numerusform>{name} (%n Server)</numerusform>
@@ -9312,12 +9317,12 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="1014" />
+            <location filename="../../ui/panels/workloads.py" line="1020" />
             <source>{phase} (not named: the first)</source>
             <translation>{phase} (nicht angegeben: die erste)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="1079" />
+            <location filename="../../ui/panels/workloads.py" line="1085" />
             <source>±{pct} %</source>
             <translation>±{pct} %</translation>
         </message>
@@ -9325,22 +9330,22 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>_Field</name>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="436" />
+            <location filename="../../ui/panels/workloads.py" line="442" />
             <source>not set</source>
             <translation>nicht gesetzt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="510" />
+            <location filename="../../ui/panels/workloads.py" line="516" />
             <source>{count} tokens</source>
             <translation>{count} Tokens</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="484" />
+            <location filename="../../ui/panels/workloads.py" line="490" />
             <source>{name} ({params} parameters)</source>
             <translation>{name} ({params} Parameter)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="495" />
+            <location filename="../../ui/panels/workloads.py" line="501" />
             <source>{value} (not in catalog)</source>
             <translation>{value} (nicht im Katalog)</translation>
         </message>

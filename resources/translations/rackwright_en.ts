@@ -287,7 +287,7 @@ Everything else in the catalog loaded normally.</numerusform>
     <context>
         <name>WorkloadsPanel</name>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1242" />
+            <location filename="../../ui/panels/workloads.py" line="1248" />
             <source>Cannot delete {name}: %n workload(s) run on it ({who}). Set “Runs on” to another group or the whole plan first.</source>
             <translation>
                 <numerusform>Cannot delete {name}: %n workload runs on it ({who}). Set “Runs on” to another group or the whole plan first.</numerusform>
@@ -295,7 +295,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1262" />
+            <location filename="../../ui/panels/workloads.py" line="1268" />
             <source>Group %n server(s)</source>
             <translation>
                 <numerusform>Group %n server</numerusform>
@@ -303,7 +303,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1261" />
+            <location filename="../../ui/panels/workloads.py" line="1267" />
             <source>Group %n server(s) for {name}</source>
             <translation>
                 <numerusform>Group %n server for {name}</numerusform>
@@ -311,7 +311,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1270" />
+            <location filename="../../ui/panels/workloads.py" line="1276" />
             <source>Group of %n server(s) created</source>
             <translation>
                 <numerusform>Group of %n server created</numerusform>
@@ -319,7 +319,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1269" />
+            <location filename="../../ui/panels/workloads.py" line="1275" />
             <source>Group of %n server(s) created; {name} runs on it</source>
             <translation>
                 <numerusform>Group of %n server created; {name} runs on it</numerusform>
@@ -327,7 +327,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1241" />
+            <location filename="../../ui/panels/workloads.py" line="1247" />
             <source>{names} and %n more</source>
             <translation>
                 <numerusform>{names} and %n more</numerusform>
@@ -335,7 +335,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1183" />
+            <location filename="../../ui/panels/workloads.py" line="1189" />
             <source>{name} (%n server(s))</source>
             <translation>
                 <numerusform>{name} (%n server)</numerusform>

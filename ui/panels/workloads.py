@@ -200,6 +200,7 @@ CHOICE_TEXT = TrDict("Workloads", {
     "recompute:full": QT_TRANSLATE_NOOP("Workloads", "full (every layer)"),
     "mode:infer": QT_TRANSLATE_NOOP("Workloads", "inference"), "mode:train": QT_TRANSLATE_NOOP("Workloads", "training"),
     "precision:fp4": QT_TRANSLATE_NOOP("Workloads", "fp4 (NVFP4 on Blackwell)"),
+    "algorithm:xgboost": QT_TRANSLATE_NOOP("Workloads", "XGBoost (hist)"),
 })
 
 BOTTLENECK_TEXT = TrDict("Workloads", {
@@ -405,7 +406,7 @@ def nonllm_rows(f: dict[str, Any], kind: str, spec: dict[str, Any]) -> list[tupl
         rows.append((_t("Units that would meet it"), fnum(f["units_needed"], ",")))
     if f.get("cpu_enough"):
         capex = f.get("cpu_capex")
-        rows.append((_t("CPU is enough"), _t("{n} × {server} ({capex})").format(
+        rows.append((_t("CPU is enough"), _t("{n} × {server}, {capex}").format(
             n=f.get("cpu_servers"), server=f.get("cpu_server_name") or f.get("cpu_server"),
             capex=fnum(capex, ",.0f") + f" {f.get('cpu_currency') or 'USD'}" if capex is not None else _t("no price"))))
     else:
