@@ -1709,7 +1709,7 @@ class _Builder:
             if not brings and not clears:
                 continue
             out.append(CondPageBreak(80))
-            out.append(self.P(esc(_("Findings phase {name} brings and clears").format(name=p.name)), self.st_h2))
+            out.append(self.P(esc(_("Findings that phase {name} brings and clears").format(name=p.name)), self.st_h2))
             rows, styles = [], {}
             for f in (*brings, *clears):
                 styles[len(rows)] = [("TEXTCOLOR", colors.HexColor(SEVERITY_COLORS.get(f.severity, "#1f2328")))]
