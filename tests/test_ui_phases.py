@@ -258,3 +258,23 @@ def test_a_workload_added_while_a_later_phase_is_shown_is_that_phases_target(qtb
     view.phase_box.setCurrentIndex(view.phase_box.findData(None))
     panel.add_actions["analytics"].trigger()
     assert next(x for x in doc.plan.workloads if x.id == panel.current_id()).growth_phase is None
+
+
+def test_a_device_that_names_no_phase_is_shown_with_its_racks_phase(qtbot, win):
+    """Issue 32 walk-through: the Inspector offered a device "Pilot (not named: the first)"
+    where a device naming no phase comes with its rack (docs/phases.md): in production's R02
+    that is production."""
+    from planner.model.edits import SetProperty
+
+    doc = win.doc
+    rack = doc.plan.rack("r02")
+    assert rack.growth_phase == "ph-prod"
+    pid = rack.placements[0].id
+    assert doc.push(SetProperty("placement", pid, "growth_phase", None))
+    doc.select([("placement", pid)])
+    combo = win.inspector.fields["growth_phase"]
+    assert combo.currentData() is None
+    assert combo.currentText() == "Production Q3 (not named: with its rack)"
+    doc.select([("rack", "r02")])  # a rack naming no phase is the first's: said so
+    combo = win.inspector.fields["growth_phase"]
+    assert combo.itemText(0) == "Pilot Q1 (not named: the first)"

@@ -1784,12 +1784,12 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
     <context>
         <name>ExportOptions</name>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="39" />
+            <location filename="../../ui/dialogs/export_options.py" line="40" />
             <source>A4 (297 × 210 mm), landscape</source>
             <translation>A4 (297 × 210 mm), Querformat</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="40" />
+            <location filename="../../ui/dialogs/export_options.py" line="41" />
             <source>US Letter (11 × 8.5 in), landscape</source>
             <translation>US Letter (11 × 8,5 in), Querformat</translation>
         </message>
@@ -1797,167 +1797,167 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
     <context>
         <name>ExportOptionsDialog</name>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="144" />
+            <location filename="../../ui/dialogs/export_options.py" line="150" />
             <source>Add Plan File…</source>
             <translation>Plandatei hinzufügen…</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="136" />
+            <location filename="../../ui/dialogs/export_options.py" line="137" />
             <source>Add a page comparing this build (A) with the others</source>
             <translation>Eine Seite beifügen, die diesen Aufbau (A) mit den anderen vergleicht</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="134" />
+            <location filename="../../ui/dialogs/export_options.py" line="135" />
             <source>Add a page comparing this plan (A) with other plans</source>
             <translation>Eine Seite beifügen, die diesen Plan (A) mit anderen Plänen vergleicht</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="211" />
+            <location filename="../../ui/dialogs/export_options.py" line="219" />
             <source>Add a plan file to compare with, or untick the comparison page.</source>
             <translation>Eine Plandatei zum Vergleich hinzufügen oder die Vergleichsseite abwählen.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="89" />
+            <location filename="../../ui/dialogs/export_options.py" line="90" />
             <source>All</source>
             <translation>Alle</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="103" />
+            <location filename="../../ui/dialogs/export_options.py" line="104" />
             <source>Append the internal checklist (not for the customer)</source>
             <translation>Interne Checkliste beilegen (nicht für den Kunden)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="50" />
+            <location filename="../../ui/dialogs/export_options.py" line="51" />
             <source>Bill of materials with prices, price basis and the capex total</source>
             <translation>Stückliste mit Preisen, Preisbasis und Summe der Investitionskosten</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="54" />
+            <location filename="../../ui/dialogs/export_options.py" line="55" />
             <source>Cable labels, one per cable end, on Avery L7651 (A4) or 5167 (Letter) label sheets: print at actual size</source>
             <translation>Kabeletiketten, eines je Kabelende, auf Etikettenbögen Avery L7651 (A4) oder 5167 (Letter): in Originalgröße drucken</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="210" />
+            <location filename="../../ui/dialogs/export_options.py" line="218" />
             <source>Choose at least one section.</source>
             <translation>Mindestens einen Abschnitt wählen.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="175" />
+            <location filename="../../ui/dialogs/export_options.py" line="183" />
             <source>Choose file…</source>
             <translation>Datei wählen…</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="131" />
+            <location filename="../../ui/dialogs/export_options.py" line="132" />
             <source>Comparison page</source>
             <translation>Vergleichsseite</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="46" />
+            <location filename="../../ui/dialogs/export_options.py" line="47" />
             <source>Each room to scale: rows, racks, aisles, dimensions</source>
             <translation>Jeder Raum maßstäblich: Reihen, Racks, Gänge, Maße</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="73" />
+            <location filename="../../ui/dialogs/export_options.py" line="74" />
             <source>Export build plan</source>
             <translation>Aufbauplan exportieren</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="48" />
+            <location filename="../../ui/dialogs/export_options.py" line="49" />
             <source>Feeds, rack PDUs and racks: capacity, failover, phase currents</source>
             <translation>Einspeisungen, Rack-PDUs und Racks: Kapazität, Ausfall, Phasenströme</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="47" />
+            <location filename="../../ui/dialogs/export_options.py" line="48" />
             <source>Front and rear elevation of every rack with its figures and device list</source>
             <translation>Rackansicht vorne und hinten für jedes Rack mit seinen Werten und der Geräteliste</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="49" />
+            <location filename="../../ui/dialogs/export_options.py" line="50" />
             <source>Heat, airflow and liquid flow per rack and CDU loop</source>
             <translation>Wärmelast, Luftmenge und Durchfluss pro Rack und CDU-Kreislauf</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="116" />
+            <location filename="../../ui/dialogs/export_options.py" line="117" />
             <source>Imperial (lb, ft, BTU/h, CFM, gpm) — change in File &gt; Settings</source>
             <translation>Angloamerikanisch (lb, ft, BTU/h, CFM, gpm) — ändern unter Datei &gt; Einstellungen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="118" />
+            <location filename="../../ui/dialogs/export_options.py" line="119" />
             <source>Metric (kg, m, kW, m³/h, L/min) — change in File &gt; Settings</source>
             <translation>Metrisch (kg, m, kW, m³/h, L/min) — ändern unter Datei &gt; Einstellungen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="89" />
+            <location filename="../../ui/dialogs/export_options.py" line="90" />
             <source>None</source>
             <translation>Keine</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="51" />
+            <location filename="../../ui/dialogs/export_options.py" line="52" />
             <source>Owning against renting the GPUs: cost per year, break-even and the cumulative cost chart</source>
             <translation>Kaufen gegenüber Mieten der GPUs: Kosten pro Jahr, Amortisation und das Diagramm der kumulierten Kosten</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="121" />
+            <location filename="../../ui/dialogs/export_options.py" line="122" />
             <source>Paper</source>
             <translation>Papier</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="53" />
+            <location filename="../../ui/dialogs/export_options.py" line="54" />
             <source>Per rack, the cables to pull, grouped by destination, with lengths and media (a page per rack)</source>
             <translation>Je Rack die zu ziehenden Kabel, nach Ziel gruppiert, mit Längen und Medien (eine Seite je Rack)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="105" />
+            <location filename="../../ui/dialogs/export_options.py" line="106" />
             <source>Prices to get, internal notes, estimates to confirm and findings to clear, for the planner; off each time this dialog opens</source>
             <translation>Einzuholende Preise, interne Notizen, zu bestätigende Schätzungen und zu klärende Befunde, für die Planung; bei jedem Öffnen dieses Dialogs aus</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="44" />
+            <location filename="../../ui/dialogs/export_options.py" line="45" />
             <source>Project, document control, headline figures, verdict and the sign-off table</source>
             <translation>Projekt, Dokumentenlenkung, Kennzahlen, Ergebnis und die Freigabetabelle</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="147" />
+            <location filename="../../ui/dialogs/export_options.py" line="153" />
             <source>Remove</source>
             <translation>Entfernen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="77" />
+            <location filename="../../ui/dialogs/export_options.py" line="78" />
             <source>Sections</source>
             <translation>Abschnitte</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="99" />
+            <location filename="../../ui/dialogs/export_options.py" line="100" />
             <source>Table of contents after the cover (page numbers, links)</source>
             <translation>Inhaltsverzeichnis nach dem Deckblatt (Seitenzahlen, Links)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="155" />
+            <location filename="../../ui/dialogs/export_options.py" line="163" />
             <source>The builds compared in the wizard; A is the build whose plan this is.</source>
             <translation>Die im Assistenten verglichenen Aufbauten; A ist der Aufbau, dessen Plan dies ist.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="45" />
+            <location filename="../../ui/dialogs/export_options.py" line="46" />
             <source>The customer's request, each workload target and limit as stated, the result and margin against each line: what the approvals sign against</source>
             <translation>Die Anfrage des Kunden, jedes Arbeitslast-Ziel und jede Grenze wie gestellt, mit Ergebnis und Spielraum je Zeile: wogegen die Freigaben unterzeichnen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="52" />
+            <location filename="../../ui/dialogs/export_options.py" line="53" />
             <source>Totals by media, in-rack NVLink counted per rack, and the cable schedule</source>
             <translation>Summen nach Medium, NVLink im Rack je Rack gezählt, und der Kabelplan</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="122" />
+            <location filename="../../ui/dialogs/export_options.py" line="123" />
             <source>Units</source>
             <translation>Einheiten</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="157" />
+            <location filename="../../ui/dialogs/export_options.py" line="165" />
             <source>Up to {n} other plan files (.json or .rackplan), B, C and D, each computed as it is opened; the page stands before the floor plan.</source>
             <translation>Bis zu {n} weitere Plandateien (.json oder .rackplan), B, C und D, jede so berechnet, wie sie geöffnet wird; die Seite steht vor dem Raumplan.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="55" />
+            <location filename="../../ui/dialogs/export_options.py" line="56" />
             <source>Workload verdicts and every error and warning</source>
             <translation>Arbeitslast-Ergebnisse und jeder Fehler und jede Warnung</translation>
         </message>
@@ -3140,179 +3140,179 @@ Trays</translation>
     <context>
         <name>Inspector</name>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="703" />
+            <location filename="../../ui/panels/inspector.py" line="712" />
             <source>(default)</source>
             <translation>(Standard)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="689" />
+            <location filename="../../ui/panels/inspector.py" line="698" />
             <source>(generic)</source>
             <translation>(generisch)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="703" />
+            <location filename="../../ui/panels/inspector.py" line="712" />
             <source>(loop's)</source>
             <translation>(des Kreislaufs)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="1008" />
-            <location filename="../../ui/panels/inspector.py" line="1024" />
+            <location filename="../../ui/panels/inspector.py" line="1017" />
+            <location filename="../../ui/panels/inspector.py" line="1033" />
             <source>(no engine results yet)</source>
             <translation>(noch keine Berechnungsergebnisse)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="663" />
+            <location filename="../../ui/panels/inspector.py" line="672" />
             <source>(none)</source>
             <translation>(keine)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="472" />
+            <location filename="../../ui/panels/inspector.py" line="481" />
             <source>(not connected)</source>
             <translation>(nicht verbunden)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="696" />
+            <location filename="../../ui/panels/inspector.py" line="705" />
             <source>(not set)</source>
             <translation>(nicht gesetzt)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="772" />
+            <location filename="../../ui/panels/inspector.py" line="781" />
             <source>Air (no row default)</source>
             <translation>Luft (kein Reihen-Standard)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="701" />
+            <location filename="../../ui/panels/inspector.py" line="710" />
             <source>Air ΔT</source>
             <translation>Luft-ΔT</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="784" />
+            <location filename="../../ui/panels/inspector.py" line="793" />
             <source>All {total} racks follow the row.</source>
             <translation>Alle {total} Racks folgen der Reihe.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="787" />
+            <location filename="../../ui/panels/inspector.py" line="796" />
             <source>Apply to all racks</source>
             <translation>Auf alle Racks anwenden</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="647" />
+            <location filename="../../ui/panels/inspector.py" line="656" />
             <source>As row ({method})</source>
             <translation>Wie Reihe ({method})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="349" />
+            <location filename="../../ui/panels/inspector.py" line="358" />
             <source>Asset tag</source>
             <translation>Inventarnummer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="310" />
+            <location filename="../../ui/panels/inspector.py" line="319" />
             <source>Author</source>
             <translation>Autor</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="380" />
+            <location filename="../../ui/panels/inspector.py" line="389" />
             <source>Catalog figures</source>
             <translation>Katalogwerte</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="324" />
+            <location filename="../../ui/panels/inspector.py" line="333" />
             <source>Change in Plan &gt; Plan Settings…</source>
             <translation>Ändern unter Plan &gt; Planeinstellungen…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="285" />
+            <location filename="../../ui/panels/inspector.py" line="294" />
             <source>Choose a phase for the selection…</source>
             <translation>Ausbaustufe für die Auswahl wählen…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="844" />
+            <location filename="../../ui/panels/inspector.py" line="853" />
             <source>Compute</source>
             <translation>Rechenleistung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="705" />
+            <location filename="../../ui/panels/inspector.py" line="714" />
             <source>Coolant temperature rise, overriding the loop's</source>
             <translation>Temperaturanstieg des Kühlmittels, statt dem des Kreislaufs</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="701" />
+            <location filename="../../ui/panels/inspector.py" line="710" />
             <source>Coolant ΔT</source>
             <translation>Kühlmittel-ΔT</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="643" />
-            <location filename="../../ui/panels/inspector.py" line="1029" />
+            <location filename="../../ui/panels/inspector.py" line="652" />
+            <location filename="../../ui/panels/inspector.py" line="1038" />
             <source>Cooling</source>
             <translation>Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="771" />
+            <location filename="../../ui/panels/inspector.py" line="780" />
             <source>Cooling (row default)</source>
             <translation>Kühlung (Reihen-Standard)</translation>
         </message>
         <message>
             <location filename="../../ui/panels/inspector.py" line="60" />
-            <location filename="../../ui/panels/inspector.py" line="684" />
-            <location filename="../../ui/panels/inspector.py" line="905" />
+            <location filename="../../ui/panels/inspector.py" line="693" />
+            <location filename="../../ui/panels/inspector.py" line="914" />
             <source>Cooling loop</source>
             <translation>Kühlkreislauf</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="334" />
+            <location filename="../../ui/panels/inspector.py" line="343" />
             <source>Cooling loops</source>
             <translation>Kühlkreisläufe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="528" />
+            <location filename="../../ui/panels/inspector.py" line="537" />
             <source>Cord {n}</source>
             <translation>Netzkabel {n}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="680" />
+            <location filename="../../ui/panels/inspector.py" line="689" />
             <source>Create a cooling loop and put this rack on it (one undo step)</source>
             <translation>Einen Kühlkreislauf anlegen und dieses Rack daran hängen (ein Rückgängig-Schritt)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="308" />
+            <location filename="../../ui/panels/inspector.py" line="317" />
             <source>Customer</source>
             <translation>Kunde</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="939" />
+            <location filename="../../ui/panels/inspector.py" line="948" />
             <source>Delete loop</source>
             <translation>Kreislauf löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="404" />
-            <location filename="../../ui/panels/inspector.py" line="818" />
+            <location filename="../../ui/panels/inspector.py" line="413" />
+            <location filename="../../ui/panels/inspector.py" line="827" />
             <source>Depth</source>
             <translation>Tiefe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="347" />
+            <location filename="../../ui/panels/inspector.py" line="356" />
             <source>Device</source>
             <translation>Gerät</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="617" />
-            <location filename="../../ui/panels/inspector.py" line="922" />
+            <location filename="../../ui/panels/inspector.py" line="626" />
+            <location filename="../../ui/panels/inspector.py" line="931" />
             <source>Engine</source>
             <translation>Berechnung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="789" />
+            <location filename="../../ui/panels/inspector.py" line="798" />
             <source>Every rack of the row follows the row's cooling: their own choices are cleared (one undo step)</source>
             <translation>Jedes Rack der Reihe folgt der Kühlung der Reihe: seine eigene Wahl wird gelöscht (ein Rückgängig-Schritt)</translation>
         </message>
         <message>
             <location filename="../../ui/panels/inspector.py" line="62" />
-            <location filename="../../ui/panels/inspector.py" line="836" />
+            <location filename="../../ui/panels/inspector.py" line="845" />
             <source>Fabric</source>
             <translation>Fabric</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="368" />
+            <location filename="../../ui/panels/inspector.py" line="377" />
             <source>Face</source>
             <translation>Seite</translation>
         </message>
@@ -3322,78 +3322,78 @@ Trays</translation>
             <translation>Einspeisung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="827" />
+            <location filename="../../ui/panels/inspector.py" line="836" />
             <source>Floor</source>
             <translation>Raum</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="820" />
+            <location filename="../../ui/panels/inspector.py" line="829" />
             <source>Floor load limit</source>
             <translation>Grenze der Bodenlast</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="819" />
+            <location filename="../../ui/panels/inspector.py" line="828" />
             <source>Floor tiles</source>
             <translation>Bodenplatten</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="368" />
+            <location filename="../../ui/panels/inspector.py" line="377" />
             <source>Front</source>
             <translation>Vorne</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="844" />
+            <location filename="../../ui/panels/inspector.py" line="853" />
             <source>Front-end</source>
             <translation>Frontend</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="393" />
+            <location filename="../../ui/panels/inspector.py" line="402" />
             <source>GPUs</source>
             <translation>GPUs</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="277" />
-            <location filename="../../ui/panels/inspector.py" line="284" />
-            <location filename="../../ui/panels/inspector.py" line="876" />
-            <location filename="../../ui/panels/inspector.py" line="921" />
+            <location filename="../../ui/panels/inspector.py" line="286" />
+            <location filename="../../ui/panels/inspector.py" line="293" />
+            <location filename="../../ui/panels/inspector.py" line="885" />
+            <location filename="../../ui/panels/inspector.py" line="930" />
             <source>Growth phase</source>
             <translation>Ausbaustufe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="382" />
+            <location filename="../../ui/panels/inspector.py" line="391" />
             <source>Height</source>
             <translation>Höhe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="354" />
-            <location filename="../../ui/panels/inspector.py" line="604" />
-            <location filename="../../ui/panels/inspector.py" line="816" />
-            <location filename="../../ui/panels/inspector.py" line="838" />
+            <location filename="../../ui/panels/inspector.py" line="363" />
+            <location filename="../../ui/panels/inspector.py" line="613" />
+            <location filename="../../ui/panels/inspector.py" line="825" />
+            <location filename="../../ui/panels/inspector.py" line="847" />
             <source>Id</source>
             <translation>ID</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="445" />
+            <location filename="../../ui/panels/inspector.py" line="454" />
             <source>Included in another item's price, {qty} in the plan</source>
             <translation>Im Preis eines anderen Teils inbegriffen, {qty} im Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="443" />
+            <location filename="../../ui/panels/inspector.py" line="452" />
             <source>Included in the price of {entry}, {qty} in the plan</source>
             <translation>Im Preis von {entry} inbegriffen, {qty} im Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="846" />
+            <location filename="../../ui/panels/inspector.py" line="855" />
             <source>Kind</source>
             <translation>Art</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="859" />
+            <location filename="../../ui/panels/inspector.py" line="868" />
             <source>Layout</source>
             <translation>Aufteilung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="372" />
+            <location filename="../../ui/panels/inspector.py" line="381" />
             <source>Left</source>
             <translation>Links</translation>
         </message>
@@ -3403,165 +3403,165 @@ Trays</translation>
             <translation>Verbindung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="849" />
+            <location filename="../../ui/panels/inspector.py" line="858" />
             <source>Link speed</source>
             <translation>Verbindungsgeschwindigkeit</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="862" />
+            <location filename="../../ui/panels/inspector.py" line="871" />
             <source>Links</source>
             <translation>Verbindungen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="366" />
+            <location filename="../../ui/panels/inspector.py" line="375" />
             <source>Lowest U</source>
             <translation>Unterste HE</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="845" />
+            <location filename="../../ui/panels/inspector.py" line="854" />
             <source>Management</source>
             <translation>Management</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="402" />
+            <location filename="../../ui/panels/inspector.py" line="411" />
             <source>Mass</source>
             <translation>Masse</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="384" />
+            <location filename="../../ui/panels/inspector.py" line="393" />
             <source>Max power</source>
             <translation>Maximale Leistung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="695" />
+            <location filename="../../ui/panels/inspector.py" line="704" />
             <source>Max. supply</source>
             <translation>Max. Versorgung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="649" />
-            <location filename="../../ui/panels/inspector.py" line="774" />
+            <location filename="../../ui/panels/inspector.py" line="658" />
+            <location filename="../../ui/panels/inspector.py" line="783" />
             <source>Method</source>
             <translation>Methode</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="325" />
+            <location filename="../../ui/panels/inspector.py" line="334" />
             <source>Money</source>
             <translation>Geld</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="845" />
+            <location filename="../../ui/panels/inspector.py" line="854" />
             <source>NVLink</source>
             <translation>NVLink</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="348" />
-            <location filename="../../ui/panels/inspector.py" line="603" />
-            <location filename="../../ui/panels/inspector.py" line="757" />
-            <location filename="../../ui/panels/inspector.py" line="815" />
-            <location filename="../../ui/panels/inspector.py" line="837" />
+            <location filename="../../ui/panels/inspector.py" line="357" />
+            <location filename="../../ui/panels/inspector.py" line="612" />
+            <location filename="../../ui/panels/inspector.py" line="766" />
+            <location filename="../../ui/panels/inspector.py" line="824" />
+            <location filename="../../ui/panels/inspector.py" line="846" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="400" />
+            <location filename="../../ui/panels/inspector.py" line="409" />
             <source>Needs data</source>
             <translation>Daten fehlen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="678" />
+            <location filename="../../ui/panels/inspector.py" line="687" />
             <source>New loop…</source>
             <translation>Neuer Kreislauf…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="628" />
+            <location filename="../../ui/panels/inspector.py" line="637" />
             <source>No PDUs in this rack: drag PDUs from the catalog onto its sides.</source>
             <translation>Keine PDUs in diesem Rack: PDUs aus dem Katalog an seine Seiten ziehen.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="486" />
+            <location filename="../../ui/panels/inspector.py" line="495" />
             <source>No feeds yet: add them in Plan &gt; Power Feeds and Sources</source>
             <translation>Noch keine Einspeisungen: unter Plan &gt; Einspeisungen und Stromquellen anlegen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="440" />
+            <location filename="../../ui/panels/inspector.py" line="449" />
             <source>No price: not in the capex, which is incomplete.</source>
             <translation>Kein Preis: nicht in den Investitionskosten, die damit unvollständig sind.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="935" />
+            <location filename="../../ui/panels/inspector.py" line="944" />
             <source>No racks yet: choose this loop in a rack's or row's cooling, or use Plan &gt; Cooling Loops &gt; Assign selected racks.</source>
             <translation>Noch keine Racks: diesen Kreislauf in der Kühlung eines Racks oder einer Reihe wählen oder Plan &gt; Kühlkreisläufe &gt; Gewählte Racks zuordnen nutzen.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="438" />
+            <location filename="../../ui/panels/inspector.py" line="447" />
             <source>No results yet.</source>
             <translation>Noch keine Ergebnisse.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="654" />
+            <location filename="../../ui/panels/inspector.py" line="663" />
             <source>Not on a cooling loop: choose one, or create it with New loop…</source>
             <translation>An keinem Kühlkreislauf: einen wählen oder mit „Neuer Kreislauf…“ anlegen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="760" />
+            <location filename="../../ui/panels/inspector.py" line="769" />
             <source>Orientation</source>
             <translation>Ausrichtung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="851" />
+            <location filename="../../ui/panels/inspector.py" line="860" />
             <source>Oversubscription target</source>
             <translation>Überbuchungsziel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="389" />
+            <location filename="../../ui/panels/inspector.py" line="398" />
             <source>PSU nameplate</source>
             <translation>Netzteil-Typenschild</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="312" />
+            <location filename="../../ui/panels/inspector.py" line="321" />
             <source>PUE</source>
             <translation>PUE</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="296" />
+            <location filename="../../ui/panels/inspector.py" line="305" />
             <source>Phase of {n} items</source>
             <translation>Ausbaustufe von {n} Elementen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="560" />
-            <location filename="../../ui/panels/inspector.py" line="583" />
+            <location filename="../../ui/panels/inspector.py" line="569" />
+            <location filename="../../ui/panels/inspector.py" line="592" />
             <source>Pin</source>
             <translation>Fest</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="306" />
+            <location filename="../../ui/panels/inspector.py" line="315" />
             <source>Plan</source>
             <translation>Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="562" />
+            <location filename="../../ui/panels/inspector.py" line="571" />
             <source>Plug this cord into the chosen outlet; the device's other cords stay where they are. A cord the engine spread there moves elsewhere.</source>
             <translation>Dieses Netzkabel in den gewählten Steckplatz stecken; die anderen Netzkabel des Geräts bleiben, wo sie sind. Ein von der Berechnung dort verteiltes Netzkabel zieht um.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="1028" />
+            <location filename="../../ui/panels/inspector.py" line="1037" />
             <source>Power</source>
             <translation>Strom</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="510" />
+            <location filename="../../ui/panels/inspector.py" line="519" />
             <source>Power cords</source>
             <translation>Netzkabel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="375" />
-            <location filename="../../ui/panels/inspector.py" line="868" />
+            <location filename="../../ui/panels/inspector.py" line="384" />
+            <location filename="../../ui/panels/inspector.py" line="877" />
             <source>Power feed</source>
             <translation>Einspeisung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="328" />
-            <location filename="../../ui/panels/inspector.py" line="626" />
+            <location filename="../../ui/panels/inspector.py" line="337" />
+            <location filename="../../ui/panels/inspector.py" line="635" />
             <source>Power feeds</source>
             <translation>Einspeisungen</translation>
         </message>
@@ -3571,96 +3571,96 @@ Trays</translation>
             <translation>Stromquelle</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="413" />
+            <location filename="../../ui/panels/inspector.py" line="422" />
             <source>Price</source>
             <translation>Preis</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="420" />
+            <location filename="../../ui/panels/inspector.py" line="429" />
             <source>Price for this plan…</source>
             <translation>Preis für diesen Plan…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="309" />
+            <location filename="../../ui/panels/inspector.py" line="318" />
             <source>Project</source>
             <translation>Projekt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="355" />
-            <location filename="../../ui/panels/inspector.py" line="602" />
+            <location filename="../../ui/panels/inspector.py" line="364" />
+            <location filename="../../ui/panels/inspector.py" line="611" />
             <source>Rack</source>
             <translation>Rack</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="611" />
+            <location filename="../../ui/panels/inspector.py" line="620" />
             <source>Rack type</source>
             <translation>Racktyp</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="763" />
-            <location filename="../../ui/panels/inspector.py" line="830" />
+            <location filename="../../ui/panels/inspector.py" line="772" />
+            <location filename="../../ui/panels/inspector.py" line="839" />
             <source>Racks</source>
             <translation>Racks</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="928" />
+            <location filename="../../ui/panels/inspector.py" line="937" />
             <source>Racks on this loop</source>
             <translation>Racks an diesem Kreislauf</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="854" />
+            <location filename="../../ui/panels/inspector.py" line="863" />
             <source>Rail-optimised</source>
             <translation>Rail-optimiert</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="822" />
+            <location filename="../../ui/panels/inspector.py" line="831" />
             <source>Raised floor (unchecked: slab)</source>
             <translation>Doppelboden (nicht angehakt: Rohboden)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="368" />
+            <location filename="../../ui/panels/inspector.py" line="377" />
             <source>Rear</source>
             <translation>Hinten</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="311" />
+            <location filename="../../ui/panels/inspector.py" line="320" />
             <source>Revision</source>
             <translation>Revision</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="372" />
+            <location filename="../../ui/panels/inspector.py" line="381" />
             <source>Right</source>
             <translation>Rechts</translation>
         </message>
         <message>
             <location filename="../../ui/panels/inspector.py" line="62" />
-            <location filename="../../ui/panels/inspector.py" line="814" />
+            <location filename="../../ui/panels/inspector.py" line="823" />
             <source>Room</source>
             <translation>Raum</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="605" />
-            <location filename="../../ui/panels/inspector.py" line="756" />
+            <location filename="../../ui/panels/inspector.py" line="614" />
+            <location filename="../../ui/panels/inspector.py" line="765" />
             <source>Row</source>
             <translation>Reihe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="829" />
+            <location filename="../../ui/panels/inspector.py" line="838" />
             <source>Rows</source>
             <translation>Reihen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="337" />
+            <location filename="../../ui/panels/inspector.py" line="346" />
             <source>Select a rack or a device to see its properties.</source>
             <translation>Ein Rack oder Gerät wählen, um seine Eigenschaften zu sehen.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="350" />
+            <location filename="../../ui/panels/inspector.py" line="359" />
             <source>Serial</source>
             <translation>Seriennummer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="706" />
+            <location filename="../../ui/panels/inspector.py" line="715" />
             <source>Server air temperature rise, for the airflow</source>
             <translation>Temperaturanstieg der Serverluft, für die Luftmenge</translation>
         </message>
@@ -3670,42 +3670,42 @@ Trays</translation>
             <translation>Servergruppe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="372" />
+            <location filename="../../ui/panels/inspector.py" line="381" />
             <source>Side</source>
             <translation>Seite</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="307" />
+            <location filename="../../ui/panels/inspector.py" line="316" />
             <source>Site</source>
             <translation>Standort</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="409" />
+            <location filename="../../ui/panels/inspector.py" line="418" />
             <source>Sources</source>
             <translation>Quellen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="588" />
+            <location filename="../../ui/panels/inspector.py" line="597" />
             <source>Spread automatically</source>
             <translation>Automatisch verteilen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="844" />
+            <location filename="../../ui/panels/inspector.py" line="853" />
             <source>Storage</source>
             <translation>Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="848" />
+            <location filename="../../ui/panels/inspector.py" line="857" />
             <source>Technology</source>
             <translation>Technik</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="398" />
+            <location filename="../../ui/panels/inspector.py" line="407" />
             <source>The catalog entry lacks these figures (imported from NetBox?); the engine counts what is missing as zero. Fill them in the catalog file.</source>
             <translation>Dem Katalogeintrag fehlen diese Werte (aus NetBox importiert?); die Berechnung zählt Fehlendes als null. Im Katalog eintragen.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="594" />
+            <location filename="../../ui/panels/inspector.py" line="603" />
             <source>The engine spreads these cords over the rack's PDUs, A/B alternating, each on the least-loaded phase.</source>
             <translation>Die Berechnung verteilt diese Netzkabel auf die PDUs des Racks, abwechselnd A/B, jeweils auf die am wenigsten belastete Phase.</translation>
         </message>
@@ -3715,32 +3715,32 @@ Trays</translation>
             <translation>Das gewählte Element existiert nicht mehr.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="698" />
+            <location filename="../../ui/panels/inspector.py" line="707" />
             <source>The warmest coolant the door, cold plates or tank are designed for; a warning when the loop supplies warmer water</source>
             <translation>Das wärmste Kühlmittel, für das Tür, Kühlplatten oder Tank ausgelegt sind; eine Warnung, wenn der Kreislauf wärmeres Wasser liefert</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="353" />
+            <location filename="../../ui/panels/inspector.py" line="362" />
             <source>Type</source>
             <translation>Typ</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="386" />
+            <location filename="../../ui/panels/inspector.py" line="395" />
             <source>Typical power</source>
             <translation>Typische Leistung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="941" />
+            <location filename="../../ui/panels/inspector.py" line="950" />
             <source>Unassign racks and delete</source>
             <translation>Racks lösen und löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="693" />
+            <location filename="../../ui/panels/inspector.py" line="702" />
             <source>Unit</source>
             <translation>Einheit</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="817" />
+            <location filename="../../ui/panels/inspector.py" line="826" />
             <source>Width</source>
             <translation>Breite</translation>
         </message>
@@ -3750,77 +3750,77 @@ Trays</translation>
             <translation>Arbeitslast</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="758" />
+            <location filename="../../ui/panels/inspector.py" line="767" />
             <source>X</source>
             <translation>X</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="759" />
+            <location filename="../../ui/panels/inspector.py" line="768" />
             <source>Y</source>
             <translation>Y</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="455" />
+            <location filename="../../ui/panels/inspector.py" line="464" />
             <source>catalog estimate, not a quote (basis: {basis})</source>
             <translation>Katalogschätzung, kein Angebot (Grundlage: {basis})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="458" />
+            <location filename="../../ui/panels/inspector.py" line="467" />
             <source>catalog price</source>
             <translation>Katalogpreis</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="542" />
+            <location filename="../../ui/panels/inspector.py" line="551" />
             <source>cord </source>
             <translation>Netzkabel </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="460" />
+            <location filename="../../ui/panels/inspector.py" line="469" />
             <source>no exchange rate: not in the capex</source>
             <translation>kein Wechselkurs: nicht in den Investitionskosten</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="316" />
+            <location filename="../../ui/panels/inspector.py" line="325" />
             <source>none</source>
             <translation>keine</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="549" />
+            <location filename="../../ui/panels/inspector.py" line="558" />
             <source>outlet </source>
             <translation>Steckplatz </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="523" />
+            <location filename="../../ui/panels/inspector.py" line="532" />
             <source>pinned</source>
             <translation>fest</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="453" />
+            <location filename="../../ui/panels/inspector.py" line="462" />
             <source>price set for this plan{source}</source>
             <translation>Preis für diesen Plan gesetzt{source}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="523" />
+            <location filename="../../ui/panels/inspector.py" line="532" />
             <source>spread by the engine</source>
             <translation>von der Berechnung verteilt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="1032" />
+            <location filename="../../ui/panels/inspector.py" line="1041" />
             <source>{0}: {1}</source>
             <translation>{0}: {1}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="1035" />
+            <location filename="../../ui/panels/inspector.py" line="1044" />
             <source>{0}: {1} % of its limit, {2}</source>
             <translation>{0}: {1} % der Grenze, {2}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="389" />
+            <location filename="../../ui/panels/inspector.py" line="398" />
             <source>{count} x {rating} W</source>
             <translation>{count} × {rating} W</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="317" />
+            <location filename="../../ui/panels/inspector.py" line="326" />
             <source>{cur}; exchange rates: {rates}{date}; {price:g} {cur}/kWh, utilisation {util:g} %</source>
             <translation>{cur}; Wechselkurse: {rates}{date}; {price:g} {cur}/kWh, Auslastung {util:g} %</translation>
         </message>
@@ -3830,13 +3830,13 @@ Trays</translation>
             <translation>{kind} {id}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="330" />
-            <location filename="../../ui/panels/inspector.py" line="478" />
+            <location filename="../../ui/panels/inspector.py" line="339" />
+            <location filename="../../ui/panels/inspector.py" line="487" />
             <source>{name} (side {side})</source>
             <translation>{name} (Seite {side})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="475" />
+            <location filename="../../ui/panels/inspector.py" line="484" />
             <source>{name} (side {side}, on {source})</source>
             <translation>{name} (Seite {side}, an {source})</translation>
         </message>
@@ -3848,54 +3848,59 @@ Delete, Copy and Duplicate act on all of them.</source>
 Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="781" />
+            <location filename="../../ui/panels/inspector.py" line="790" />
             <source>{n} of {total} racks have their own cooling: {names}</source>
             <translation>{n} von {total} Racks haben ihre eigene Kühlung: {names}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="524" />
+            <location filename="../../ui/panels/inspector.py" line="533" />
             <source>{pdu} outlet {outlet}, {phase} ({how})</source>
             <translation>{pdu} Steckplatz {outlet}, {phase} ({how})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="520" />
+            <location filename="../../ui/panels/inspector.py" line="529" />
             <source>{pdu}, outlet not known yet</source>
             <translation>{pdu}, Steckplatz noch unbekannt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="264" />
+            <location filename="../../ui/panels/inspector.py" line="268" />
             <source>{phase} (not named: the first)</source>
             <translation>{phase} (nicht angegeben: die erste)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="448" />
+            <location filename="../../ui/panels/inspector.py" line="273" />
+            <source>{phase} (not named: with its rack)</source>
+            <translation>{phase} (nicht angegeben: mit seinem Rack)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="457" />
             <source>{price} {currency} each, {qty} in the plan</source>
             <translation>{price} {currency} pro Stück, {qty} im Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="351" />
-            <location filename="../../ui/panels/inspector.py" line="610" />
-            <location filename="../../ui/panels/inspector.py" line="692" />
+            <location filename="../../ui/panels/inspector.py" line="360" />
+            <location filename="../../ui/panels/inspector.py" line="619" />
+            <location filename="../../ui/panels/inspector.py" line="701" />
             <source>{slug} (not in catalog)</source>
             <translation>{slug} (nicht im Katalog)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="381" />
+            <location filename="../../ui/panels/inspector.py" line="390" />
             <source>{u} U</source>
             <translation>{u} HE</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="381" />
+            <location filename="../../ui/panels/inspector.py" line="390" />
             <source>{u} U (full depth)</source>
             <translation>{u} HE (volle Tiefe)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="331" />
+            <location filename="../../ui/panels/inspector.py" line="340" />
             <source>{v} V {phases}-phase, {a} A</source>
             <translation>{v} V {phases}-phasig, {a} A</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="933" />
+            <location filename="../../ui/panels/inspector.py" line="942" />
             <source>… and {n} more</source>
             <translation>… und {n} weitere</translation>
         </message>
@@ -6599,67 +6604,67 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>RackView</name>
         <message>
-            <location filename="../../ui/scenes/rack/widget.py" line="55" />
+            <location filename="../../ui/scenes/rack/widget.py" line="56" />
             <source>Add an empty rack at the end of this row</source>
             <translation>Ein leeres Rack am Ende dieser Reihe hinzufügen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/widget.py" line="54" />
+            <location filename="../../ui/scenes/rack/widget.py" line="55" />
             <source>Add rack</source>
             <translation>Rack hinzufügen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/widget.py" line="103" />
+            <location filename="../../ui/scenes/rack/widget.py" line="105" />
             <source>All phases</source>
             <translation>Alle Stufen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/widget.py" line="57" />
+            <location filename="../../ui/scenes/rack/widget.py" line="58" />
             <source>Drag devices from the catalog into a rack; Up/Down moves the selection 1U</source>
             <translation>Geräte aus dem Katalog in ein Rack ziehen; Auf/Ab verschiebt die Auswahl um 1 HE</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/widget.py" line="49" />
+            <location filename="../../ui/scenes/rack/widget.py" line="50" />
             <source>Fit</source>
             <translation>Einpassen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/widget.py" line="64" />
+            <location filename="../../ui/scenes/rack/widget.py" line="66" />
             <source>Row:</source>
             <translation>Reihe:</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/widget.py" line="69" />
+            <location filename="../../ui/scenes/rack/widget.py" line="71" />
             <source>Show phase:</source>
             <translation>Stufe zeigen:</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/widget.py" line="72" />
+            <location filename="../../ui/scenes/rack/widget.py" line="74" />
             <source>Show the plan up to a growth phase; what later phases add is drawn as reserved (faint)</source>
             <translation>Den Plan bis zu einer Ausbaustufe zeigen; was spätere Stufen hinzufügen, erscheint als reserviert (blass)</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/widget.py" line="162" />
+            <location filename="../../ui/scenes/rack/widget.py" line="178" />
             <source>There is no row: add one on the floor plan first</source>
             <translation>Es gibt keine Reihe: zuerst eine im Grundriss anlegen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/widget.py" line="105" />
+            <location filename="../../ui/scenes/rack/widget.py" line="107" />
             <source>Up to {phase}</source>
             <translation>Bis {phase}</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/widget.py" line="50" />
+            <location filename="../../ui/scenes/rack/widget.py" line="51" />
             <source>Zoom to fit the row (Ctrl+wheel zooms)</source>
             <translation>Reihe einpassen (Strg+Mausrad zoomt)</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/widget.py" line="129" />
+            <location filename="../../ui/scenes/rack/widget.py" line="145" />
             <source>{row} (1 rack)</source>
             <translation>{row} (1 Rack)</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/widget.py" line="129" />
+            <location filename="../../ui/scenes/rack/widget.py" line="145" />
             <source>{row} ({n} racks)</source>
             <translation>{row} ({n} Racks)</translation>
         </message>
