@@ -7265,7 +7265,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>TotalsPanel</name>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="308" />
+            <location filename="../../ui/panels/totals.py" line="319" />
             <source>%n error(s)</source>
             <translation>
                 <numerusform>%n Fehler</numerusform>
@@ -7273,7 +7273,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="356" />
+            <location filename="../../ui/panels/totals.py" line="366" />
             <source>%n feed(s)</source>
             <translation>
                 <numerusform>%n Einspeisung</numerusform>
@@ -7281,7 +7281,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="392" />
+            <location filename="../../ui/panels/totals.py" line="402" />
             <source>%n loop(s)</source>
             <translation>
                 <numerusform>%n Kreislauf</numerusform>
@@ -7289,7 +7289,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="562" />
+            <location filename="../../ui/panels/totals.py" line="572" />
             <source>%n rack domain(s), {complete} complete, {tbs} TB/s per GPU</source>
             <translation>
                 <numerusform>%n Rack-Domäne, {complete} vollständig, {tbs} TB/s pro GPU</numerusform>
@@ -7297,7 +7297,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="307" />
+            <location filename="../../ui/panels/totals.py" line="318" />
             <source>%n rack(s)</source>
             <translation>
                 <numerusform>%n Rack</numerusform>
@@ -7305,7 +7305,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="377" />
+            <location filename="../../ui/panels/totals.py" line="387" />
             <source>%n rack(s) near capacity</source>
             <translation>
                 <numerusform>%n Rack nahe der Kapazität</numerusform>
@@ -7313,7 +7313,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="375" />
+            <location filename="../../ui/panels/totals.py" line="385" />
             <source>%n rack(s) over capacity</source>
             <translation>
                 <numerusform>%n Rack über der Kapazität</numerusform>
@@ -7321,7 +7321,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="307" />
+            <location filename="../../ui/panels/totals.py" line="318" />
             <source>%n room(s)</source>
             <translation>
                 <numerusform>%n Raum</numerusform>
@@ -7329,7 +7329,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="570" />
+            <location filename="../../ui/panels/totals.py" line="580" />
             <source>%n server(s) with NVLink-bridged GPU pairs</source>
             <translation>
                 <numerusform>%n Server mit per NVLink-Bridge gekoppelten GPU-Paaren</numerusform>
@@ -7337,7 +7337,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="572" />
+            <location filename="../../ui/panels/totals.py" line="582" />
             <source>%n server(s) with a GPU-to-GPU link</source>
             <translation>
                 <numerusform>%n Server mit GPU-zu-GPU-Verbindung</numerusform>
@@ -7345,7 +7345,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="568" />
+            <location filename="../../ui/panels/totals.py" line="578" />
             <source>%n server(s) with an in-server Infinity Fabric domain</source>
             <translation>
                 <numerusform>%n Server mit Infinity-Fabric-Domäne im Server</numerusform>
@@ -7353,7 +7353,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="566" />
+            <location filename="../../ui/panels/totals.py" line="576" />
             <source>%n server(s) with an in-server NVSwitch domain</source>
             <translation>
                 <numerusform>%n Server mit NVSwitch-Domäne im Server</numerusform>
@@ -7361,7 +7361,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="309" />
+            <location filename="../../ui/panels/totals.py" line="320" />
             <source>%n warning(s)</source>
             <translation>
                 <numerusform>%n Warnung</numerusform>
@@ -7369,503 +7369,503 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="116" />
+            <location filename="../../ui/panels/totals.py" line="127" />
             <source>Air / liquid flow</source>
             <translation>Luftmenge / Durchfluss</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="333" />
+            <location filename="../../ui/panels/totals.py" line="343" />
             <source>BF16 dense · FP8 {fp8} PFLOPS</source>
             <translation>BF16 dicht · FP8 {fp8} PFLOPS</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="195" />
+            <location filename="../../ui/panels/totals.py" line="206" />
             <source>Bill of materials and prices…</source>
             <translation>Stückliste und Preise…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="118" />
+            <location filename="../../ui/panels/totals.py" line="129" />
             <source>CO₂</source>
             <translation>CO₂</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="111" />
+            <location filename="../../ui/panels/totals.py" line="122" />
             <source>Compute</source>
             <translation>Rechenleistung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="115" />
+            <location filename="../../ui/panels/totals.py" line="126" />
             <source>Cooling</source>
             <translation>Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="120" />
+            <location filename="../../ui/panels/totals.py" line="131" />
             <source>Cost</source>
             <translation>Kosten</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="111" />
+            <location filename="../../ui/panels/totals.py" line="122" />
             <source>Dense compute</source>
             <translation>Dichte FLOPS</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="466" />
-            <location filename="../../ui/panels/totals.py" line="471" />
+            <location filename="../../ui/panels/totals.py" line="476" />
+            <location filename="../../ui/panels/totals.py" line="481" />
             <source>ERF {erf} %</source>
             <translation>ERF {erf} %</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="117" />
+            <location filename="../../ui/panels/totals.py" line="128" />
             <source>Energy</source>
             <translation>Energie</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="118" />
+            <location filename="../../ui/panels/totals.py" line="129" />
             <source>Energy Efficiency Act</source>
             <translation>Energieeffizienzgesetz</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="120" />
+            <location filename="../../ui/panels/totals.py" line="131" />
             <source>Energy per year</source>
             <translation>Energie pro Jahr</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="117" />
+            <location filename="../../ui/panels/totals.py" line="128" />
             <source>Energy use</source>
             <translation>Energiebedarf</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="114" />
+            <location filename="../../ui/panels/totals.py" line="125" />
             <source>Facility (PUE)</source>
             <translation>Gebäude (PUE)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="119" />
+            <location filename="../../ui/panels/totals.py" line="130" />
             <source>Floor load</source>
             <translation>Bodenlast</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="111" />
+            <location filename="../../ui/panels/totals.py" line="122" />
             <source>GPU memory</source>
             <translation>GPU-Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="111" />
+            <location filename="../../ui/panels/totals.py" line="122" />
             <source>GPUs</source>
             <translation>GPUs</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="331" />
+            <location filename="../../ui/panels/totals.py" line="341" />
             <source>HBM bandwidth {bw} TB/s</source>
             <translation>HBM-Bandbreite {bw} TB/s</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="326" />
-            <source>HBM {bw} TB/s · workloads need {need} TB</source>
-            <translation>HBM {bw} TB/s · Bedarf {need} TB</translation>
+            <location filename="../../ui/panels/totals.py" line="337" />
+            <source>HBM {bw} TB/s · workloads need {need}</source>
+            <translation>HBM {bw} TB/s · Bedarf {need}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="120" />
+            <location filename="../../ui/panels/totals.py" line="131" />
             <source>Hardware</source>
             <translation>Hardware</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="115" />
+            <location filename="../../ui/panels/totals.py" line="126" />
             <source>Heat</source>
             <translation>Wärmelast</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="113" />
+            <location filename="../../ui/panels/totals.py" line="124" />
             <source>IT load</source>
             <translation>IT-Last</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="550" />
+            <location filename="../../ui/panels/totals.py" line="560" />
             <source>Infinity Fabric domains</source>
             <translation>Infinity-Fabric-Domänen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="438" />
+            <location filename="../../ui/panels/totals.py" line="448" />
             <source>Items without a price or an exchange rate are not in this figure: the capex is understated.</source>
             <translation>Positionen ohne Preis oder Wechselkurs fehlen in dieser Zahl: die Investitionskosten sind zu niedrig angegeben.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="115" />
+            <location filename="../../ui/panels/totals.py" line="126" />
             <source>Liquid loops</source>
             <translation>Kühlkreisläufe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="112" />
-            <location filename="../../ui/panels/totals.py" line="552" />
+            <location filename="../../ui/panels/totals.py" line="123" />
+            <location filename="../../ui/panels/totals.py" line="562" />
             <source>NVLink domains</source>
             <translation>NVLink-Domänen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="136" />
+            <location filename="../../ui/panels/totals.py" line="147" />
             <source>No results yet</source>
             <translation>Noch keine Ergebnisse</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="296" />
+            <location filename="../../ui/panels/totals.py" line="307" />
             <source>No results yet: the engine has not run on this plan.</source>
             <translation>Noch keine Ergebnisse: die Berechnung ist für diesen Plan noch nicht gelaufen.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="113" />
+            <location filename="../../ui/panels/totals.py" line="124" />
             <source>Power</source>
             <translation>Strom</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="113" />
+            <location filename="../../ui/panels/totals.py" line="124" />
             <source>Power feeds</source>
             <translation>Einspeisungen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="115" />
+            <location filename="../../ui/panels/totals.py" line="126" />
             <source>Rack cooling</source>
             <translation>Rack-Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="120" />
+            <location filename="../../ui/panels/totals.py" line="131" />
             <source>Rent or own</source>
             <translation>Mieten oder kaufen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="117" />
+            <location filename="../../ui/panels/totals.py" line="128" />
             <source>Reusable waste heat</source>
             <translation>Nutzbare Abwärme</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="551" />
+            <location filename="../../ui/panels/totals.py" line="561" />
             <source>Scale-up domains</source>
             <translation>Scale-up-Domänen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="119" />
+            <location filename="../../ui/panels/totals.py" line="130" />
             <source>Space and weight</source>
             <translation>Fläche und Gewicht</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="119" />
+            <location filename="../../ui/panels/totals.py" line="130" />
             <source>Weight</source>
             <translation>Gewicht</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="359" />
+            <location filename="../../ui/panels/totals.py" line="369" />
             <source>add power feeds to check capacity and A/B redundancy</source>
             <translation>Einspeisungen anlegen, um Kapazität und A/B-Redundanz zu prüfen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="402" />
+            <location filename="../../ui/panels/totals.py" line="412" />
             <source>air · {flow} l/min coolant</source>
             <translation>Luft · {flow} l/min Kühlmittel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="514" />
+            <location filename="../../ui/panels/totals.py" line="524" />
             <source>break-even {months} months</source>
             <translation>Amortisation nach {months} Monaten</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="518" />
+            <location filename="../../ui/panels/totals.py" line="528" />
             <source>break-even {months} months ⚠</source>
             <translation>Amortisation nach {months} Monaten ⚠</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="379" />
+            <location filename="../../ui/panels/totals.py" line="389" />
             <source>every rack within capacity</source>
             <translation>jedes Rack innerhalb der Kapazität</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="495" />
+            <location filename="../../ui/panels/totals.py" line="505" />
             <source>every threshold met</source>
             <translation>alle Grenzwerte erfüllt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="454" />
+            <location filename="../../ui/panels/totals.py" line="464" />
             <source>facility · IT {it} MWh · PUE {pue}</source>
             <translation>Rechenzentrum · IT {it} MWh · PUE {pue}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="488" />
+            <location filename="../../ui/panels/totals.py" line="498" />
             <source>for sites in Germany (Plan &gt; Plan Settings &gt; Energy)</source>
             <translation>für Standorte in Deutschland (Plan &gt; Planeinstellungen &gt; Energie)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="345" />
+            <location filename="../../ui/panels/totals.py" line="355" />
             <source>fullest rack {rack} at {pct}</source>
             <translation>vollstes Rack {rack} bei {pct}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="380" />
+            <location filename="../../ui/panels/totals.py" line="390" />
             <source>fullest rack {rack} · {state}</source>
             <translation>vollstes Rack {rack} · {state}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="411" />
+            <location filename="../../ui/panels/totals.py" line="421" />
             <source>heaviest rack {rack} at {pct} of its rating</source>
             <translation>schwerstes Rack {rack} bei {pct} seiner Traglast</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="430" />
+            <location filename="../../ui/panels/totals.py" line="440" />
             <source>incomplete: no exchange rate for {currencies} (Plan &gt; Plan Settings)</source>
             <translation>unvollständig: kein Wechselkurs für {currencies} (Plan &gt; Planeinstellungen)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="433" />
+            <location filename="../../ui/panels/totals.py" line="443" />
             <source>incomplete: some items have no price in the catalog</source>
             <translation>unvollständig: einige Positionen haben keinen Preis im Katalog</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="559" />
+            <location filename="../../ui/panels/totals.py" line="569" />
             <source>largest {n} GPUs (in one {model})</source>
             <translation>größte {n} GPUs (in einem {model})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="558" />
+            <location filename="../../ui/panels/totals.py" line="568" />
             <source>largest {n} GPUs ({name})</source>
             <translation>größte {n} GPUs ({name})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="366" />
+            <location filename="../../ui/panels/totals.py" line="376" />
             <source>liquid {liquid}, air {air}</source>
             <translation>Flüssigkeit {liquid}, Luft {air}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="428" />
+            <location filename="../../ui/panels/totals.py" line="438" />
             <source>list/estimate prices from the catalog</source>
             <translation>Listen-/Schätzpreise aus dem Katalog</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="339" />
+            <location filename="../../ui/panels/totals.py" line="349" />
             <source>max · typical {typical} · idle {idle}</source>
             <translation>maximal · typisch {typical} · Leerlauf {idle}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="395" />
+            <location filename="../../ui/panels/totals.py" line="405" />
             <source>no CDU loops in this plan</source>
             <translation>keine CDU-Kreisläufe in diesem Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="321" />
+            <location filename="../../ui/panels/totals.py" line="332" />
             <source>no GPU servers placed</source>
             <translation>keine GPU-Server platziert</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="502" />
+            <location filename="../../ui/panels/totals.py" line="512" />
             <source>no GPUs in this plan</source>
             <translation>keine GPUs in diesem Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="554" />
+            <location filename="../../ui/panels/totals.py" line="564" />
             <source>no GPUs with a GPU-to-GPU link (NVLink, Infinity Fabric) placed</source>
             <translation>keine GPUs mit GPU-zu-GPU-Verbindung (NVLink, Infinity Fabric) platziert</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="359" />
+            <location filename="../../ui/panels/totals.py" line="369" />
             <source>no feeds</source>
             <translation>keine Einspeisungen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="469" />
+            <location filename="../../ui/panels/totals.py" line="479" />
             <source>no liquid-cooled heat</source>
             <translation>keine flüssigkeitsgekühlte Wärme</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="434" />
+            <location filename="../../ui/panels/totals.py" line="444" />
             <source>no prices</source>
             <translation>keine Preise</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="383" />
-            <location filename="../../ui/panels/totals.py" line="419" />
+            <location filename="../../ui/panels/totals.py" line="393" />
+            <location filename="../../ui/panels/totals.py" line="429" />
             <source>no racks</source>
             <translation>keine Racks</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="485" />
+            <location filename="../../ui/panels/totals.py" line="495" />
             <source>no site country or grid factor (Plan &gt; Plan Settings &gt; Energy)</source>
             <translation>kein Land des Standorts und kein Emissionsfaktor (Plan &gt; Planeinstellungen &gt; Energie)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="395" />
-            <location filename="../../ui/panels/totals.py" line="472" />
-            <location filename="../../ui/panels/totals.py" line="554" />
+            <location filename="../../ui/panels/totals.py" line="405" />
+            <location filename="../../ui/panels/totals.py" line="482" />
+            <location filename="../../ui/panels/totals.py" line="564" />
             <source>none</source>
             <translation>keine</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="490" />
+            <location filename="../../ui/panels/totals.py" line="500" />
             <source>not applicable</source>
             <translation>nicht anwendbar</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="488" />
+            <location filename="../../ui/panels/totals.py" line="498" />
             <source>not checked</source>
             <translation>nicht geprüft</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="508" />
+            <location filename="../../ui/panels/totals.py" line="518" />
             <source>not costed</source>
             <translation>nicht berechnet</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="495" />
+            <location filename="../../ui/panels/totals.py" line="505" />
             <source>not met: {list}</source>
             <translation>nicht erfüllt: {list}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="416" />
+            <location filename="../../ui/panels/totals.py" line="426" />
             <source>of the room's floor rating under rack {rack}</source>
             <translation>der Bodenbelastbarkeit des Raums unter Rack {rack}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="525" />
+            <location filename="../../ui/panels/totals.py" line="535" />
             <source>own {own}/year vs rent {rent}/year ({gpus} GPUs at {price} {cur}/GPU-hour, {source}); break-even utilisation {util}</source>
             <translation>kaufen {own}/Jahr gegenüber mieten {rent}/Jahr ({gpus} GPUs zu {price} {cur}/GPU-Stunde, {source}); Auslastung an der Gewinnschwelle {util}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="508" />
+            <location filename="../../ui/panels/totals.py" line="518" />
             <source>own {own}/year; renting not costed: {reason}</source>
             <translation>kaufen {own}/Jahr; Mieten nicht berechnet: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="474" />
+            <location filename="../../ui/panels/totals.py" line="484" />
             <source>plan</source>
             <translation>Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="521" />
+            <location filename="../../ui/panels/totals.py" line="531" />
             <source>price set in this plan</source>
             <translation>Preis in diesem Plan gesetzt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="343" />
+            <location filename="../../ui/panels/totals.py" line="353" />
             <source>rack {rack} has load but no power capacity yet</source>
             <translation>Rack {rack} hat Last, aber noch keine Stromkapazität</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="512" />
+            <location filename="../../ui/panels/totals.py" line="522" />
             <source>renting cheaper</source>
             <translation>Mieten günstiger</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="361" />
+            <location filename="../../ui/panels/totals.py" line="371" />
             <source>typical × PUE {pue} · max {max}</source>
             <translation>typisch × PUE {pue} · maximal {max}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="457" />
+            <location filename="../../ui/panels/totals.py" line="467" />
             <source>water {m3} m³/year (WUE {wue} l/kWh)</source>
             <translation>Wasser {m3} m³/Jahr (WUE {wue} l/kWh)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="354" />
+            <location filename="../../ui/panels/totals.py" line="364" />
             <source>worst feed {feed} ({side}): {load} of {cap} derated</source>
             <translation>ungünstigste Einspeisung {feed} ({side}): {load} von {cap} gemindert</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="350" />
+            <location filename="../../ui/panels/totals.py" line="360" />
             <source>worst feed {feed} ({side}): {load} of {cap} derated with side {failed} failed</source>
             <translation>ungünstigste Einspeisung {feed} ({side}): {load} von {cap} gemindert bei Ausfall von Seite {failed}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="390" />
+            <location filename="../../ui/panels/totals.py" line="400" />
             <source>worst loop {loop}: {load} of {cap} (facility water)</source>
             <translation>ungünstigster Kreislauf {loop}: {load} von {cap} (Gebäudewasser)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="387" />
+            <location filename="../../ui/panels/totals.py" line="397" />
             <source>worst loop {loop}: {load} of {cap} ({n} × CDU)</source>
             <translation>ungünstigster Kreislauf {loop}: {load} von {cap} ({n} × CDU)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="400" />
+            <location filename="../../ui/panels/totals.py" line="410" />
             <source>{air} m³/h air · {flow} l/min coolant</source>
             <translation>{air} m³/h Luft · {flow} l/min Kühlmittel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="436" />
+            <location filename="../../ui/panels/totals.py" line="446" />
             <source>{amount} INCOMPLETE</source>
             <translation>{amount} UNVOLLSTÄNDIG</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="369" />
+            <location filename="../../ui/panels/totals.py" line="379" />
             <source>{btu} BTU/h · {tons} tons</source>
             <translation>{btu} BTU/h · {tons} tons</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="425" />
+            <location filename="../../ui/panels/totals.py" line="435" />
             <source>{estimated} of it planning estimates, not quotes</source>
             <translation>davon {estimated} Planungsschätzungen, keine Angebote</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="475" />
+            <location filename="../../ui/panels/totals.py" line="485" />
             <source>{g} g CO₂/kWh ({source})</source>
             <translation>{g} g CO₂/kWh ({source})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="480" />
+            <location filename="../../ui/panels/totals.py" line="490" />
             <source>{g} g per million tokens</source>
             <translation>{g} g je Million Tokens</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="490" />
+            <location filename="../../ui/panels/totals.py" line="500" />
             <source>{kw} kW with cooling, below {scope} kW</source>
             <translation>{kw} kW mit Kühlung, unter {scope} kW</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="463" />
+            <location filename="../../ui/panels/totals.py" line="473" />
             <source>{loop} {supply}/{ret} °C</source>
             <translation>{loop} {supply}/{ret} °C</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="496" />
+            <location filename="../../ui/panels/totals.py" line="506" />
             <source>{met} of {n} met</source>
             <translation>{met} von {n} erfüllt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="318" />
+            <location filename="../../ui/panels/totals.py" line="329" />
             <source>{models} · workloads need {n}</source>
             <translation>{models} · Bedarf {n}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="441" />
+            <location filename="../../ui/panels/totals.py" line="451" />
             <source>{mwh} MWh at {price} {cur}/kWh</source>
             <translation>{mwh} MWh zu {price} {cur}/kWh</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="459" />
-            <location filename="../../ui/panels/totals.py" line="462" />
+            <location filename="../../ui/panels/totals.py" line="469" />
+            <location filename="../../ui/panels/totals.py" line="472" />
             <source>{mwh} MWh/year</source>
             <translation>{mwh} MWh/Jahr</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="522" />
+            <location filename="../../ui/panels/totals.py" line="532" />
             <source>{offer}, {basis} {date}</source>
             <translation>{offer}, {basis} {date}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="477" />
+            <location filename="../../ui/panels/totals.py" line="487" />
             <source>{pct} % renewable</source>
             <translation>{pct} % erneuerbar</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="306" />
+            <location filename="../../ui/panels/totals.py" line="317" />
             <source>{racks} in {rooms} · {errors}, {warnings}</source>
             <translation>{racks} in {rooms} · {errors}, {warnings}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="483" />
+            <location filename="../../ui/panels/totals.py" line="493" />
             <source>{t} t/year</source>
             <translation>{t} t/Jahr</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="408" />
+            <location filename="../../ui/panels/totals.py" line="418" />
             <source>{used} U used, {free} U free</source>
             <translation>{used} HE belegt, {free} HE frei</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="531" />
+            <location filename="../../ui/panels/totals.py" line="541" />
             <source>⚠ capex incomplete: owning is understated and the break-even too early</source>
             <translation>⚠ Investitionskosten unvollständig: Kaufen ist zu niedrig angesetzt, die Amortisation zu früh</translation>
         </message>
@@ -7873,7 +7873,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>UtilBar</name>
         <message>
-            <location filename="../../ui/panels/totals.py" line="79" />
+            <location filename="../../ui/panels/totals.py" line="90" />
             <source>{0} % of capacity</source>
             <translation>{0} % der Kapazität</translation>
         </message>

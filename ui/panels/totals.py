@@ -36,6 +36,17 @@ if TYPE_CHECKING:
     from ui.document import Document
 
 
+def fmt_memory(tb: float) -> str:
+    """GPU memory in TB, below 1 TB in GB (one L40S read "0.0 TB", an 8-GPU server "0.6 TB")."""
+    return f"{fnum(tb * 1000, ',.0f')} GB" if tb < 1.0 else f"{fnum(tb, ',.1f')} TB"
+
+
+def fmt_rate(value: float) -> str:
+    """A bandwidth (TB/s) or compute (PFLOPS) figure: whole numbers from 10 on, one decimal
+    below, two below 1 (one L40S read "0 PFLOPS" and "HBM bandwidth 1 TB/s" for 0.36 and 0.86)."""
+    return fnum(value, ",.0f" if value >= 10 else ",.1f" if value >= 1 else ",.2f")
+
+
 def fmt_power(w: float) -> str:
     kw = w / 1000.0
     if abs(kw) >= 1000:
@@ -323,14 +334,13 @@ class TotalsPanel(QWidget):
         mem_need = results.workload_needs.get("gpu_memory_gb")
         bw = s.get("gpu_bw_tb_per_s", 0.0)
         if mem_need is not None:
-            self._set("gpu_memory", f"{fnum(mem_tb, ',.1f')} TB", tr("HBM {bw} TB/s · workloads need {need} TB").format(
-                bw=fnum(bw, ",.0f"), need=fnum(mem_need.need / 1000, ",.1f")), mem_need.utilisation, mem_need.level,
+            self._set("gpu_memory", fmt_memory(mem_tb), tr("HBM {bw} TB/s · workloads need {need}").format(
+                bw=fmt_rate(bw), need=fmt_memory(mem_need.need / 1000)), mem_need.utilisation, mem_need.level,
                 need_warn)
         else:
-            self._set("gpu_memory", f"{fnum(mem_tb, ',.1f')} TB",
-                      tr("HBM bandwidth {bw} TB/s").format(bw=fnum(bw, ",.0f")))
-        self._set("compute", f"{fnum(s.get('bf16_pflops', 0.0), ',.0f')} PFLOPS",
-                  tr("BF16 dense · FP8 {fp8} PFLOPS").format(fp8=fnum(s.get("fp8_pflops", 0.0), ",.0f")))
+            self._set("gpu_memory", fmt_memory(mem_tb), tr("HBM bandwidth {bw} TB/s").format(bw=fmt_rate(bw)))
+        self._set("compute", f"{fmt_rate(s.get('bf16_pflops', 0.0))} PFLOPS",
+                  tr("BF16 dense · FP8 {fp8} PFLOPS").format(fp8=fmt_rate(s.get("fp8_pflops", 0.0))))
 
         self._set_nvlink(results)
 
