@@ -507,3 +507,17 @@ def test_findings_call_an_unnamed_device_by_its_model_never_its_id():
         for pid in plan.index.placements:
             assert not re.search(rf"(?<![\w-]){re.escape(pid)}(?![\w-])", f.message), (pid, f.message)
     assert "AI400X2" in psu[0].message
+
+
+def test_no_storage_finding_counts_in_the_right_plural():
+    """Issue 32 walk-through: the one-L40S template read "1 GPUs but no storage system"."""
+    from planner.base.findings import finding_text
+    from planner.design.templates import build_template
+    from planner.i18n import use_language
+
+    shipped = load_catalog()
+    r = Engine(shipped).compute(build_template("inference-small-enterprise", shipped))
+    f = next(f for f in r.findings if f.code == "BALANCE_NO_STORAGE")
+    assert r.totals.gpus == 1 and str(f.message) == "1 GPU but no storage system in the plan"
+    with use_language("de"):
+        assert finding_text(f) == "1 GPU, aber kein Speichersystem im Plan"
