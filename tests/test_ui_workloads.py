@@ -589,3 +589,13 @@ def test_an_analytics_target_reads_as_a_user_writes_it(qtbot, panel, doc):
     assert v.figures["cpu_enough"]
     text = panel.figures["CPU is enough"].text()
     assert text.startswith(f"{v.figures['cpu_servers']} × {v.figures['cpu_server_name']}, ") and ") (" not in text
+
+
+def test_the_model_choice_names_the_llm_as_the_catalog_does(qtbot, panel, doc, catalog):
+    """Issue 32 walk-through: the Model choice read "llama-3.1-70b (70.6B parameters)", the
+    catalog slug, where the catalog names it "Llama 3.1 70B"."""
+    w = next(x for x in doc.plan.workloads if x.kind == "inference")
+    panel.select_workload(w.id)
+    llm = catalog.get("llms", w.spec["model"])
+    text = panel.fields["model"].editor.currentText()
+    assert llm.model and text.startswith(f"{llm.model} (") and w.spec["model"] not in text

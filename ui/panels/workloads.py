@@ -488,7 +488,7 @@ class _Field(QWidget):
             if llm is not None:
                 # German "(8,03 Mrd. Parameter)": "8.03B" was English in both languages
                 return self.tr("{name} ({params} parameters)").format(
-                    name=getattr(llm, "name", None) or c,
+                    name=getattr(llm, "name", None) or getattr(llm, "model", None) or c,  # "Llama 3.1 70B"
                     params=format_count(round(llm.params_b * 1e9, -6), current(), short=True))
         if self.name == "model" and c in NONLLM_MODELS:  # "ResNet-50", as its paper writes it
             return model_name(c)
