@@ -243,6 +243,29 @@ def test_the_build_plans_requirements_state_the_target_and_the_cpu_verdict():
     assert "ein CPU-Server reicht: 1 x Dell PowerEdge R660" in line.result and "auf 1 x NVIDIA H100 SXM5 80GB" in line.result
 
 
+def test_the_build_plans_workload_table_has_their_figures_and_names(tmp_path):
+    """Issue 32 walk-through: the findings section's workload table gave a vision target only
+    "uncertainty ±17 %;" (no samples/s, a dangling semicolon) and the LLM targets "model
+    llama-3-70b; GPU h100-sxm" where the rest of the build plan says the catalog's models."""
+    from planner.reports import ReportOptions, build_plan_pdf
+    from tests.test_report import pdf_text
+
+    plan = load_plan(POD)
+    llm = next(w for w in plan.workloads if w.kind == "finetune")
+    plan.workloads[:] = [llm, Workload(id="wl-vis", name="Vision ResNet-50", kind="vision",
+                                       spec={"model": "resnet-50", "mode": "infer", "target_samples_per_s": 5000})]
+    res = Engine(CATALOG).compute(plan)
+    out = tmp_path / "wl.pdf"
+    build_plan_pdf(plan, CATALOG, res, out, ReportOptions(sections=("findings",), toc=False))
+    text = " ".join(pdf_text(out).split())
+    fv, fl = res.workloads["wl-vis"].figures, res.workloads[llm.id].figures
+    assert f"samples/s {fv['samples_per_s']:,.0f}" in text and f"on {fv['hardware_name']}" in text
+    assert f"CPU servers enough {fv['cpu_servers']}" in text
+    assert f"uncertainty ±{fv['error_band'] * 100:.0f} %; on {fv['hardware_name']}" in text
+    gpu, model = CATALOG.get("gpus", fl["gpu"]).model, CATALOG.get("llms", fl["model"]).model
+    assert f"model {model}; GPU {gpu};" in text and f"GPU {fl['gpu']}" not in text
+
+
 def test_the_shipped_constants_are_the_fit_of_the_cases():
     from planner.workloads import nonllm_fit
 
