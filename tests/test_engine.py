@@ -521,3 +521,20 @@ def test_no_storage_finding_counts_in_the_right_plural():
     assert r.totals.gpus == 1 and str(f.message) == "1 GPU but no storage system in the plan"
     with use_language("de"):
         assert finding_text(f) == "1 GPU, aber kein Speichersystem im Plan"
+
+
+def test_unwired_ports_count_in_the_right_plural():
+    """Issue 32 walk-through (a pilot's findings): "Management (1 GbE): 1 management ports on
+    1 devices are not wired"."""
+    from planner.base.findings import finding_text
+    from planner.files.documents import load_plan
+    from planner.i18n import use_language
+
+    shipped = load_catalog()
+    plan = load_plan(Path(__file__).resolve().parents[1] / "examples" / "xe9680-h100-pod.json")
+    mgmt = next(lk for lk in plan.links if lk.fabric == "fab-mgmt")
+    plan.links = [lk for lk in plan.links if lk.id != mgmt.id]
+    (f,) = [f for f in Engine(shipped).compute(plan).findings if f.code == "FABRIC_UNCONNECTED_PORTS"]
+    assert str(f.message) == "Management (1 GbE): 1 management port on 1 device is not wired"
+    with use_language("de"):
+        assert finding_text(f) == "Management (1 GbE): 1 management-Port an 1 Gerät ist nicht verkabelt"
