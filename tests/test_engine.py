@@ -538,3 +538,20 @@ def test_unwired_ports_count_in_the_right_plural():
     assert str(f.message) == "Management (1 GbE): 1 management port on 1 device is not wired"
     with use_language("de"):
         assert finding_text(f) == "Management (1 GbE): 1 management-Port an 1 Gerät ist nicht verkabelt"
+
+
+def test_equipment_without_a_weight_is_named_as_the_catalog_names_it():
+    """Issue 32 walk-through: "R03: 1 x ddn-ai400x2 have no weight" in the findings of the
+    build plan (a slug, and the plural for one)."""
+    from planner.base.findings import finding_text
+    from planner.files.documents import load_plan
+    from planner.i18n import use_language
+
+    shipped = load_catalog()
+    plan = load_plan(Path(__file__).resolve().parents[1] / "examples" / "xe9680-h100-pod.json")
+    (f,) = [f for f in Engine(shipped).compute(plan).findings if f.code == "NO_MASS_DATA"]
+    dev = shipped.device("ddn-ai400x2")
+    name = f"{dev.manufacturer} {dev.model}"
+    assert str(f.message) == f"R03: 1 x {name} has no weight (counted as 0 kg)"
+    with use_language("de"):
+        assert finding_text(f) == f"R03: 1 × {name} ohne Gewicht (gezählt als 0 kg)"
