@@ -12,8 +12,8 @@ from itertools import chain
 from typing import TYPE_CHECKING, Any
 
 from planner.engine.findings import Finding, make
-from planner.i18n import Np_
 from planner.engine.rackdata import RackContext
+from planner.i18n import Np_
 from planner.model.geometry import room_overhang_m, row_footprints
 from planner.model.naming import display_name
 from planner.model.placement import free_blocks
