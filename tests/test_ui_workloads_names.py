@@ -1,13 +1,43 @@
 """The Workloads panel names models and hardware as the catalog does (issue 32 walk-through):
-the real panel on the example pod, the real engine (fixtures of tests/test_ui_workloads.py)."""
+the real panel on the example pod, the real engine (fixtures as tests/test_ui_workloads.py makes them)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from tests.test_ui_workloads import catalog, doc, panel  # noqa: F401 - pytest fixtures
+from planner.catalog import load_catalog
+from planner.engine import Engine
+from planner.files.documents import load_plan
+from ui.document import Document
+from ui.panels.workloads import WorkloadsPanel
+
+EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "xe9680-h100-pod.json"
 
 pytestmark = pytest.mark.gui
+
+
+@pytest.fixture(scope="module")
+def catalog():
+    return load_catalog()
+
+
+@pytest.fixture
+def doc(qtbot, catalog):
+    d = Document(load_plan(EXAMPLE), catalog, engine=Engine(catalog))
+    d.recompute(background=False)
+    return d
+
+
+@pytest.fixture
+def panel(qtbot, doc):
+    p = WorkloadsPanel(doc)
+    qtbot.addWidget(p)
+    p.resize(560, 900)
+    p.show()
+    qtbot.waitExposed(p)
+    return p
 
 
 def test_layout_names_the_gpu_by_its_model(qtbot, panel, doc, catalog):
