@@ -564,4 +564,3 @@ def test_growth_phase_choice_is_one_undo_step(qtbot, panel, doc):
     doc.flush()
     assert serve.growth_phase is None and panel.phase_combo.currentData() is None
     assert serve.id in doc.results.phases.phases[0].results.workloads
-
