@@ -252,3 +252,38 @@ def test_report_compare_bad_input(files, tmp_path, capsys):
     assert main(["report", files[0], "-o", str(out), "--compare", str(tmp_path / "nope.json")]) == 2
     assert "nope.json" in capsys.readouterr().err
     assert not out.exists()
+
+
+def test_non_llm_workloads_have_their_figures(pair, catalog):
+    """Issue 32 walk-through: the comparison page's "figures" line of a vision, recommendation
+    or analytics target read "–" though the engine had sized it (samples/s, minutes, the CPU
+    build that is enough)."""
+    from planner.model.plan import Workload
+
+    builds = []
+    for name, plan, _r in pair:
+        p = plan.model_copy(deep=True)
+        p.workloads = [*p.workloads,
+                       Workload(id="wl-vis", name="Vision ResNet-50", kind="vision",
+                                spec={"model": "resnet-50", "mode": "infer", "target_samples_per_s": 500}),
+                       Workload(id="wl-xgb", name="XGBoost churn", kind="analytics",
+                                spec={"rows": 1e6, "target_minutes": 10})]
+        builds.append((name, p, Engine(catalog).compute(p)))
+    rows = compare_builds(builds, catalog).rows()
+    labels = [r.label for r in rows]
+    vis = rows[labels.index("Vision ResNet-50") + 2]
+    xgb = rows[labels.index("XGBoost churn") + 2]
+    assert vis.label.strip() == xgb.label.strip() == "figures"
+    for i, (_n, _p, r) in enumerate(builds):
+        fv, fx = r.workloads["wl-vis"].figures, r.workloads["wl-xgb"].figures
+        assert f"{fv['samples_per_s']:,.0f} samples/s" in vis.cells[i]
+        assert f"{fx['minutes']:,.1f} min of training" in xgb.cells[i]
+        assert fv["cpu_enough"] and f"CPU servers enough: {fv['cpu_servers']}" in vis.cells[i]
+    from planner.i18n import use_language
+
+    with use_language("de"):
+        rows = compare_builds(builds, catalog).rows()
+    labels = [r.label for r in rows]
+    assert "Samples/s" in rows[labels.index("Vision ResNet-50") + 2].cells[0]
+    assert "min Training" in rows[labels.index("XGBoost churn") + 2].cells[0]
+    assert "CPU-Server reichen: " in rows[labels.index("XGBoost churn") + 2].cells[0]

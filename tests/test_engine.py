@@ -507,3 +507,51 @@ def test_findings_call_an_unnamed_device_by_its_model_never_its_id():
         for pid in plan.index.placements:
             assert not re.search(rf"(?<![\w-]){re.escape(pid)}(?![\w-])", f.message), (pid, f.message)
     assert "AI400X2" in psu[0].message
+
+
+def test_no_storage_finding_counts_in_the_right_plural():
+    """Issue 32 walk-through: the one-L40S template read "1 GPUs but no storage system"."""
+    from planner.base.findings import finding_text
+    from planner.design.templates import build_template
+    from planner.i18n import use_language
+
+    shipped = load_catalog()
+    r = Engine(shipped).compute(build_template("inference-small-enterprise", shipped))
+    f = next(f for f in r.findings if f.code == "BALANCE_NO_STORAGE")
+    assert r.totals.gpus == 1 and str(f.message) == "1 GPU but no storage system in the plan"
+    with use_language("de"):
+        assert finding_text(f) == "1 GPU, aber kein Speichersystem im Plan"
+
+
+def test_unwired_ports_count_in_the_right_plural():
+    """Issue 32 walk-through (a pilot's findings): "Management (1 GbE): 1 management ports on
+    1 devices are not wired"."""
+    from planner.base.findings import finding_text
+    from planner.files.documents import load_plan
+    from planner.i18n import use_language
+
+    shipped = load_catalog()
+    plan = load_plan(Path(__file__).resolve().parents[1] / "examples" / "xe9680-h100-pod.json")
+    mgmt = next(lk for lk in plan.links if lk.fabric == "fab-mgmt")
+    plan.links = [lk for lk in plan.links if lk.id != mgmt.id]
+    (f,) = [f for f in Engine(shipped).compute(plan).findings if f.code == "FABRIC_UNCONNECTED_PORTS"]
+    assert str(f.message) == "Management (1 GbE): 1 management port on 1 device is not wired"
+    with use_language("de"):
+        assert finding_text(f) == "Management (1 GbE): 1 management-Port an 1 Gerät ist nicht verkabelt"
+
+
+def test_equipment_without_a_weight_is_named_as_the_catalog_names_it():
+    """Issue 32 walk-through: "R03: 1 x ddn-ai400x2 have no weight" in the findings of the
+    build plan (a slug, and the plural for one)."""
+    from planner.base.findings import finding_text
+    from planner.files.documents import load_plan
+    from planner.i18n import use_language
+
+    shipped = load_catalog()
+    plan = load_plan(Path(__file__).resolve().parents[1] / "examples" / "xe9680-h100-pod.json")
+    (f,) = [f for f in Engine(shipped).compute(plan).findings if f.code == "NO_MASS_DATA"]
+    dev = shipped.device("ddn-ai400x2")
+    name = f"{dev.manufacturer} {dev.model}"
+    assert str(f.message) == f"R03: 1 x {name} has no weight (counted as 0 kg)"
+    with use_language("de"):
+        assert finding_text(f) == f"R03: 1 × {name} ohne Gewicht (gezählt als 0 kg)"

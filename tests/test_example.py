@@ -55,7 +55,10 @@ def test_rackwright_check_runs_on_example(capsys):
     code = cli.main(["check", str(EXAMPLE)])
     out = capsys.readouterr().out
     assert code == 0, out  # no error findings in the showcase plan
-    assert "32 (32 x h100-sxm)" in out
+    # GPUs and servers by the catalog's model, as the app's Totals and the build plan name them
+    # (issue 32 walk-through: the check said "32 x h100-sxm" and "in one dell-poweredge-xe9680")
+    assert "32 (32 x H100 SXM5 80GB)" in out and "h100-sxm" not in out
+    assert "4 x 8 GPUs on NVLink/NVSwitch in one Dell PowerEdge XE9680" in out
 
 
 @pytest.mark.gui

@@ -444,7 +444,7 @@ def test_build_plan_prints_each_phase_in_both_languages(tmp_path, catalog, phase
     from tests.test_report import pdf_text
 
     for lang, words in (("en", ("Growth phases", "3 phases: from Pilot Q1 to Expansion 2028", "Capex added",
-                                "Findings phase Production Q3 brings and clears", "From phase", "Free rack kW",
+                                "Findings that phase Production Q3 brings and clears", "From phase", "Free rack kW",
                                 "Own or rent, per phase")),
                         ("de", ("Ausbaustufen", "3 Ausbaustufen: von Pilot Q1 bis Expansion 2028", "Capex neu",
                                 "Befunde, die Ausbaustufe Production Q3 bringt und behebt", "Ab Stufe",

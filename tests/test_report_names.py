@@ -307,3 +307,21 @@ def test_findings_name_a_device_type_by_its_catalog_name(catalog):
         texts = _texts(b.findings())
     assert f"device type {dev.manufacturer} {dev.model}" in texts
     assert not any(t.endswith(f.id) for t in texts), f.id
+
+
+def test_a_group_heading_is_never_the_last_row_of_a_page():
+    """Issue 32 walk-through (German build plan, page 4): the comparison's heading "Racks,
+    Verbindungen, Einspeisungen und Kühlkreisläufe" stood alone at the foot of a page, its rows
+    on the next. A split that would end on a heading ends before it."""
+    from planner.reports.flowables import LEADING, PAD_V, SpanText
+
+    rows = [[f"line {i}", "1"] for i in range(5)] + [[SpanText("Group"), ""]] + [[f"x {i}", "2"] for i in range(4)]
+    table = RowsTable(["", "A"], rows, [200.0, 100.0], "Helvetica", "Helvetica-Bold", fitted=True)
+    row_h = LEADING + PAD_V
+    header_h = table._shared["header_h"]
+    # room for the header and six rows: the sixth is the heading
+    first, rest = table.split(300, header_h + 6 * row_h + 1)
+    assert len(first._cellvalues) - 1 == 5 and rest.start == 5 and isinstance(rest.rows[rest.start][0], SpanText)
+    # room for seven: the heading and its first row stay together on this page
+    first, rest = table.split(300, header_h + 7 * row_h + 1)
+    assert len(first._cellvalues) - 1 == 7 and rest.start == 7

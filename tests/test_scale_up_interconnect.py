@@ -91,10 +91,10 @@ def test_check_text_names_the_link(capsys, tmp_path):
     path.write_text(plan_to_json(plan))
     main(["check", str(path)])
     line = next(x for x in capsys.readouterr().out.splitlines() if x.strip().startswith("Scale-up"))
-    assert "2 x 8 GPUs on Infinity Fabric in one hpe-cray-xd675" in line and "NVLink" not in line
+    assert "2 x 8 GPUs on Infinity Fabric in one HPE Cray XD675" in line and "NVLink" not in line
     main(["--lang", "de", "check", str(path)])
     line = next(x for x in capsys.readouterr().out.splitlines() if x.strip().startswith("Scale-up"))
-    assert "2 x 8 GPUs über Infinity Fabric in einem hpe-cray-xd675" in line
+    assert "2 x 8 GPUs über Infinity Fabric in einem HPE Cray XD675" in line
     plan = _plan("supermicro-sys-421ge-tnrt", 1)
     path.write_text(plan_to_json(plan))
     main(["check", str(path)])

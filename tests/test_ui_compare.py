@@ -80,3 +80,18 @@ def test_compare_with_a_file_from_the_file_menu(qtbot, window, files, monkeypatc
     dlg.grab().save(str(tmp_path / "compare.png"))
     # the open plan was not touched: nothing on the undo stack
     assert window.doc.undo_stack.count() == 0
+
+
+def test_the_file_comparison_fits_the_screen(qtbot, window, files, monkeypatch):
+    """Issue 32 walk-through: File > Compare With... opened 980 x 680 whatever the screen: on a
+    1080-pixel screen half the table sat under the scroll bar, on a small one the dialog ran
+    past the screen's edge. It takes the screen's height, up to 900 pixels, and never more."""
+    from ui.dialogs.compare import open_compare_dialog
+
+    dlg = open_compare_dialog(window.doc, window, ask=False)
+    qtbot.waitUntil(dlg.isVisible)
+    avail = window.screen().availableGeometry()
+    assert dlg.height() <= avail.height() and dlg.width() <= max(980, avail.width())
+    if avail.height() > 740:
+        assert dlg.height() == max(680, min(900, avail.height() - 60))
+    dlg.close()

@@ -57,6 +57,7 @@ def test_energy_settings_through_the_dialog_and_the_totals(qtbot, tmp_path, ship
     # before: the engine's figures, and no country stated
     assert rows["energy_year"][0].text() == "467 MWh/year"
     assert rows["co2"][0].text() == "–" and rows["enefg"][0].text() == "not checked"
+    assert "water" not in rows["energy_year"][1].text()  # no WUE stated: none shown, none estimated
     depth = doc.undo_stack.count()
 
     dlg = open_settings(win)
@@ -87,6 +88,9 @@ def test_energy_settings_through_the_dialog_and_the_totals(qtbot, tmp_path, ship
     assert f"{loop.name} {loop.supply_temp_c:g}/{loop.return_temp_c:g} °C" in rows["waste_heat"][1].text()
     assert rows["enefg"][0].text() == "not applicable" and "below 300 kW" in rows["enefg"][1].text()
     assert any(f.code == "ENEFG_OUT_OF_SCOPE" for f in doc.results.findings)
+    # the water the stated WUE gives (issue 32 walk-through: the dock did not show it)
+    assert e.water_m3_per_year == pytest.approx(0.3 * e.it_kwh_per_year / 1000)
+    assert f"water {e.water_m3_per_year:,.0f} m³/year (WUE 0.3 l/kWh)" in rows["energy_year"][1].text()
 
     # an untouched dialog changes nothing (the shown numbers read back as the plan's own)
     dlg = open_settings(win)
@@ -141,3 +145,26 @@ def test_energy_tab_and_rows_in_german(qtbot, tmp_path, shipped):
     finally:
         i18n.install(QApplication.instance(), "en", TS_DIR)
         set_default_language("en")
+
+
+def test_a_one_gpu_build_shows_its_memory_and_compute(qtbot, tmp_path, shipped):
+    """Issue 32 walk-through (the small-enterprise template, one L40S): the Totals said
+    "GPU memory 0.0 TB", "Dense compute 0 PFLOPS", "HBM bandwidth 1 TB/s"."""
+    from planner.design.templates import build_template
+    from planner.files.plan_io import save_plan_json
+
+    path = tmp_path / "small.json"
+    save_plan_json(build_template("inference-small-enterprise", shipped), path)
+    win = window(qtbot, tmp_path, shipped, path)
+    rows = win.panels["totalsDock"].rows
+    s = win.doc.results.totals.agg.sums
+    assert 0 < s["gpu_memory_gb"] < 1000 and 0 < s["bf16_pflops"] < 1
+    assert rows["gpu_memory"][0].text() == f"{s['gpu_memory_gb']:,.0f} GB"
+    assert rows["compute"][0].text() == f"{s['bf16_pflops']:.2f} PFLOPS"
+    assert f"HBM bandwidth {s['gpu_bw_tb_per_s']:.2f} TB/s" in rows["gpu_memory"][1].text()
+    # the example pod (2.6 TB, 32 PFLOPS) keeps its units
+    big = window(qtbot, tmp_path, shipped)
+    pod, ps = big.panels["totalsDock"].rows, big.doc.results.totals.agg.sums
+    assert ps["gpu_memory_gb"] >= 1000 and ps["bf16_pflops"] >= 10
+    assert pod["gpu_memory"][0].text() == f"{ps['gpu_memory_gb'] / 1000:,.1f} TB"
+    assert pod["compute"][0].text() == f"{ps['bf16_pflops']:,.0f} PFLOPS"

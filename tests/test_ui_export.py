@@ -234,3 +234,23 @@ def test_remembered_export_choices_survive_bad_values(tmp_path):
     store.sync()
     again = AppSettings(QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
     assert again.report_sections == ("power",) and again.report_page_size == "letter"
+
+
+def test_a_long_build_name_in_the_comparison_list_wraps_instead_of_running_out(qtbot):
+    """Issue 32 walk-through: the wizard's export options listed "B: Build 2: 1 x Nvidia DGX H100,
+    rear-door heat exchan" cut off, with a horizontal scroll bar under one line."""
+    from ui.dialogs.export_options import ExportOptionsDialog
+
+    name = "Build 2: 1 x Nvidia DGX H100, rear-door heat exchanger"
+    dlg = ExportOptionsDialog(None, None, compared=[name])
+    qtbot.addWidget(dlg)
+    dlg.show()
+    qtbot.waitExposed(dlg)
+    lst = dlg.compare_list
+    lst.doItemsLayout()
+    item = lst.item(0)
+    assert item.text() == f"B: {name}" and item.toolTip() == name
+    rect = lst.visualItemRect(item)
+    assert rect.width() <= lst.viewport().width()  # within the list: wrapped, nothing under a scroll bar
+    assert rect.height() > lst.fontMetrics().height() * 1.5  # on more than one line
+    assert lst.horizontalScrollBar().maximum() == 0

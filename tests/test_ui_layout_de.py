@@ -139,3 +139,32 @@ def test_workload_figures_fit_the_dock(window):
     assert panel.detail.minimumSizeHint().width() <= panel.detail_scroll.viewport().width()
     right = panel.size_button.mapTo(panel.detail, panel.size_button.rect().topRight()).x()
     assert right <= panel.detail_scroll.viewport().width()
+
+
+@pytest.mark.parametrize("window", CASES, ids=IDS, indirect=True)
+def test_rack_view_choosers_show_their_whole_text(window, qtbot):
+    """Issue 32 walk-through, German at 1366x768: with growth phases the rack view's bar has a
+    second chooser (Stufe zeigen), and the choosers were cut off ("Row A (3 Racks")."""
+    from PySide6.QtWidgets import QStyle, QStyleOptionComboBox
+
+    from planner.gestures.phases import add_phase
+
+    doc = window.doc
+    for name in ("Pilot", "Production", "Expansion"):
+        assert doc.push(add_phase(doc.plan, name))
+    doc.flush()
+    view = window.rack_view
+    view.phase_box.setCurrentIndex(view.phase_box.count() - 1)  # the longest: "Up to Expansion"
+    for _ in range(5):  # the bar's layout follows the choosers' new size hints
+        qtbot.wait(20)
+    for box in (view.row_box, view.phase_box):
+        assert box.isVisible()
+        opt = QStyleOptionComboBox()
+        box.initStyleOption(opt)
+        field = box.style().subControlRect(QStyle.ComplexControl.CC_ComboBox, opt,
+                                           QStyle.SubControl.SC_ComboBoxEditField, box)
+        need = box.fontMetrics().horizontalAdvance(box.currentText())
+        assert field.width() >= need, (box.currentText(), field.width(), need)
+        assert box.mapTo(view, box.rect().topRight()).x() <= view.width()
+    if window.width() >= 1920:  # where there is room, the chooser keeps its label
+        assert view.phase_label.isVisible()

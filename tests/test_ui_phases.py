@@ -125,6 +125,30 @@ def test_show_phase_draws_later_phases_as_reserved(qtbot, win):
     assert doc.phase_view is None and scene.devices["gpu-2"][0].opacity() == 1.0
 
 
+def test_show_phase_gives_the_racks_the_figures_and_colours_of_that_phase(qtbot, win):
+    """A walk-through (issue 32): with *Up to Pilot Q1* shown, R01's header still said the
+    whole plan's load and GPUs in the overload colour and the floor plan drew it red, though
+    the pilot's R01 carries one server; the pilot is judged by what the pilot has."""
+    from ui.scenes.rack.scene import rack_figures_text
+
+    doc = win.doc
+    doc.flush()
+    whole = doc.results
+    pilot = whole.phases.phases[0].results
+    assert pilot.racks["r01"].gpu_count < whole.racks["r01"].gpu_count
+    view, floor = win.rack_view, win.floor_view.scene
+    view.phase_box.setCurrentIndex(view.phase_box.findData("ph-pilot"))
+    header = view.scene.figures["r01"].text()
+    assert header == rack_figures_text(pilot, "r01") != rack_figures_text(whole, "r01")
+    assert floor.racks["r01"].util == pytest.approx(pilot.racks["r01"].power_utilisation)
+    assert floor.racks["r01"].level == pilot.racks["r01"].power_level
+    # a rack a later phase adds keeps its figures of the whole plan (drawn faint)
+    assert view.scene.figures["r02"].text() == rack_figures_text(whole, "r02")
+    view.phase_box.setCurrentIndex(view.phase_box.findData(None))
+    assert view.scene.figures["r01"].text() == rack_figures_text(whole, "r01")
+    assert floor.racks["r01"].util == pytest.approx(whole.racks["r01"].power_utilisation)
+
+
 def test_findings_panel_names_the_phase_that_breaks_each_limit(qtbot, win):
     from ui.panels.findings import FindingsPanel
 
@@ -216,3 +240,41 @@ def test_a_phases_findings_are_listed_from_the_phases_window(qtbot, win):
     panel.phase_box.setCurrentIndex(0)
     panel.phase_box.activated.emit(0)  # as chosen by the user
     assert panel.phase is None and {(r[1], r[4]) for r in panel.model.rows} == whole
+
+
+def test_a_workload_added_while_a_later_phase_is_shown_is_that_phases_target(qtbot, win):
+    """Issue 32 walk-through: a workload added in the app always started in the first phase,
+    so an architect looking at production (Show phase) who added production's target found it
+    checked against the pilot. It starts in the phase shown; with all phases shown, the first."""
+    doc, panel = win.doc, win.panels["workloadsDock"]
+    view = win.rack_view
+    view.phase_box.setCurrentIndex(view.phase_box.findData("ph-prod"))
+    panel.add_actions["vision"].trigger()
+    w = next(x for x in doc.plan.workloads if x.id == panel.current_id())
+    assert w.kind == "vision" and w.growth_phase == "ph-prod"
+    assert panel.phase_combo is not None and panel.phase_combo.currentData() == "ph-prod"
+    doc.undo_stack.undo()  # one step
+    assert w.id not in {x.id for x in doc.plan.workloads}
+    view.phase_box.setCurrentIndex(view.phase_box.findData(None))
+    panel.add_actions["analytics"].trigger()
+    assert next(x for x in doc.plan.workloads if x.id == panel.current_id()).growth_phase is None
+
+
+def test_a_device_that_names_no_phase_is_shown_with_its_racks_phase(qtbot, win):
+    """Issue 32 walk-through: the Inspector offered a device "Pilot (not named: the first)"
+    where a device naming no phase comes with its rack (docs/phases.md): in production's R02
+    that is production."""
+    from planner.model.edits import SetProperty
+
+    doc = win.doc
+    rack = doc.plan.rack("r02")
+    assert rack.growth_phase == "ph-prod"
+    pid = rack.placements[0].id
+    assert doc.push(SetProperty("placement", pid, "growth_phase", None))
+    doc.select([("placement", pid)])
+    combo = win.inspector.fields["growth_phase"]
+    assert combo.currentData() is None
+    assert combo.currentText() == "Production Q3 (not named: with its rack)"
+    doc.select([("rack", "r02")])  # a rack naming no phase is the first's: said so
+    combo = win.inspector.fields["growth_phase"]
+    assert combo.itemText(0) == "Pilot Q1 (not named: the first)"

@@ -190,7 +190,7 @@ def test_token_counts_read_in_the_languages_words(qtbot, tmp_path, monkeypatch, 
     assert _plain(field.reading.text()) == one_words
     # the model list names the parameter count in the language's form too
     model = page.fields["model"].editor
-    assert _plain(model.itemText(model.findData("llama-3.1-8b"))) == f"llama-3.1-8b ({_plain(params)})"
+    assert _plain(model.itemText(model.findData("llama-3.1-8b"))) == f"Llama 3.1 8B ({_plain(params)})"  # the catalog model
     wiz.reject()
 
 

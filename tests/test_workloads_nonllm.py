@@ -5,6 +5,7 @@ analytics`, and the plan verdicts the engine keeps."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -126,6 +127,25 @@ def test_cli_vision_on_gpus_has_verdict_and_margin(capsys):
     assert d["met"] is True and d["margin"] > 0 and d["samples_per_s"] > 3000
 
 
+def test_cli_text_names_models_and_hardware_as_the_app_does(capsys):
+    """Issue 32 walk-through: `size` printed "resnet-50 on 2 x l4", "xgboost", "1 x
+    dell-poweredge-r760-xeon-8592", "+1584 %" and, in German, "Ziel met"; the app and the build
+    plan say the model, the catalog's name and the margin as a factor."""
+    code, out, _ = _run(capsys, "vision", "--model", "resnet-50", "--target-samples-per-s", "20000",
+                        "--gpu", "l4", "--gpus", "2")
+    first, cpu = out.splitlines()[:2]
+    assert code == 0 and first.startswith("ResNet-50 on 2 x NVIDIA L4: ") and "target met (+" in first
+    assert "1 x Dell PowerEdge R760 (2x Xeon Platinum 8592+" in cpu and "dell-poweredge" not in cpu
+    code, out, _ = _run(capsys, "analytics", "--rows", "1e7", "--features", "20", "--target-minutes", "15",
+                        "--cpu-server", "dell-poweredge-r660")
+    assert out.startswith("XGBoost on 1 x Dell PowerEdge R660") and "target met (\u00d7" in out and "%)" not in out
+    assert re.search(r"1 x Dell PowerEdge R660 \(login / management node\), \$[\d,]+, the cheapest", out)
+    code = main(["--lang", "de", "size", "vision", "--model", "resnet-50", "--target-samples-per-s", "20000",
+                 "--gpu", "l4", "--gpus", "2"])
+    out = capsys.readouterr().out
+    assert re.search(r"Ziel erfüllt \(\+\d+ %\)", out) and " met " not in out
+
+
 def test_cli_infer_70b_names_no_cpu_build(capsys):
     code, out, _ = _run(capsys, "infer", "--model", "llama-3-70b", "--gpu", "h100-sxm", "--gpus", "8", "--precision",
                         "fp8", "--users", "1000", "--target-tokens-per-s-per-user", "20", "--json")
@@ -221,6 +241,29 @@ def test_the_build_plans_requirements_state_the_target_and_the_cpu_verdict():
     assert line.met is True and "1 Million Zeilen" in line.asked and "innerhalb von 5 Minuten" in line.asked
     # the catalog names, not the slugs (issue 32)
     assert "ein CPU-Server reicht: 1 x Dell PowerEdge R660" in line.result and "auf 1 x NVIDIA H100 SXM5 80GB" in line.result
+
+
+def test_the_build_plans_workload_table_has_their_figures_and_names(tmp_path):
+    """Issue 32 walk-through: the findings section's workload table gave a vision target only
+    "uncertainty ±17 %;" (no samples/s, a dangling semicolon) and the LLM targets "model
+    llama-3-70b; GPU h100-sxm" where the rest of the build plan says the catalog's models."""
+    from planner.reports import ReportOptions, build_plan_pdf
+    from tests.test_report import pdf_text
+
+    plan = load_plan(POD)
+    llm = next(w for w in plan.workloads if w.kind == "finetune")
+    plan.workloads[:] = [llm, Workload(id="wl-vis", name="Vision ResNet-50", kind="vision",
+                                       spec={"model": "resnet-50", "mode": "infer", "target_samples_per_s": 5000})]
+    res = Engine(CATALOG).compute(plan)
+    out = tmp_path / "wl.pdf"
+    build_plan_pdf(plan, CATALOG, res, out, ReportOptions(sections=("findings",), toc=False))
+    text = " ".join(pdf_text(out).split())
+    fv, fl = res.workloads["wl-vis"].figures, res.workloads[llm.id].figures
+    assert f"samples/s {fv['samples_per_s']:,.0f}" in text and f"on {fv['hardware_name']}" in text
+    assert f"CPU servers enough {fv['cpu_servers']}" in text
+    assert f"uncertainty ±{fv['error_band'] * 100:.0f} %; on {fv['hardware_name']}" in text
+    gpu, model = CATALOG.get("gpus", fl["gpu"]).model, CATALOG.get("llms", fl["model"]).model
+    assert f"model {model}; GPU {gpu};" in text and f"GPU {fl['gpu']}" not in text
 
 
 def test_the_shipped_constants_are_the_fit_of_the_cases():

@@ -183,6 +183,18 @@ class Document(QObject):
             self.phase_view = None  # the phase was removed (or the plan replaced)
         return later_than(self.plan, self.phase_view)
 
+    def rack_results(self, rack_id: str) -> Results | None:
+        """The engine's results a view draws rack ``rack_id``'s figures and colour from: with
+        a growth phase shown, those of the build as it stands after that phase
+        (``Results.phases``; the pilot's rack is judged by the pilot's load, not by what
+        production adds to it), else the whole plan's. A rack a later phase adds keeps the
+        whole plan's figures (drawn faint, as reserved)."""
+        results = self.results
+        if results is None or self.phase_view is None or results.phases is None:
+            return results
+        shown = next((p.results for p in results.phases.phases if p.id == self.phase_view), None)
+        return shown if shown is not None and rack_id in shown.racks else results
+
     # -- editing ---------------------------------------------------------------------
     # The one door for refusals (issue 27): an edit or a gesture the plan cannot take, and a
     # gesture with nothing to act on, reach the user through refuse(); no widget catches

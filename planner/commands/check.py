@@ -81,7 +81,8 @@ def run(args) -> int:
         from planner.i18n import current_language
 
         sys.stdout.write(text_report(results, plan, max_findings=max(0, args.max_findings),
-                                     lang=args.lang or current_language(), imperial=args.units == "imperial"))
+                                     lang=args.lang or current_language(), imperial=args.units == "imperial",
+                                     catalog=catalog))
     return 1 if results.has_errors else 0
 
 

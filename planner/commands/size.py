@@ -243,7 +243,7 @@ def run_infer(args) -> int:
                "weights, {kv} KV, {isl}/{osl} tokens",
                "{model} on {gpus} x {gpu} ({replicas} replicas at TP{tp} PP{pp}, {link}), {precision} "
                "weights, {kv} KV, {isl}/{osl} tokens"), n=r.replicas,
-           model=r.model, gpus=r.gpus, gpu=r.gpu, replicas=r.replicas, tp=r.tp, pp=r.pp, link=link_text,
+           model=r.model, gpus=r.gpus, gpu=cl.gpu.model or r.gpu, replicas=r.replicas, tp=r.tp, pp=r.pp, link=link_text,
            precision=r.precision, kv=r.kv_precision, isl=r.input_tokens, osl=r.output_tokens),
         (tf("  fits: yes   weights {gb:.1f} GB ({per_gpu:.1f} GB/GPU), KV {kv:,.0f} B/token", gb=r.weights_gb,
             per_gpu=r.weights_per_gpu_gb, kv=r.kv_cache_bytes_per_token) if r.fits else
@@ -378,7 +378,7 @@ def run_train(args) -> int:
                recompute=_recompute_text(r))
     lines = [
         tf("{model} {method} on {gpus:,} x {gpu}, {tokens:.3g} tokens, {precision}", model=r.model, method=r.method,
-           gpus=r.gpus, gpu=r.gpu, tokens=args.tokens, precision=r.precision),
+           gpus=r.gpus, gpu=cl.gpu.model or r.gpu, tokens=args.tokens, precision=r.precision),
         (tf("  fits: yes   memory {used:.1f} of {cap:.1f} GiB per GPU   layout {layout}, ZeRO-{zero}, {recompute}", **mem) if r.fits else
          tf("  fits: NO   memory {used:.1f} of {cap:.1f} GiB per GPU   layout {layout}, ZeRO-{zero}, {recompute}", **mem)),
         tf("  ~{days:,.1f} days, {hours:,.0f} GPU-hours, MFU {mfu:.1f} %, {tps:,.0f} tokens/s per GPU", days=r.days,
@@ -456,7 +456,7 @@ def _run_sweep(args, sweep: tuple[int, int, int], model, cl, kind: str, spec_dic
         print(json.dumps([p.to_dict() for p in res.points], indent=2))
         return 0
     training = res.kind == "training"
-    fig = dict(precision=spec.precision, gpu=cl.gpu.slug, counts=len(counts), lo=counts[0], hi=counts[-1], step=step)
+    fig = dict(precision=spec.precision, gpu=cl.gpu.model or cl.gpu.slug, counts=len(counts), lo=counts[0], hi=counts[-1], step=step)
     if not isinstance(spec, InferenceSpec):  # training: the sweep's kind follows the spec's
         lines = [tf("{model} {method}, {tokens:.3g} tokens, {precision} on {gpu}: {counts} GPU counts from {lo:,} to "
                     "{hi:,} (steps of {step} GPUs)", model=model.slug, method=getattr(spec, "method", "pretrain"),

@@ -72,7 +72,7 @@ def _run(args, kind: str, spec) -> int:
     from planner.commands.cli import UserError
     from planner.fabric.names import bottleneck_word as _bn
     from planner.fabric.names import verdict_text
-    from planner.i18n import _, error_text, message_text, tf
+    from planner.i18n import _, error_text, format_margin, message_text, tf
     from planner.workloads import nonllm
 
     cat = load_catalog()
@@ -106,9 +106,12 @@ def _run(args, kind: str, spec) -> int:
             what = (tf("{seconds:,.1f} s of training", seconds=s.figures["seconds"]) if kind == "analytics" else
                     tf("{hours:,.2f} h of training", hours=s.figures["hours"]) if "hours" in s.figures else
                     tf("{x:,.0f} samples/s", x=s.figures["samples_per_s"]))
-            lines.append(tf("{model} on {n} x {hw}: {what}; target {verdict} ({margin:+.0f} %), limited by {bn}",
-                            model=d["model"], n=n, hw=unit.name, what=what,
-                            verdict=verdict_text(s.met), margin=s.margin * 100, bn=_bn(s.bottleneck))
+            # named as the app and the build plan name them: the model as its paper writes it, the
+            # GPU or server by its catalog name; the margin as every output prints it (x17, not +1584 %)
+            lines.append(tf("{model} on {n} x {hw}: {what}; target {verdict} ({margin}), limited by {bn}",
+                            model="XGBoost" if kind == "analytics" else nonllm.model_name(str(d["model"])), n=n,
+                            hw=nonllm.hardware_name(cat, unit), what=what, verdict=message_text(verdict_text(s.met)),
+                            margin=format_margin(s.margin), bn=_bn(s.bottleneck))
                          + (tf(" (±{pct:.0f} %, the model's median leave-one-out error on published runs)",
                                pct=s.figures["error_band"] * 100) if s.figures.get("error_band") else ""))
         cpu = nonllm.cpu_verdict(spec, kind, cat)
@@ -131,9 +134,9 @@ def cpu_line(cpu: dict) -> str:
     from planner.i18n import Np_, _, tf
 
     capex = cpu.get("cpu_capex")
-    return tf(Np_("a CPU server is enough: {n} x {server} ({capex}), the cheapest fitting CPU build of the catalog",
-                  "CPU servers are enough: {n} x {server} ({capex}), the cheapest fitting CPU build of the catalog"),
-              n=cpu["cpu_servers"], server=cpu["cpu_server"],
+    return tf(Np_("a CPU server is enough: {n} x {server}, {capex}, the cheapest fitting CPU build of the catalog",
+                  "CPU servers are enough: {n} x {server}, {capex}, the cheapest fitting CPU build of the catalog"),
+              n=cpu["cpu_servers"], server=cpu.get("cpu_server_name") or cpu["cpu_server"],
               capex=tf("${usd:,.0f}", usd=capex) if capex is not None else _("no price"))
 
 

@@ -45,8 +45,13 @@ ENTITY_NAMES = {"racks": N_("Racks"), "links": N_("Links (cables)"), "feeds": N_
                 "loops": N_("Cooling loops")}
 
 # a workload's figures as the comparison shows them: key, label (N_), decimals
+# (vision, recommendation and analytics: samples/s, hours or minutes of training, the units an
+# unmet inference target needs and the CPU build that is enough; docs/workloads-nonllm.md)
 WORKLOAD_FIGURES = (("days", N_("{value} days"), 2), ("tokens_per_s_per_user", N_("{value} tokens/s per user"), 1),
-                    ("ttft_s", N_("TTFT {value} s"), 2), ("gpus_needed", N_("GPUs needed: {value}"), 0))
+                    ("ttft_s", N_("TTFT {value} s"), 2), ("gpus_needed", N_("GPUs needed: {value}"), 0),
+                    ("samples_per_s", N_("{value} samples/s"), 0), ("hours", N_("{value} h of training"), 2),
+                    ("minutes", N_("{value} min of training"), 1), ("units_needed", N_("units needed: {value}"), 0),
+                    ("cpu_servers", N_("CPU servers enough: {value}"), 0))
 
 
 class CompareError(ValueError):

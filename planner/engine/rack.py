@@ -191,7 +191,7 @@ def compute_rack(ctx: RackContext, rack: Rack, room: Room, row_id: str) -> RackR
     busbar, found = _share_busbar(ctx, rack, t)
     findings.extend(found)
     findings.extend(rack_power.data_findings(rack, t.unknown, t.no_power))
-    findings.extend(space.mass_data_findings(rack, t.no_mass))
+    findings.extend(space.mass_data_findings(rack, t.no_mass, lambda slug: ctx.specs.device(slug).name))
 
     # cords, outlets and phases
     own_pdus, device_power = t.own_pdus, t.device_power

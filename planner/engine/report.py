@@ -433,15 +433,31 @@ def _label(text: str) -> str:
 
 
 def text_report(results: Results, plan: Plan | None = None, max_findings: int = 200, lang: str | None = None,
-                imperial: bool = False) -> str:
+                imperial: bool = False, catalog: Catalog | None = None) -> str:
     """The human-readable report of ``rackwright check``, in ``lang`` (default: the active
     language) with its number formats; metric (kW, m³/h, L/min, kg) or imperial (BTU/h,
-    tons, CFM, gpm, lb). ``--json`` output is :func:`build_json`, never translated."""
+    tons, CFM, gpm, lb). ``catalog``: GPUs and servers named by their model ("32 x H100 SXM5
+    80GB", as the app and the build plan name them), else by slug. ``--json`` output is
+    :func:`build_json`, never translated (slugs)."""
     with use_language(lang):
-        return _text_report(results, plan, max_findings, imperial)
+        return _text_report(results, plan, max_findings, imperial, catalog)
 
 
-def _scale_up_text(results: Results) -> str:
+def gpu_model_name(catalog: Catalog | None, slug: str) -> str:
+    """A GPU as the catalog's model names it ("H100 SXM5 80GB"), its slug without one."""
+    gpu = catalog.get("gpus", slug) if catalog is not None else None
+    return str(getattr(gpu, "model", "") or slug)
+
+
+def device_model_name(catalog: Catalog | None, slug: str) -> str:
+    """A device type as the catalog names it ("Dell PowerEdge XE9680"), its slug without one."""
+    dev = catalog.get("device-types", slug) if catalog is not None else None
+    if dev is None:
+        return slug
+    return " ".join(x for x in (getattr(dev, "manufacturer", ""), getattr(dev, "model", "")) if x) or slug
+
+
+def _scale_up_text(results: Results, catalog: Catalog | None = None) -> str:
     """The plan's scale-up domains in one line, each named by its interconnect (NVLink/NVSwitch,
     Infinity Fabric, NVLink bridge: ``Results.nvlink``); "" without GPUs."""
     from planner.fabric.nvlink import SCALE_UP_NAMES
@@ -460,11 +476,12 @@ def _scale_up_text(results: Results) -> str:
         link = _(SCALE_UP_NAMES.get(d.interconnect, d.interconnect))
         if d.domain != "multi-node" and d.interconnect != "none":
             parts.append(_("{servers} x {gpus} GPUs on {link} in one {server}").format(
-                servers=d.servers, gpus=d.gpus, link=link, server=d.server_model))
+                servers=d.servers, gpus=d.gpus, link=link, server=device_model_name(catalog, d.server_model or "")))
     return "; ".join(parts) if parts else _("none: the GPUs talk over PCIe")
 
 
-def _text_report(results: Results, plan: Plan | None, max_findings: int, imperial: bool) -> str:
+def _text_report(results: Results, plan: Plan | None, max_findings: int, imperial: bool,
+                 catalog: Catalog | None = None) -> str:
     from planner.base.units import CFM_TO_M3_PER_H, LB_KG
 
     t = results.totals.to_dict()
@@ -474,10 +491,10 @@ def _text_report(results: Results, plan: Plan | None, max_findings: int, imperia
     lines.append(_("Rackwright check: {title}").format(title=title))
     lines.append("")
     lines.append(_("Totals"))
-    gpus = ", ".join(f"{n} x {m}" for m, n in t["gpus_by_model"].items()) or _("none")
+    gpus = ", ".join(f"{n} x {gpu_model_name(catalog, m)}" for m, n in t["gpus_by_model"].items()) or _("none")
     lines.append(_label(N_("GPUs")) + _("{gpus} ({models}), {memory} GB GPU memory, {pflops} PFLOPS BF16 dense").format(
         gpus=t["gpus"], models=gpus, memory=_n(t["gpu_memory_gb"], 0), pflops=_n(t["bf16_pflops_dense"], 1)))
-    scale_up = _scale_up_text(results)
+    scale_up = _scale_up_text(results, catalog)
     if scale_up:
         lines.append(_label(N_("Scale-up")) + scale_up)
     lines.append(_label(N_("IT power")) + _("{typical} kW typical, {max} kW max").format(

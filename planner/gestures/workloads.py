@@ -47,11 +47,13 @@ def gpu_servers(plan: Plan, catalog: Catalog | None, selection: Iterable[tuple[s
 
 
 def new_workload(plan: Plan, kind: str, spec: dict[str, Any], name: str,
-                 models: Iterable[str] | None = None) -> Workload:
+                 models: Iterable[str] | None = None, phase: str | None = None) -> Workload:
     """A workload target with a fresh id (``wl-N``) and a name made free among the plan's
     workloads (``Serve llama-3.1-70b 2``): ``name`` with ``{model}`` filled in from the spec.
     ``models``: the catalog's LLMs; a spec model it lacks is replaced by the first of them
-    (a preset made for another catalog)."""
+    (a preset made for another catalog). ``phase``: the growth phase whose target it is (the
+    one the user is looking at when adding it; None, or a phase the plan does not have: the
+    first)."""
     from planner.workloads.specs import NONLLM_KINDS
 
     spec = dict(spec)
@@ -60,8 +62,11 @@ def new_workload(plan: Plan, kind: str, spec: dict[str, Any], name: str,
     if kind not in NONLLM_KINDS and "model" in spec and llms and spec["model"] not in llms:
         spec["model"] = llms[0]
     text = name.format(model=model_label(kind, spec.get("model", "")))
+    phases = [ph.id for ph in plan.growth_phases]
+    # the first phase is stored as absent (what a target names no phase means)
+    ref = phase if phase in phases[1:] else None
     return Workload(id=plan.new_id("wl"), name=unique_name({w.name for w in plan.workloads}, text), kind=kind,
-                    spec=spec)
+                    spec=spec, growth_phase=ref)
 
 
 def model_label(kind: str, model: object) -> str:

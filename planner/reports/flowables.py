@@ -181,6 +181,10 @@ class RowsTable(Flowable):
         t = Table(data, colWidths=self.col_widths, rowHeights=heights, style=TableStyle(style), hAlign="LEFT")
         return t
 
+    def _heading(self, i: int) -> bool:
+        row = self.rows[i]
+        return bool(row) and isinstance(row[0], SpanText)
+
     def split(self, aw: float, ah: float) -> list[Flowable]:
         cum = self._shared["cum"]
         base = cum[self.start]
@@ -188,6 +192,11 @@ class RowsTable(Flowable):
         # the last row index n with cum[n] - base <= room
         end = bisect.bisect_right(cum, base + room) - 1
         end = min(end, len(self.rows))
+        # a group heading (a row spanning the table) goes with the rows under it: never the
+        # last row of a page (the comparison's "Racks, links, feeds and loops" stood alone
+        # at the foot of a page, its rows on the next)
+        while self.start < end - 1 and end < len(self.rows) and self._heading(end - 1):
+            end -= 1
         if end <= self.start:
             return []  # not even one row fits: the frame moves to the next page
         if self.ticker is not None:

@@ -1709,7 +1709,7 @@ class _Builder:
             if not brings and not clears:
                 continue
             out.append(CondPageBreak(80))
-            out.append(self.P(esc(_("Findings phase {name} brings and clears").format(name=p.name)), self.st_h2))
+            out.append(self.P(esc(_("Findings that phase {name} brings and clears").format(name=p.name)), self.st_h2))
             rows, styles = [], {}
             for f in (*brings, *clears):
                 styles[len(rows)] = [("TEXTCOLOR", colors.HexColor(SEVERITY_COLORS.get(f.severity, "#1f2328")))]
@@ -2260,7 +2260,7 @@ class _Builder:
                 figs = self._workload_figs(v.figures)
                 band = v.figures.get("error_band")
                 if band and v.met is not None:  # the model's validated error band (docs/validation.md)
-                    figs = _("uncertainty ±{pct} %").format(pct=num(band * 100, 0)) + "; " + figs
+                    figs = _("uncertainty ±{pct} %").format(pct=num(band * 100, 0)) + ("; " + figs if figs else "")
                 kind = clean(message_text(workload_kind_text(v.kind)))
                 bottleneck = message_text(bottleneck_text(v.bottleneck))
                 rows.append([self.cell(v.name), kind, self.cell(met),
@@ -2316,7 +2316,12 @@ class _Builder:
                         ("ttft_s", N_("TTFT s"), 2), ("replicas", N_("replicas"), 0),
                         ("tp", N_("tensor parallel"), 0),
                         ("max_concurrent_sequences", N_("max concurrent sequences"), 0),
-                        ("memory_per_gpu_gib", N_("GiB per GPU"), 1), ("method", N_("method"), None))
+                        ("memory_per_gpu_gib", N_("GiB per GPU"), 1), ("method", N_("method"), None),
+                        # vision, recommendation, analytics (docs/workloads-nonllm.md)
+                        ("hardware_name", N_("on"), None), ("samples_per_s", N_("samples/s"), 0),
+                        ("hours", N_("hours of training"), 2), ("minutes", N_("minutes of training"), 1),
+                        ("units_needed", N_("units needed"), 0), ("cpu_servers", N_("CPU servers enough"), 0),
+                        ("cpu_server_name", N_("CPU server"), None))
 
     def _workload_figs(self, figs: dict[str, Any]) -> str:
         keep = []
@@ -2330,6 +2335,11 @@ class _Builder:
                 text = num(v, fmt_)
             elif key == "method":
                 text = _(FINETUNE_METHODS[v]) if v in FINETUNE_METHODS else clean(v)
+            elif key in ("gpu", "model") and self.catalog is not None:
+                # the catalog's model, as the rest of the build plan names it ("H100 SXM5 80GB",
+                # "Llama 3.1 70B"), not its slug; a vision model is named by nonllm already
+                found = self.catalog.get("gpus" if key == "gpu" else "llms", str(v))
+                text = clean(str(getattr(found, "model", "") or v))
             else:
                 text = clean(v)
             keep.append(f"{_(label)} {text}")

@@ -1612,12 +1612,12 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
     <context>
         <name>Document</name>
         <message>
-            <location filename="../../ui/document.py" line="361" />
+            <location filename="../../ui/document.py" line="373" />
             <source>Engine error: {error}</source>
             <translation>Fehler der Berechnung: {error}</translation>
         </message>
         <message>
-            <location filename="../../ui/document.py" line="264" />
+            <location filename="../../ui/document.py" line="276" />
             <source>Untitled</source>
             <translation>Unbenannt</translation>
         </message>
@@ -1784,12 +1784,12 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
     <context>
         <name>ExportOptions</name>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="39" />
+            <location filename="../../ui/dialogs/export_options.py" line="40" />
             <source>A4 (297 × 210 mm), landscape</source>
             <translation>A4 (297 × 210 mm), Querformat</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="40" />
+            <location filename="../../ui/dialogs/export_options.py" line="41" />
             <source>US Letter (11 × 8.5 in), landscape</source>
             <translation>US Letter (11 × 8,5 in), Querformat</translation>
         </message>
@@ -1797,167 +1797,167 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
     <context>
         <name>ExportOptionsDialog</name>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="144" />
+            <location filename="../../ui/dialogs/export_options.py" line="150" />
             <source>Add Plan File…</source>
             <translation>Plandatei hinzufügen…</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="136" />
+            <location filename="../../ui/dialogs/export_options.py" line="137" />
             <source>Add a page comparing this build (A) with the others</source>
             <translation>Eine Seite beifügen, die diesen Aufbau (A) mit den anderen vergleicht</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="134" />
+            <location filename="../../ui/dialogs/export_options.py" line="135" />
             <source>Add a page comparing this plan (A) with other plans</source>
             <translation>Eine Seite beifügen, die diesen Plan (A) mit anderen Plänen vergleicht</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="211" />
+            <location filename="../../ui/dialogs/export_options.py" line="219" />
             <source>Add a plan file to compare with, or untick the comparison page.</source>
             <translation>Eine Plandatei zum Vergleich hinzufügen oder die Vergleichsseite abwählen.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="89" />
+            <location filename="../../ui/dialogs/export_options.py" line="90" />
             <source>All</source>
             <translation>Alle</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="103" />
+            <location filename="../../ui/dialogs/export_options.py" line="104" />
             <source>Append the internal checklist (not for the customer)</source>
             <translation>Interne Checkliste beilegen (nicht für den Kunden)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="50" />
+            <location filename="../../ui/dialogs/export_options.py" line="51" />
             <source>Bill of materials with prices, price basis and the capex total</source>
             <translation>Stückliste mit Preisen, Preisbasis und Summe der Investitionskosten</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="54" />
+            <location filename="../../ui/dialogs/export_options.py" line="55" />
             <source>Cable labels, one per cable end, on Avery L7651 (A4) or 5167 (Letter) label sheets: print at actual size</source>
             <translation>Kabeletiketten, eines je Kabelende, auf Etikettenbögen Avery L7651 (A4) oder 5167 (Letter): in Originalgröße drucken</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="210" />
+            <location filename="../../ui/dialogs/export_options.py" line="218" />
             <source>Choose at least one section.</source>
             <translation>Mindestens einen Abschnitt wählen.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="175" />
+            <location filename="../../ui/dialogs/export_options.py" line="183" />
             <source>Choose file…</source>
             <translation>Datei wählen…</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="131" />
+            <location filename="../../ui/dialogs/export_options.py" line="132" />
             <source>Comparison page</source>
             <translation>Vergleichsseite</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="46" />
+            <location filename="../../ui/dialogs/export_options.py" line="47" />
             <source>Each room to scale: rows, racks, aisles, dimensions</source>
             <translation>Jeder Raum maßstäblich: Reihen, Racks, Gänge, Maße</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="73" />
+            <location filename="../../ui/dialogs/export_options.py" line="74" />
             <source>Export build plan</source>
             <translation>Aufbauplan exportieren</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="48" />
+            <location filename="../../ui/dialogs/export_options.py" line="49" />
             <source>Feeds, rack PDUs and racks: capacity, failover, phase currents</source>
             <translation>Einspeisungen, Rack-PDUs und Racks: Kapazität, Ausfall, Phasenströme</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="47" />
+            <location filename="../../ui/dialogs/export_options.py" line="48" />
             <source>Front and rear elevation of every rack with its figures and device list</source>
             <translation>Rackansicht vorne und hinten für jedes Rack mit seinen Werten und der Geräteliste</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="49" />
+            <location filename="../../ui/dialogs/export_options.py" line="50" />
             <source>Heat, airflow and liquid flow per rack and CDU loop</source>
             <translation>Wärmelast, Luftmenge und Durchfluss pro Rack und CDU-Kreislauf</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="116" />
+            <location filename="../../ui/dialogs/export_options.py" line="117" />
             <source>Imperial (lb, ft, BTU/h, CFM, gpm) — change in File &gt; Settings</source>
             <translation>Angloamerikanisch (lb, ft, BTU/h, CFM, gpm) — ändern unter Datei &gt; Einstellungen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="118" />
+            <location filename="../../ui/dialogs/export_options.py" line="119" />
             <source>Metric (kg, m, kW, m³/h, L/min) — change in File &gt; Settings</source>
             <translation>Metrisch (kg, m, kW, m³/h, L/min) — ändern unter Datei &gt; Einstellungen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="89" />
+            <location filename="../../ui/dialogs/export_options.py" line="90" />
             <source>None</source>
             <translation>Keine</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="51" />
+            <location filename="../../ui/dialogs/export_options.py" line="52" />
             <source>Owning against renting the GPUs: cost per year, break-even and the cumulative cost chart</source>
             <translation>Kaufen gegenüber Mieten der GPUs: Kosten pro Jahr, Amortisation und das Diagramm der kumulierten Kosten</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="121" />
+            <location filename="../../ui/dialogs/export_options.py" line="122" />
             <source>Paper</source>
             <translation>Papier</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="53" />
+            <location filename="../../ui/dialogs/export_options.py" line="54" />
             <source>Per rack, the cables to pull, grouped by destination, with lengths and media (a page per rack)</source>
             <translation>Je Rack die zu ziehenden Kabel, nach Ziel gruppiert, mit Längen und Medien (eine Seite je Rack)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="105" />
+            <location filename="../../ui/dialogs/export_options.py" line="106" />
             <source>Prices to get, internal notes, estimates to confirm and findings to clear, for the planner; off each time this dialog opens</source>
             <translation>Einzuholende Preise, interne Notizen, zu bestätigende Schätzungen und zu klärende Befunde, für die Planung; bei jedem Öffnen dieses Dialogs aus</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="44" />
+            <location filename="../../ui/dialogs/export_options.py" line="45" />
             <source>Project, document control, headline figures, verdict and the sign-off table</source>
             <translation>Projekt, Dokumentenlenkung, Kennzahlen, Ergebnis und die Freigabetabelle</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="147" />
+            <location filename="../../ui/dialogs/export_options.py" line="153" />
             <source>Remove</source>
             <translation>Entfernen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="77" />
+            <location filename="../../ui/dialogs/export_options.py" line="78" />
             <source>Sections</source>
             <translation>Abschnitte</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="99" />
+            <location filename="../../ui/dialogs/export_options.py" line="100" />
             <source>Table of contents after the cover (page numbers, links)</source>
             <translation>Inhaltsverzeichnis nach dem Deckblatt (Seitenzahlen, Links)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="155" />
+            <location filename="../../ui/dialogs/export_options.py" line="163" />
             <source>The builds compared in the wizard; A is the build whose plan this is.</source>
             <translation>Die im Assistenten verglichenen Aufbauten; A ist der Aufbau, dessen Plan dies ist.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="45" />
+            <location filename="../../ui/dialogs/export_options.py" line="46" />
             <source>The customer's request, each workload target and limit as stated, the result and margin against each line: what the approvals sign against</source>
             <translation>Die Anfrage des Kunden, jedes Arbeitslast-Ziel und jede Grenze wie gestellt, mit Ergebnis und Spielraum je Zeile: wogegen die Freigaben unterzeichnen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="52" />
+            <location filename="../../ui/dialogs/export_options.py" line="53" />
             <source>Totals by media, in-rack NVLink counted per rack, and the cable schedule</source>
             <translation>Summen nach Medium, NVLink im Rack je Rack gezählt, und der Kabelplan</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="122" />
+            <location filename="../../ui/dialogs/export_options.py" line="123" />
             <source>Units</source>
             <translation>Einheiten</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="157" />
+            <location filename="../../ui/dialogs/export_options.py" line="165" />
             <source>Up to {n} other plan files (.json or .rackplan), B, C and D, each computed as it is opened; the page stands before the floor plan.</source>
             <translation>Bis zu {n} weitere Plandateien (.json oder .rackplan), B, C und D, jede so berechnet, wie sie geöffnet wird; die Seite steht vor dem Raumplan.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="55" />
+            <location filename="../../ui/dialogs/export_options.py" line="56" />
             <source>Workload verdicts and every error and warning</source>
             <translation>Arbeitslast-Ergebnisse und jeder Fehler und jede Warnung</translation>
         </message>
@@ -3140,179 +3140,179 @@ Trays</translation>
     <context>
         <name>Inspector</name>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="703" />
+            <location filename="../../ui/panels/inspector.py" line="712" />
             <source>(default)</source>
             <translation>(Standard)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="689" />
+            <location filename="../../ui/panels/inspector.py" line="698" />
             <source>(generic)</source>
             <translation>(generisch)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="703" />
+            <location filename="../../ui/panels/inspector.py" line="712" />
             <source>(loop's)</source>
             <translation>(des Kreislaufs)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="1008" />
-            <location filename="../../ui/panels/inspector.py" line="1024" />
+            <location filename="../../ui/panels/inspector.py" line="1017" />
+            <location filename="../../ui/panels/inspector.py" line="1033" />
             <source>(no engine results yet)</source>
             <translation>(noch keine Berechnungsergebnisse)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="663" />
+            <location filename="../../ui/panels/inspector.py" line="672" />
             <source>(none)</source>
             <translation>(keine)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="472" />
+            <location filename="../../ui/panels/inspector.py" line="481" />
             <source>(not connected)</source>
             <translation>(nicht verbunden)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="696" />
+            <location filename="../../ui/panels/inspector.py" line="705" />
             <source>(not set)</source>
             <translation>(nicht gesetzt)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="772" />
+            <location filename="../../ui/panels/inspector.py" line="781" />
             <source>Air (no row default)</source>
             <translation>Luft (kein Reihen-Standard)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="701" />
+            <location filename="../../ui/panels/inspector.py" line="710" />
             <source>Air ΔT</source>
             <translation>Luft-ΔT</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="784" />
+            <location filename="../../ui/panels/inspector.py" line="793" />
             <source>All {total} racks follow the row.</source>
             <translation>Alle {total} Racks folgen der Reihe.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="787" />
+            <location filename="../../ui/panels/inspector.py" line="796" />
             <source>Apply to all racks</source>
             <translation>Auf alle Racks anwenden</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="647" />
+            <location filename="../../ui/panels/inspector.py" line="656" />
             <source>As row ({method})</source>
             <translation>Wie Reihe ({method})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="349" />
+            <location filename="../../ui/panels/inspector.py" line="358" />
             <source>Asset tag</source>
             <translation>Inventarnummer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="310" />
+            <location filename="../../ui/panels/inspector.py" line="319" />
             <source>Author</source>
             <translation>Autor</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="380" />
+            <location filename="../../ui/panels/inspector.py" line="389" />
             <source>Catalog figures</source>
             <translation>Katalogwerte</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="324" />
+            <location filename="../../ui/panels/inspector.py" line="333" />
             <source>Change in Plan &gt; Plan Settings…</source>
             <translation>Ändern unter Plan &gt; Planeinstellungen…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="285" />
+            <location filename="../../ui/panels/inspector.py" line="294" />
             <source>Choose a phase for the selection…</source>
             <translation>Ausbaustufe für die Auswahl wählen…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="844" />
+            <location filename="../../ui/panels/inspector.py" line="853" />
             <source>Compute</source>
             <translation>Rechenleistung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="705" />
+            <location filename="../../ui/panels/inspector.py" line="714" />
             <source>Coolant temperature rise, overriding the loop's</source>
             <translation>Temperaturanstieg des Kühlmittels, statt dem des Kreislaufs</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="701" />
+            <location filename="../../ui/panels/inspector.py" line="710" />
             <source>Coolant ΔT</source>
             <translation>Kühlmittel-ΔT</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="643" />
-            <location filename="../../ui/panels/inspector.py" line="1029" />
+            <location filename="../../ui/panels/inspector.py" line="652" />
+            <location filename="../../ui/panels/inspector.py" line="1038" />
             <source>Cooling</source>
             <translation>Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="771" />
+            <location filename="../../ui/panels/inspector.py" line="780" />
             <source>Cooling (row default)</source>
             <translation>Kühlung (Reihen-Standard)</translation>
         </message>
         <message>
             <location filename="../../ui/panels/inspector.py" line="60" />
-            <location filename="../../ui/panels/inspector.py" line="684" />
-            <location filename="../../ui/panels/inspector.py" line="905" />
+            <location filename="../../ui/panels/inspector.py" line="693" />
+            <location filename="../../ui/panels/inspector.py" line="914" />
             <source>Cooling loop</source>
             <translation>Kühlkreislauf</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="334" />
+            <location filename="../../ui/panels/inspector.py" line="343" />
             <source>Cooling loops</source>
             <translation>Kühlkreisläufe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="528" />
+            <location filename="../../ui/panels/inspector.py" line="537" />
             <source>Cord {n}</source>
             <translation>Netzkabel {n}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="680" />
+            <location filename="../../ui/panels/inspector.py" line="689" />
             <source>Create a cooling loop and put this rack on it (one undo step)</source>
             <translation>Einen Kühlkreislauf anlegen und dieses Rack daran hängen (ein Rückgängig-Schritt)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="308" />
+            <location filename="../../ui/panels/inspector.py" line="317" />
             <source>Customer</source>
             <translation>Kunde</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="939" />
+            <location filename="../../ui/panels/inspector.py" line="948" />
             <source>Delete loop</source>
             <translation>Kreislauf löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="404" />
-            <location filename="../../ui/panels/inspector.py" line="818" />
+            <location filename="../../ui/panels/inspector.py" line="413" />
+            <location filename="../../ui/panels/inspector.py" line="827" />
             <source>Depth</source>
             <translation>Tiefe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="347" />
+            <location filename="../../ui/panels/inspector.py" line="356" />
             <source>Device</source>
             <translation>Gerät</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="617" />
-            <location filename="../../ui/panels/inspector.py" line="922" />
+            <location filename="../../ui/panels/inspector.py" line="626" />
+            <location filename="../../ui/panels/inspector.py" line="931" />
             <source>Engine</source>
             <translation>Berechnung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="789" />
+            <location filename="../../ui/panels/inspector.py" line="798" />
             <source>Every rack of the row follows the row's cooling: their own choices are cleared (one undo step)</source>
             <translation>Jedes Rack der Reihe folgt der Kühlung der Reihe: seine eigene Wahl wird gelöscht (ein Rückgängig-Schritt)</translation>
         </message>
         <message>
             <location filename="../../ui/panels/inspector.py" line="62" />
-            <location filename="../../ui/panels/inspector.py" line="836" />
+            <location filename="../../ui/panels/inspector.py" line="845" />
             <source>Fabric</source>
             <translation>Fabric</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="368" />
+            <location filename="../../ui/panels/inspector.py" line="377" />
             <source>Face</source>
             <translation>Seite</translation>
         </message>
@@ -3322,78 +3322,78 @@ Trays</translation>
             <translation>Einspeisung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="827" />
+            <location filename="../../ui/panels/inspector.py" line="836" />
             <source>Floor</source>
             <translation>Raum</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="820" />
+            <location filename="../../ui/panels/inspector.py" line="829" />
             <source>Floor load limit</source>
             <translation>Grenze der Bodenlast</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="819" />
+            <location filename="../../ui/panels/inspector.py" line="828" />
             <source>Floor tiles</source>
             <translation>Bodenplatten</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="368" />
+            <location filename="../../ui/panels/inspector.py" line="377" />
             <source>Front</source>
             <translation>Vorne</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="844" />
+            <location filename="../../ui/panels/inspector.py" line="853" />
             <source>Front-end</source>
             <translation>Frontend</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="393" />
+            <location filename="../../ui/panels/inspector.py" line="402" />
             <source>GPUs</source>
             <translation>GPUs</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="277" />
-            <location filename="../../ui/panels/inspector.py" line="284" />
-            <location filename="../../ui/panels/inspector.py" line="876" />
-            <location filename="../../ui/panels/inspector.py" line="921" />
+            <location filename="../../ui/panels/inspector.py" line="286" />
+            <location filename="../../ui/panels/inspector.py" line="293" />
+            <location filename="../../ui/panels/inspector.py" line="885" />
+            <location filename="../../ui/panels/inspector.py" line="930" />
             <source>Growth phase</source>
             <translation>Ausbaustufe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="382" />
+            <location filename="../../ui/panels/inspector.py" line="391" />
             <source>Height</source>
             <translation>Höhe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="354" />
-            <location filename="../../ui/panels/inspector.py" line="604" />
-            <location filename="../../ui/panels/inspector.py" line="816" />
-            <location filename="../../ui/panels/inspector.py" line="838" />
+            <location filename="../../ui/panels/inspector.py" line="363" />
+            <location filename="../../ui/panels/inspector.py" line="613" />
+            <location filename="../../ui/panels/inspector.py" line="825" />
+            <location filename="../../ui/panels/inspector.py" line="847" />
             <source>Id</source>
             <translation>ID</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="445" />
+            <location filename="../../ui/panels/inspector.py" line="454" />
             <source>Included in another item's price, {qty} in the plan</source>
             <translation>Im Preis eines anderen Teils inbegriffen, {qty} im Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="443" />
+            <location filename="../../ui/panels/inspector.py" line="452" />
             <source>Included in the price of {entry}, {qty} in the plan</source>
             <translation>Im Preis von {entry} inbegriffen, {qty} im Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="846" />
+            <location filename="../../ui/panels/inspector.py" line="855" />
             <source>Kind</source>
             <translation>Art</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="859" />
+            <location filename="../../ui/panels/inspector.py" line="868" />
             <source>Layout</source>
             <translation>Aufteilung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="372" />
+            <location filename="../../ui/panels/inspector.py" line="381" />
             <source>Left</source>
             <translation>Links</translation>
         </message>
@@ -3403,165 +3403,165 @@ Trays</translation>
             <translation>Verbindung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="849" />
+            <location filename="../../ui/panels/inspector.py" line="858" />
             <source>Link speed</source>
             <translation>Verbindungsgeschwindigkeit</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="862" />
+            <location filename="../../ui/panels/inspector.py" line="871" />
             <source>Links</source>
             <translation>Verbindungen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="366" />
+            <location filename="../../ui/panels/inspector.py" line="375" />
             <source>Lowest U</source>
             <translation>Unterste HE</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="845" />
+            <location filename="../../ui/panels/inspector.py" line="854" />
             <source>Management</source>
             <translation>Management</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="402" />
+            <location filename="../../ui/panels/inspector.py" line="411" />
             <source>Mass</source>
             <translation>Masse</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="384" />
+            <location filename="../../ui/panels/inspector.py" line="393" />
             <source>Max power</source>
             <translation>Maximale Leistung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="695" />
+            <location filename="../../ui/panels/inspector.py" line="704" />
             <source>Max. supply</source>
             <translation>Max. Versorgung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="649" />
-            <location filename="../../ui/panels/inspector.py" line="774" />
+            <location filename="../../ui/panels/inspector.py" line="658" />
+            <location filename="../../ui/panels/inspector.py" line="783" />
             <source>Method</source>
             <translation>Methode</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="325" />
+            <location filename="../../ui/panels/inspector.py" line="334" />
             <source>Money</source>
             <translation>Geld</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="845" />
+            <location filename="../../ui/panels/inspector.py" line="854" />
             <source>NVLink</source>
             <translation>NVLink</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="348" />
-            <location filename="../../ui/panels/inspector.py" line="603" />
-            <location filename="../../ui/panels/inspector.py" line="757" />
-            <location filename="../../ui/panels/inspector.py" line="815" />
-            <location filename="../../ui/panels/inspector.py" line="837" />
+            <location filename="../../ui/panels/inspector.py" line="357" />
+            <location filename="../../ui/panels/inspector.py" line="612" />
+            <location filename="../../ui/panels/inspector.py" line="766" />
+            <location filename="../../ui/panels/inspector.py" line="824" />
+            <location filename="../../ui/panels/inspector.py" line="846" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="400" />
+            <location filename="../../ui/panels/inspector.py" line="409" />
             <source>Needs data</source>
             <translation>Daten fehlen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="678" />
+            <location filename="../../ui/panels/inspector.py" line="687" />
             <source>New loop…</source>
             <translation>Neuer Kreislauf…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="628" />
+            <location filename="../../ui/panels/inspector.py" line="637" />
             <source>No PDUs in this rack: drag PDUs from the catalog onto its sides.</source>
             <translation>Keine PDUs in diesem Rack: PDUs aus dem Katalog an seine Seiten ziehen.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="486" />
+            <location filename="../../ui/panels/inspector.py" line="495" />
             <source>No feeds yet: add them in Plan &gt; Power Feeds and Sources</source>
             <translation>Noch keine Einspeisungen: unter Plan &gt; Einspeisungen und Stromquellen anlegen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="440" />
+            <location filename="../../ui/panels/inspector.py" line="449" />
             <source>No price: not in the capex, which is incomplete.</source>
             <translation>Kein Preis: nicht in den Investitionskosten, die damit unvollständig sind.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="935" />
+            <location filename="../../ui/panels/inspector.py" line="944" />
             <source>No racks yet: choose this loop in a rack's or row's cooling, or use Plan &gt; Cooling Loops &gt; Assign selected racks.</source>
             <translation>Noch keine Racks: diesen Kreislauf in der Kühlung eines Racks oder einer Reihe wählen oder Plan &gt; Kühlkreisläufe &gt; Gewählte Racks zuordnen nutzen.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="438" />
+            <location filename="../../ui/panels/inspector.py" line="447" />
             <source>No results yet.</source>
             <translation>Noch keine Ergebnisse.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="654" />
+            <location filename="../../ui/panels/inspector.py" line="663" />
             <source>Not on a cooling loop: choose one, or create it with New loop…</source>
             <translation>An keinem Kühlkreislauf: einen wählen oder mit „Neuer Kreislauf…“ anlegen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="760" />
+            <location filename="../../ui/panels/inspector.py" line="769" />
             <source>Orientation</source>
             <translation>Ausrichtung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="851" />
+            <location filename="../../ui/panels/inspector.py" line="860" />
             <source>Oversubscription target</source>
             <translation>Überbuchungsziel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="389" />
+            <location filename="../../ui/panels/inspector.py" line="398" />
             <source>PSU nameplate</source>
             <translation>Netzteil-Typenschild</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="312" />
+            <location filename="../../ui/panels/inspector.py" line="321" />
             <source>PUE</source>
             <translation>PUE</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="296" />
+            <location filename="../../ui/panels/inspector.py" line="305" />
             <source>Phase of {n} items</source>
             <translation>Ausbaustufe von {n} Elementen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="560" />
-            <location filename="../../ui/panels/inspector.py" line="583" />
+            <location filename="../../ui/panels/inspector.py" line="569" />
+            <location filename="../../ui/panels/inspector.py" line="592" />
             <source>Pin</source>
             <translation>Fest</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="306" />
+            <location filename="../../ui/panels/inspector.py" line="315" />
             <source>Plan</source>
             <translation>Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="562" />
+            <location filename="../../ui/panels/inspector.py" line="571" />
             <source>Plug this cord into the chosen outlet; the device's other cords stay where they are. A cord the engine spread there moves elsewhere.</source>
             <translation>Dieses Netzkabel in den gewählten Steckplatz stecken; die anderen Netzkabel des Geräts bleiben, wo sie sind. Ein von der Berechnung dort verteiltes Netzkabel zieht um.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="1028" />
+            <location filename="../../ui/panels/inspector.py" line="1037" />
             <source>Power</source>
             <translation>Strom</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="510" />
+            <location filename="../../ui/panels/inspector.py" line="519" />
             <source>Power cords</source>
             <translation>Netzkabel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="375" />
-            <location filename="../../ui/panels/inspector.py" line="868" />
+            <location filename="../../ui/panels/inspector.py" line="384" />
+            <location filename="../../ui/panels/inspector.py" line="877" />
             <source>Power feed</source>
             <translation>Einspeisung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="328" />
-            <location filename="../../ui/panels/inspector.py" line="626" />
+            <location filename="../../ui/panels/inspector.py" line="337" />
+            <location filename="../../ui/panels/inspector.py" line="635" />
             <source>Power feeds</source>
             <translation>Einspeisungen</translation>
         </message>
@@ -3571,96 +3571,96 @@ Trays</translation>
             <translation>Stromquelle</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="413" />
+            <location filename="../../ui/panels/inspector.py" line="422" />
             <source>Price</source>
             <translation>Preis</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="420" />
+            <location filename="../../ui/panels/inspector.py" line="429" />
             <source>Price for this plan…</source>
             <translation>Preis für diesen Plan…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="309" />
+            <location filename="../../ui/panels/inspector.py" line="318" />
             <source>Project</source>
             <translation>Projekt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="355" />
-            <location filename="../../ui/panels/inspector.py" line="602" />
+            <location filename="../../ui/panels/inspector.py" line="364" />
+            <location filename="../../ui/panels/inspector.py" line="611" />
             <source>Rack</source>
             <translation>Rack</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="611" />
+            <location filename="../../ui/panels/inspector.py" line="620" />
             <source>Rack type</source>
             <translation>Racktyp</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="763" />
-            <location filename="../../ui/panels/inspector.py" line="830" />
+            <location filename="../../ui/panels/inspector.py" line="772" />
+            <location filename="../../ui/panels/inspector.py" line="839" />
             <source>Racks</source>
             <translation>Racks</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="928" />
+            <location filename="../../ui/panels/inspector.py" line="937" />
             <source>Racks on this loop</source>
             <translation>Racks an diesem Kreislauf</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="854" />
+            <location filename="../../ui/panels/inspector.py" line="863" />
             <source>Rail-optimised</source>
             <translation>Rail-optimiert</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="822" />
+            <location filename="../../ui/panels/inspector.py" line="831" />
             <source>Raised floor (unchecked: slab)</source>
             <translation>Doppelboden (nicht angehakt: Rohboden)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="368" />
+            <location filename="../../ui/panels/inspector.py" line="377" />
             <source>Rear</source>
             <translation>Hinten</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="311" />
+            <location filename="../../ui/panels/inspector.py" line="320" />
             <source>Revision</source>
             <translation>Revision</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="372" />
+            <location filename="../../ui/panels/inspector.py" line="381" />
             <source>Right</source>
             <translation>Rechts</translation>
         </message>
         <message>
             <location filename="../../ui/panels/inspector.py" line="62" />
-            <location filename="../../ui/panels/inspector.py" line="814" />
+            <location filename="../../ui/panels/inspector.py" line="823" />
             <source>Room</source>
             <translation>Raum</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="605" />
-            <location filename="../../ui/panels/inspector.py" line="756" />
+            <location filename="../../ui/panels/inspector.py" line="614" />
+            <location filename="../../ui/panels/inspector.py" line="765" />
             <source>Row</source>
             <translation>Reihe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="829" />
+            <location filename="../../ui/panels/inspector.py" line="838" />
             <source>Rows</source>
             <translation>Reihen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="337" />
+            <location filename="../../ui/panels/inspector.py" line="346" />
             <source>Select a rack or a device to see its properties.</source>
             <translation>Ein Rack oder Gerät wählen, um seine Eigenschaften zu sehen.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="350" />
+            <location filename="../../ui/panels/inspector.py" line="359" />
             <source>Serial</source>
             <translation>Seriennummer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="706" />
+            <location filename="../../ui/panels/inspector.py" line="715" />
             <source>Server air temperature rise, for the airflow</source>
             <translation>Temperaturanstieg der Serverluft, für die Luftmenge</translation>
         </message>
@@ -3670,42 +3670,42 @@ Trays</translation>
             <translation>Servergruppe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="372" />
+            <location filename="../../ui/panels/inspector.py" line="381" />
             <source>Side</source>
             <translation>Seite</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="307" />
+            <location filename="../../ui/panels/inspector.py" line="316" />
             <source>Site</source>
             <translation>Standort</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="409" />
+            <location filename="../../ui/panels/inspector.py" line="418" />
             <source>Sources</source>
             <translation>Quellen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="588" />
+            <location filename="../../ui/panels/inspector.py" line="597" />
             <source>Spread automatically</source>
             <translation>Automatisch verteilen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="844" />
+            <location filename="../../ui/panels/inspector.py" line="853" />
             <source>Storage</source>
             <translation>Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="848" />
+            <location filename="../../ui/panels/inspector.py" line="857" />
             <source>Technology</source>
             <translation>Technik</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="398" />
+            <location filename="../../ui/panels/inspector.py" line="407" />
             <source>The catalog entry lacks these figures (imported from NetBox?); the engine counts what is missing as zero. Fill them in the catalog file.</source>
             <translation>Dem Katalogeintrag fehlen diese Werte (aus NetBox importiert?); die Berechnung zählt Fehlendes als null. Im Katalog eintragen.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="594" />
+            <location filename="../../ui/panels/inspector.py" line="603" />
             <source>The engine spreads these cords over the rack's PDUs, A/B alternating, each on the least-loaded phase.</source>
             <translation>Die Berechnung verteilt diese Netzkabel auf die PDUs des Racks, abwechselnd A/B, jeweils auf die am wenigsten belastete Phase.</translation>
         </message>
@@ -3715,32 +3715,32 @@ Trays</translation>
             <translation>Das gewählte Element existiert nicht mehr.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="698" />
+            <location filename="../../ui/panels/inspector.py" line="707" />
             <source>The warmest coolant the door, cold plates or tank are designed for; a warning when the loop supplies warmer water</source>
             <translation>Das wärmste Kühlmittel, für das Tür, Kühlplatten oder Tank ausgelegt sind; eine Warnung, wenn der Kreislauf wärmeres Wasser liefert</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="353" />
+            <location filename="../../ui/panels/inspector.py" line="362" />
             <source>Type</source>
             <translation>Typ</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="386" />
+            <location filename="../../ui/panels/inspector.py" line="395" />
             <source>Typical power</source>
             <translation>Typische Leistung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="941" />
+            <location filename="../../ui/panels/inspector.py" line="950" />
             <source>Unassign racks and delete</source>
             <translation>Racks lösen und löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="693" />
+            <location filename="../../ui/panels/inspector.py" line="702" />
             <source>Unit</source>
             <translation>Einheit</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="817" />
+            <location filename="../../ui/panels/inspector.py" line="826" />
             <source>Width</source>
             <translation>Breite</translation>
         </message>
@@ -3750,77 +3750,77 @@ Trays</translation>
             <translation>Arbeitslast</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="758" />
+            <location filename="../../ui/panels/inspector.py" line="767" />
             <source>X</source>
             <translation>X</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="759" />
+            <location filename="../../ui/panels/inspector.py" line="768" />
             <source>Y</source>
             <translation>Y</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="455" />
+            <location filename="../../ui/panels/inspector.py" line="464" />
             <source>catalog estimate, not a quote (basis: {basis})</source>
             <translation>Katalogschätzung, kein Angebot (Grundlage: {basis})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="458" />
+            <location filename="../../ui/panels/inspector.py" line="467" />
             <source>catalog price</source>
             <translation>Katalogpreis</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="542" />
+            <location filename="../../ui/panels/inspector.py" line="551" />
             <source>cord </source>
             <translation>Netzkabel </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="460" />
+            <location filename="../../ui/panels/inspector.py" line="469" />
             <source>no exchange rate: not in the capex</source>
             <translation>kein Wechselkurs: nicht in den Investitionskosten</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="316" />
+            <location filename="../../ui/panels/inspector.py" line="325" />
             <source>none</source>
             <translation>keine</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="549" />
+            <location filename="../../ui/panels/inspector.py" line="558" />
             <source>outlet </source>
             <translation>Steckplatz </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="523" />
+            <location filename="../../ui/panels/inspector.py" line="532" />
             <source>pinned</source>
             <translation>fest</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="453" />
+            <location filename="../../ui/panels/inspector.py" line="462" />
             <source>price set for this plan{source}</source>
             <translation>Preis für diesen Plan gesetzt{source}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="523" />
+            <location filename="../../ui/panels/inspector.py" line="532" />
             <source>spread by the engine</source>
             <translation>von der Berechnung verteilt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="1032" />
+            <location filename="../../ui/panels/inspector.py" line="1041" />
             <source>{0}: {1}</source>
             <translation>{0}: {1}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="1035" />
+            <location filename="../../ui/panels/inspector.py" line="1044" />
             <source>{0}: {1} % of its limit, {2}</source>
             <translation>{0}: {1} % der Grenze, {2}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="389" />
+            <location filename="../../ui/panels/inspector.py" line="398" />
             <source>{count} x {rating} W</source>
             <translation>{count} × {rating} W</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="317" />
+            <location filename="../../ui/panels/inspector.py" line="326" />
             <source>{cur}; exchange rates: {rates}{date}; {price:g} {cur}/kWh, utilisation {util:g} %</source>
             <translation>{cur}; Wechselkurse: {rates}{date}; {price:g} {cur}/kWh, Auslastung {util:g} %</translation>
         </message>
@@ -3830,13 +3830,13 @@ Trays</translation>
             <translation>{kind} {id}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="330" />
-            <location filename="../../ui/panels/inspector.py" line="478" />
+            <location filename="../../ui/panels/inspector.py" line="339" />
+            <location filename="../../ui/panels/inspector.py" line="487" />
             <source>{name} (side {side})</source>
             <translation>{name} (Seite {side})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="475" />
+            <location filename="../../ui/panels/inspector.py" line="484" />
             <source>{name} (side {side}, on {source})</source>
             <translation>{name} (Seite {side}, an {source})</translation>
         </message>
@@ -3848,54 +3848,59 @@ Delete, Copy and Duplicate act on all of them.</source>
 Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="781" />
+            <location filename="../../ui/panels/inspector.py" line="790" />
             <source>{n} of {total} racks have their own cooling: {names}</source>
             <translation>{n} von {total} Racks haben ihre eigene Kühlung: {names}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="524" />
+            <location filename="../../ui/panels/inspector.py" line="533" />
             <source>{pdu} outlet {outlet}, {phase} ({how})</source>
             <translation>{pdu} Steckplatz {outlet}, {phase} ({how})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="520" />
+            <location filename="../../ui/panels/inspector.py" line="529" />
             <source>{pdu}, outlet not known yet</source>
             <translation>{pdu}, Steckplatz noch unbekannt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="264" />
+            <location filename="../../ui/panels/inspector.py" line="268" />
             <source>{phase} (not named: the first)</source>
             <translation>{phase} (nicht angegeben: die erste)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="448" />
+            <location filename="../../ui/panels/inspector.py" line="273" />
+            <source>{phase} (not named: with its rack)</source>
+            <translation>{phase} (nicht angegeben: mit seinem Rack)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="457" />
             <source>{price} {currency} each, {qty} in the plan</source>
             <translation>{price} {currency} pro Stück, {qty} im Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="351" />
-            <location filename="../../ui/panels/inspector.py" line="610" />
-            <location filename="../../ui/panels/inspector.py" line="692" />
+            <location filename="../../ui/panels/inspector.py" line="360" />
+            <location filename="../../ui/panels/inspector.py" line="619" />
+            <location filename="../../ui/panels/inspector.py" line="701" />
             <source>{slug} (not in catalog)</source>
             <translation>{slug} (nicht im Katalog)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="381" />
+            <location filename="../../ui/panels/inspector.py" line="390" />
             <source>{u} U</source>
             <translation>{u} HE</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="381" />
+            <location filename="../../ui/panels/inspector.py" line="390" />
             <source>{u} U (full depth)</source>
             <translation>{u} HE (volle Tiefe)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="331" />
+            <location filename="../../ui/panels/inspector.py" line="340" />
             <source>{v} V {phases}-phase, {a} A</source>
             <translation>{v} V {phases}-phasig, {a} A</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="933" />
+            <location filename="../../ui/panels/inspector.py" line="942" />
             <source>… and {n} more</source>
             <translation>… und {n} weitere</translation>
         </message>
@@ -6599,67 +6604,67 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>RackView</name>
         <message>
-            <location filename="../../ui/scenes/rack/widget.py" line="55" />
+            <location filename="../../ui/scenes/rack/widget.py" line="56" />
             <source>Add an empty rack at the end of this row</source>
             <translation>Ein leeres Rack am Ende dieser Reihe hinzufügen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/widget.py" line="54" />
+            <location filename="../../ui/scenes/rack/widget.py" line="55" />
             <source>Add rack</source>
             <translation>Rack hinzufügen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/widget.py" line="103" />
+            <location filename="../../ui/scenes/rack/widget.py" line="105" />
             <source>All phases</source>
             <translation>Alle Stufen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/widget.py" line="57" />
+            <location filename="../../ui/scenes/rack/widget.py" line="58" />
             <source>Drag devices from the catalog into a rack; Up/Down moves the selection 1U</source>
             <translation>Geräte aus dem Katalog in ein Rack ziehen; Auf/Ab verschiebt die Auswahl um 1 HE</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/widget.py" line="49" />
+            <location filename="../../ui/scenes/rack/widget.py" line="50" />
             <source>Fit</source>
             <translation>Einpassen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/widget.py" line="64" />
+            <location filename="../../ui/scenes/rack/widget.py" line="66" />
             <source>Row:</source>
             <translation>Reihe:</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/widget.py" line="69" />
+            <location filename="../../ui/scenes/rack/widget.py" line="71" />
             <source>Show phase:</source>
             <translation>Stufe zeigen:</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/widget.py" line="72" />
+            <location filename="../../ui/scenes/rack/widget.py" line="74" />
             <source>Show the plan up to a growth phase; what later phases add is drawn as reserved (faint)</source>
             <translation>Den Plan bis zu einer Ausbaustufe zeigen; was spätere Stufen hinzufügen, erscheint als reserviert (blass)</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/widget.py" line="162" />
+            <location filename="../../ui/scenes/rack/widget.py" line="178" />
             <source>There is no row: add one on the floor plan first</source>
             <translation>Es gibt keine Reihe: zuerst eine im Grundriss anlegen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/widget.py" line="105" />
+            <location filename="../../ui/scenes/rack/widget.py" line="107" />
             <source>Up to {phase}</source>
             <translation>Bis {phase}</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/widget.py" line="50" />
+            <location filename="../../ui/scenes/rack/widget.py" line="51" />
             <source>Zoom to fit the row (Ctrl+wheel zooms)</source>
             <translation>Reihe einpassen (Strg+Mausrad zoomt)</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/widget.py" line="129" />
+            <location filename="../../ui/scenes/rack/widget.py" line="145" />
             <source>{row} (1 rack)</source>
             <translation>{row} (1 Rack)</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/widget.py" line="129" />
+            <location filename="../../ui/scenes/rack/widget.py" line="145" />
             <source>{row} ({n} racks)</source>
             <translation>{row} ({n} Racks)</translation>
         </message>
@@ -6667,7 +6672,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>RecoveryController</name>
         <message>
-            <location filename="../../ui/shell/recovery.py" line="211" />
+            <location filename="../../ui/shell/recovery.py" line="264" />
             <source>Cannot recover</source>
             <translation>Wiederherstellung nicht möglich</translation>
         </message>
@@ -7260,7 +7265,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>TotalsPanel</name>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="302" />
+            <location filename="../../ui/panels/totals.py" line="319" />
             <source>%n error(s)</source>
             <translation>
                 <numerusform>%n Fehler</numerusform>
@@ -7268,7 +7273,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="349" />
+            <location filename="../../ui/panels/totals.py" line="366" />
             <source>%n feed(s)</source>
             <translation>
                 <numerusform>%n Einspeisung</numerusform>
@@ -7276,7 +7281,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="385" />
+            <location filename="../../ui/panels/totals.py" line="402" />
             <source>%n loop(s)</source>
             <translation>
                 <numerusform>%n Kreislauf</numerusform>
@@ -7284,7 +7289,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="551" />
+            <location filename="../../ui/panels/totals.py" line="572" />
             <source>%n rack domain(s), {complete} complete, {tbs} TB/s per GPU</source>
             <translation>
                 <numerusform>%n Rack-Domäne, {complete} vollständig, {tbs} TB/s pro GPU</numerusform>
@@ -7292,7 +7297,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="301" />
+            <location filename="../../ui/panels/totals.py" line="318" />
             <source>%n rack(s)</source>
             <translation>
                 <numerusform>%n Rack</numerusform>
@@ -7300,7 +7305,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="370" />
+            <location filename="../../ui/panels/totals.py" line="387" />
             <source>%n rack(s) near capacity</source>
             <translation>
                 <numerusform>%n Rack nahe der Kapazität</numerusform>
@@ -7308,7 +7313,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="368" />
+            <location filename="../../ui/panels/totals.py" line="385" />
             <source>%n rack(s) over capacity</source>
             <translation>
                 <numerusform>%n Rack über der Kapazität</numerusform>
@@ -7316,7 +7321,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="301" />
+            <location filename="../../ui/panels/totals.py" line="318" />
             <source>%n room(s)</source>
             <translation>
                 <numerusform>%n Raum</numerusform>
@@ -7324,7 +7329,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="559" />
+            <location filename="../../ui/panels/totals.py" line="580" />
             <source>%n server(s) with NVLink-bridged GPU pairs</source>
             <translation>
                 <numerusform>%n Server mit per NVLink-Bridge gekoppelten GPU-Paaren</numerusform>
@@ -7332,7 +7337,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="561" />
+            <location filename="../../ui/panels/totals.py" line="582" />
             <source>%n server(s) with a GPU-to-GPU link</source>
             <translation>
                 <numerusform>%n Server mit GPU-zu-GPU-Verbindung</numerusform>
@@ -7340,7 +7345,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="557" />
+            <location filename="../../ui/panels/totals.py" line="578" />
             <source>%n server(s) with an in-server Infinity Fabric domain</source>
             <translation>
                 <numerusform>%n Server mit Infinity-Fabric-Domäne im Server</numerusform>
@@ -7348,7 +7353,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="555" />
+            <location filename="../../ui/panels/totals.py" line="576" />
             <source>%n server(s) with an in-server NVSwitch domain</source>
             <translation>
                 <numerusform>%n Server mit NVSwitch-Domäne im Server</numerusform>
@@ -7356,7 +7361,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="303" />
+            <location filename="../../ui/panels/totals.py" line="320" />
             <source>%n warning(s)</source>
             <translation>
                 <numerusform>%n Warnung</numerusform>
@@ -7364,498 +7369,503 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="116" />
+            <location filename="../../ui/panels/totals.py" line="127" />
             <source>Air / liquid flow</source>
             <translation>Luftmenge / Durchfluss</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="326" />
+            <location filename="../../ui/panels/totals.py" line="343" />
             <source>BF16 dense · FP8 {fp8} PFLOPS</source>
             <translation>BF16 dicht · FP8 {fp8} PFLOPS</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="195" />
+            <location filename="../../ui/panels/totals.py" line="206" />
             <source>Bill of materials and prices…</source>
             <translation>Stückliste und Preise…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="118" />
+            <location filename="../../ui/panels/totals.py" line="129" />
             <source>CO₂</source>
             <translation>CO₂</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="111" />
+            <location filename="../../ui/panels/totals.py" line="122" />
             <source>Compute</source>
             <translation>Rechenleistung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="115" />
+            <location filename="../../ui/panels/totals.py" line="126" />
             <source>Cooling</source>
             <translation>Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="120" />
+            <location filename="../../ui/panels/totals.py" line="131" />
             <source>Cost</source>
             <translation>Kosten</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="111" />
+            <location filename="../../ui/panels/totals.py" line="122" />
             <source>Dense compute</source>
             <translation>Dichte FLOPS</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="455" />
-            <location filename="../../ui/panels/totals.py" line="460" />
+            <location filename="../../ui/panels/totals.py" line="476" />
+            <location filename="../../ui/panels/totals.py" line="481" />
             <source>ERF {erf} %</source>
             <translation>ERF {erf} %</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="117" />
+            <location filename="../../ui/panels/totals.py" line="128" />
             <source>Energy</source>
             <translation>Energie</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="118" />
+            <location filename="../../ui/panels/totals.py" line="129" />
             <source>Energy Efficiency Act</source>
             <translation>Energieeffizienzgesetz</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="120" />
+            <location filename="../../ui/panels/totals.py" line="131" />
             <source>Energy per year</source>
             <translation>Energie pro Jahr</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="117" />
+            <location filename="../../ui/panels/totals.py" line="128" />
             <source>Energy use</source>
             <translation>Energiebedarf</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="114" />
+            <location filename="../../ui/panels/totals.py" line="125" />
             <source>Facility (PUE)</source>
             <translation>Gebäude (PUE)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="119" />
+            <location filename="../../ui/panels/totals.py" line="130" />
             <source>Floor load</source>
             <translation>Bodenlast</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="111" />
+            <location filename="../../ui/panels/totals.py" line="122" />
             <source>GPU memory</source>
             <translation>GPU-Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="111" />
+            <location filename="../../ui/panels/totals.py" line="122" />
             <source>GPUs</source>
             <translation>GPUs</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="324" />
+            <location filename="../../ui/panels/totals.py" line="341" />
             <source>HBM bandwidth {bw} TB/s</source>
             <translation>HBM-Bandbreite {bw} TB/s</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="319" />
-            <source>HBM {bw} TB/s · workloads need {need} TB</source>
-            <translation>HBM {bw} TB/s · Bedarf {need} TB</translation>
+            <location filename="../../ui/panels/totals.py" line="337" />
+            <source>HBM {bw} TB/s · workloads need {need}</source>
+            <translation>HBM {bw} TB/s · Bedarf {need}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="120" />
+            <location filename="../../ui/panels/totals.py" line="131" />
             <source>Hardware</source>
             <translation>Hardware</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="115" />
+            <location filename="../../ui/panels/totals.py" line="126" />
             <source>Heat</source>
             <translation>Wärmelast</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="113" />
+            <location filename="../../ui/panels/totals.py" line="124" />
             <source>IT load</source>
             <translation>IT-Last</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="539" />
+            <location filename="../../ui/panels/totals.py" line="560" />
             <source>Infinity Fabric domains</source>
             <translation>Infinity-Fabric-Domänen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="431" />
+            <location filename="../../ui/panels/totals.py" line="448" />
             <source>Items without a price or an exchange rate are not in this figure: the capex is understated.</source>
             <translation>Positionen ohne Preis oder Wechselkurs fehlen in dieser Zahl: die Investitionskosten sind zu niedrig angegeben.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="115" />
+            <location filename="../../ui/panels/totals.py" line="126" />
             <source>Liquid loops</source>
             <translation>Kühlkreisläufe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="112" />
-            <location filename="../../ui/panels/totals.py" line="541" />
+            <location filename="../../ui/panels/totals.py" line="123" />
+            <location filename="../../ui/panels/totals.py" line="562" />
             <source>NVLink domains</source>
             <translation>NVLink-Domänen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="136" />
+            <location filename="../../ui/panels/totals.py" line="147" />
             <source>No results yet</source>
             <translation>Noch keine Ergebnisse</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="290" />
+            <location filename="../../ui/panels/totals.py" line="307" />
             <source>No results yet: the engine has not run on this plan.</source>
             <translation>Noch keine Ergebnisse: die Berechnung ist für diesen Plan noch nicht gelaufen.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="113" />
+            <location filename="../../ui/panels/totals.py" line="124" />
             <source>Power</source>
             <translation>Strom</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="113" />
+            <location filename="../../ui/panels/totals.py" line="124" />
             <source>Power feeds</source>
             <translation>Einspeisungen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="115" />
+            <location filename="../../ui/panels/totals.py" line="126" />
             <source>Rack cooling</source>
             <translation>Rack-Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="120" />
+            <location filename="../../ui/panels/totals.py" line="131" />
             <source>Rent or own</source>
             <translation>Mieten oder kaufen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="117" />
+            <location filename="../../ui/panels/totals.py" line="128" />
             <source>Reusable waste heat</source>
             <translation>Nutzbare Abwärme</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="540" />
+            <location filename="../../ui/panels/totals.py" line="561" />
             <source>Scale-up domains</source>
             <translation>Scale-up-Domänen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="119" />
+            <location filename="../../ui/panels/totals.py" line="130" />
             <source>Space and weight</source>
             <translation>Fläche und Gewicht</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="119" />
+            <location filename="../../ui/panels/totals.py" line="130" />
             <source>Weight</source>
             <translation>Gewicht</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="352" />
+            <location filename="../../ui/panels/totals.py" line="369" />
             <source>add power feeds to check capacity and A/B redundancy</source>
             <translation>Einspeisungen anlegen, um Kapazität und A/B-Redundanz zu prüfen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="395" />
+            <location filename="../../ui/panels/totals.py" line="412" />
             <source>air · {flow} l/min coolant</source>
             <translation>Luft · {flow} l/min Kühlmittel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="503" />
+            <location filename="../../ui/panels/totals.py" line="524" />
             <source>break-even {months} months</source>
             <translation>Amortisation nach {months} Monaten</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="507" />
+            <location filename="../../ui/panels/totals.py" line="528" />
             <source>break-even {months} months ⚠</source>
             <translation>Amortisation nach {months} Monaten ⚠</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="372" />
+            <location filename="../../ui/panels/totals.py" line="389" />
             <source>every rack within capacity</source>
             <translation>jedes Rack innerhalb der Kapazität</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="484" />
+            <location filename="../../ui/panels/totals.py" line="505" />
             <source>every threshold met</source>
             <translation>alle Grenzwerte erfüllt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="448" />
+            <location filename="../../ui/panels/totals.py" line="464" />
             <source>facility · IT {it} MWh · PUE {pue}</source>
             <translation>Rechenzentrum · IT {it} MWh · PUE {pue}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="477" />
+            <location filename="../../ui/panels/totals.py" line="498" />
             <source>for sites in Germany (Plan &gt; Plan Settings &gt; Energy)</source>
             <translation>für Standorte in Deutschland (Plan &gt; Planeinstellungen &gt; Energie)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="338" />
+            <location filename="../../ui/panels/totals.py" line="355" />
             <source>fullest rack {rack} at {pct}</source>
             <translation>vollstes Rack {rack} bei {pct}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="373" />
+            <location filename="../../ui/panels/totals.py" line="390" />
             <source>fullest rack {rack} · {state}</source>
             <translation>vollstes Rack {rack} · {state}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="404" />
+            <location filename="../../ui/panels/totals.py" line="421" />
             <source>heaviest rack {rack} at {pct} of its rating</source>
             <translation>schwerstes Rack {rack} bei {pct} seiner Traglast</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="423" />
+            <location filename="../../ui/panels/totals.py" line="440" />
             <source>incomplete: no exchange rate for {currencies} (Plan &gt; Plan Settings)</source>
             <translation>unvollständig: kein Wechselkurs für {currencies} (Plan &gt; Planeinstellungen)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="426" />
+            <location filename="../../ui/panels/totals.py" line="443" />
             <source>incomplete: some items have no price in the catalog</source>
             <translation>unvollständig: einige Positionen haben keinen Preis im Katalog</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="548" />
+            <location filename="../../ui/panels/totals.py" line="569" />
             <source>largest {n} GPUs (in one {model})</source>
             <translation>größte {n} GPUs (in einem {model})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="547" />
+            <location filename="../../ui/panels/totals.py" line="568" />
             <source>largest {n} GPUs ({name})</source>
             <translation>größte {n} GPUs ({name})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="359" />
+            <location filename="../../ui/panels/totals.py" line="376" />
             <source>liquid {liquid}, air {air}</source>
             <translation>Flüssigkeit {liquid}, Luft {air}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="421" />
+            <location filename="../../ui/panels/totals.py" line="438" />
             <source>list/estimate prices from the catalog</source>
             <translation>Listen-/Schätzpreise aus dem Katalog</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="332" />
+            <location filename="../../ui/panels/totals.py" line="349" />
             <source>max · typical {typical} · idle {idle}</source>
             <translation>maximal · typisch {typical} · Leerlauf {idle}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="388" />
+            <location filename="../../ui/panels/totals.py" line="405" />
             <source>no CDU loops in this plan</source>
             <translation>keine CDU-Kreisläufe in diesem Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="314" />
+            <location filename="../../ui/panels/totals.py" line="332" />
             <source>no GPU servers placed</source>
             <translation>keine GPU-Server platziert</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="491" />
+            <location filename="../../ui/panels/totals.py" line="512" />
             <source>no GPUs in this plan</source>
             <translation>keine GPUs in diesem Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="543" />
+            <location filename="../../ui/panels/totals.py" line="564" />
             <source>no GPUs with a GPU-to-GPU link (NVLink, Infinity Fabric) placed</source>
             <translation>keine GPUs mit GPU-zu-GPU-Verbindung (NVLink, Infinity Fabric) platziert</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="352" />
+            <location filename="../../ui/panels/totals.py" line="369" />
             <source>no feeds</source>
             <translation>keine Einspeisungen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="458" />
+            <location filename="../../ui/panels/totals.py" line="479" />
             <source>no liquid-cooled heat</source>
             <translation>keine flüssigkeitsgekühlte Wärme</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="427" />
+            <location filename="../../ui/panels/totals.py" line="444" />
             <source>no prices</source>
             <translation>keine Preise</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="376" />
-            <location filename="../../ui/panels/totals.py" line="412" />
+            <location filename="../../ui/panels/totals.py" line="393" />
+            <location filename="../../ui/panels/totals.py" line="429" />
             <source>no racks</source>
             <translation>keine Racks</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="474" />
+            <location filename="../../ui/panels/totals.py" line="495" />
             <source>no site country or grid factor (Plan &gt; Plan Settings &gt; Energy)</source>
             <translation>kein Land des Standorts und kein Emissionsfaktor (Plan &gt; Planeinstellungen &gt; Energie)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="388" />
-            <location filename="../../ui/panels/totals.py" line="461" />
-            <location filename="../../ui/panels/totals.py" line="543" />
+            <location filename="../../ui/panels/totals.py" line="405" />
+            <location filename="../../ui/panels/totals.py" line="482" />
+            <location filename="../../ui/panels/totals.py" line="564" />
             <source>none</source>
             <translation>keine</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="479" />
+            <location filename="../../ui/panels/totals.py" line="500" />
             <source>not applicable</source>
             <translation>nicht anwendbar</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="477" />
+            <location filename="../../ui/panels/totals.py" line="498" />
             <source>not checked</source>
             <translation>nicht geprüft</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="497" />
+            <location filename="../../ui/panels/totals.py" line="518" />
             <source>not costed</source>
             <translation>nicht berechnet</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="484" />
+            <location filename="../../ui/panels/totals.py" line="505" />
             <source>not met: {list}</source>
             <translation>nicht erfüllt: {list}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="409" />
+            <location filename="../../ui/panels/totals.py" line="426" />
             <source>of the room's floor rating under rack {rack}</source>
             <translation>der Bodenbelastbarkeit des Raums unter Rack {rack}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="514" />
+            <location filename="../../ui/panels/totals.py" line="535" />
             <source>own {own}/year vs rent {rent}/year ({gpus} GPUs at {price} {cur}/GPU-hour, {source}); break-even utilisation {util}</source>
             <translation>kaufen {own}/Jahr gegenüber mieten {rent}/Jahr ({gpus} GPUs zu {price} {cur}/GPU-Stunde, {source}); Auslastung an der Gewinnschwelle {util}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="497" />
+            <location filename="../../ui/panels/totals.py" line="518" />
             <source>own {own}/year; renting not costed: {reason}</source>
             <translation>kaufen {own}/Jahr; Mieten nicht berechnet: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="463" />
+            <location filename="../../ui/panels/totals.py" line="484" />
             <source>plan</source>
             <translation>Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="510" />
+            <location filename="../../ui/panels/totals.py" line="531" />
             <source>price set in this plan</source>
             <translation>Preis in diesem Plan gesetzt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="336" />
+            <location filename="../../ui/panels/totals.py" line="353" />
             <source>rack {rack} has load but no power capacity yet</source>
             <translation>Rack {rack} hat Last, aber noch keine Stromkapazität</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="501" />
+            <location filename="../../ui/panels/totals.py" line="522" />
             <source>renting cheaper</source>
             <translation>Mieten günstiger</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="354" />
+            <location filename="../../ui/panels/totals.py" line="371" />
             <source>typical × PUE {pue} · max {max}</source>
             <translation>typisch × PUE {pue} · maximal {max}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="347" />
+            <location filename="../../ui/panels/totals.py" line="467" />
+            <source>water {m3} m³/year (WUE {wue} l/kWh)</source>
+            <translation>Wasser {m3} m³/Jahr (WUE {wue} l/kWh)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="364" />
             <source>worst feed {feed} ({side}): {load} of {cap} derated</source>
             <translation>ungünstigste Einspeisung {feed} ({side}): {load} von {cap} gemindert</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="343" />
+            <location filename="../../ui/panels/totals.py" line="360" />
             <source>worst feed {feed} ({side}): {load} of {cap} derated with side {failed} failed</source>
             <translation>ungünstigste Einspeisung {feed} ({side}): {load} von {cap} gemindert bei Ausfall von Seite {failed}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="383" />
+            <location filename="../../ui/panels/totals.py" line="400" />
             <source>worst loop {loop}: {load} of {cap} (facility water)</source>
             <translation>ungünstigster Kreislauf {loop}: {load} von {cap} (Gebäudewasser)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="380" />
+            <location filename="../../ui/panels/totals.py" line="397" />
             <source>worst loop {loop}: {load} of {cap} ({n} × CDU)</source>
             <translation>ungünstigster Kreislauf {loop}: {load} von {cap} ({n} × CDU)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="393" />
+            <location filename="../../ui/panels/totals.py" line="410" />
             <source>{air} m³/h air · {flow} l/min coolant</source>
             <translation>{air} m³/h Luft · {flow} l/min Kühlmittel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="429" />
+            <location filename="../../ui/panels/totals.py" line="446" />
             <source>{amount} INCOMPLETE</source>
             <translation>{amount} UNVOLLSTÄNDIG</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="362" />
+            <location filename="../../ui/panels/totals.py" line="379" />
             <source>{btu} BTU/h · {tons} tons</source>
             <translation>{btu} BTU/h · {tons} tons</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="418" />
+            <location filename="../../ui/panels/totals.py" line="435" />
             <source>{estimated} of it planning estimates, not quotes</source>
             <translation>davon {estimated} Planungsschätzungen, keine Angebote</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="464" />
+            <location filename="../../ui/panels/totals.py" line="485" />
             <source>{g} g CO₂/kWh ({source})</source>
             <translation>{g} g CO₂/kWh ({source})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="469" />
+            <location filename="../../ui/panels/totals.py" line="490" />
             <source>{g} g per million tokens</source>
             <translation>{g} g je Million Tokens</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="479" />
+            <location filename="../../ui/panels/totals.py" line="500" />
             <source>{kw} kW with cooling, below {scope} kW</source>
             <translation>{kw} kW mit Kühlung, unter {scope} kW</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="452" />
+            <location filename="../../ui/panels/totals.py" line="473" />
             <source>{loop} {supply}/{ret} °C</source>
             <translation>{loop} {supply}/{ret} °C</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="485" />
+            <location filename="../../ui/panels/totals.py" line="506" />
             <source>{met} of {n} met</source>
             <translation>{met} von {n} erfüllt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="311" />
+            <location filename="../../ui/panels/totals.py" line="329" />
             <source>{models} · workloads need {n}</source>
             <translation>{models} · Bedarf {n}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="434" />
+            <location filename="../../ui/panels/totals.py" line="451" />
             <source>{mwh} MWh at {price} {cur}/kWh</source>
             <translation>{mwh} MWh zu {price} {cur}/kWh</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="447" />
-            <location filename="../../ui/panels/totals.py" line="451" />
+            <location filename="../../ui/panels/totals.py" line="469" />
+            <location filename="../../ui/panels/totals.py" line="472" />
             <source>{mwh} MWh/year</source>
             <translation>{mwh} MWh/Jahr</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="511" />
+            <location filename="../../ui/panels/totals.py" line="532" />
             <source>{offer}, {basis} {date}</source>
             <translation>{offer}, {basis} {date}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="466" />
+            <location filename="../../ui/panels/totals.py" line="487" />
             <source>{pct} % renewable</source>
             <translation>{pct} % erneuerbar</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="300" />
+            <location filename="../../ui/panels/totals.py" line="317" />
             <source>{racks} in {rooms} · {errors}, {warnings}</source>
             <translation>{racks} in {rooms} · {errors}, {warnings}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="472" />
+            <location filename="../../ui/panels/totals.py" line="493" />
             <source>{t} t/year</source>
             <translation>{t} t/Jahr</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="401" />
+            <location filename="../../ui/panels/totals.py" line="418" />
             <source>{used} U used, {free} U free</source>
             <translation>{used} HE belegt, {free} HE frei</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="520" />
+            <location filename="../../ui/panels/totals.py" line="541" />
             <source>⚠ capex incomplete: owning is understated and the break-even too early</source>
             <translation>⚠ Investitionskosten unvollständig: Kaufen ist zu niedrig angesetzt, die Amortisation zu früh</translation>
         </message>
@@ -7863,7 +7873,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>UtilBar</name>
         <message>
-            <location filename="../../ui/panels/totals.py" line="79" />
+            <location filename="../../ui/panels/totals.py" line="90" />
             <source>{0} % of capacity</source>
             <translation>{0} % der Kapazität</translation>
         </message>
@@ -8193,82 +8203,82 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>Workloads</name>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="332" />
+            <location filename="../../ui/panels/workloads.py" line="338" />
             <source>  (asked {users})</source>
             <translation>  (gefragt: {users})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="328" />
-            <location filename="../../ui/panels/workloads.py" line="349" />
-            <location filename="../../ui/panels/workloads.py" line="389" />
-            <location filename="../../ui/panels/workloads.py" line="393" />
+            <location filename="../../ui/panels/workloads.py" line="334" />
+            <location filename="../../ui/panels/workloads.py" line="355" />
+            <location filename="../../ui/panels/workloads.py" line="395" />
+            <location filename="../../ui/panels/workloads.py" line="399" />
             <source>  (target {tgt})</source>
             <translation>  (Ziel {tgt})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="330" />
+            <location filename="../../ui/panels/workloads.py" line="336" />
             <source>  (target {tt} s)</source>
             <translation>  (Ziel {tt} s)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="385" />
+            <location filename="../../ui/panels/workloads.py" line="391" />
             <source> (CPU servers)</source>
             <translation> (CPU-Server)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="345" />
+            <location filename="../../ui/panels/workloads.py" line="351" />
             <source> (energy {cost})</source>
             <translation> (Energie {cost})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="349" />
+            <location filename="../../ui/panels/workloads.py" line="355" />
             <source> days</source>
             <translation> Tage</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="395" />
+            <location filename="../../ui/panels/workloads.py" line="401" />
             <source> h</source>
             <translation> h</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="388" />
+            <location filename="../../ui/panels/workloads.py" line="394" />
             <source> min</source>
             <translation> min</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="352" />
-            <location filename="../../ui/panels/workloads.py" line="398" />
+            <location filename="../../ui/panels/workloads.py" line="358" />
+            <location filename="../../ui/panels/workloads.py" line="404" />
             <source> of {capacity}</source>
             <translation> von {capacity}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="359" />
+            <location filename="../../ui/panels/workloads.py" line="365" />
             <source> on {gpus} × {gpu}</source>
             <translation> auf {gpus} × {gpu}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="392" />
+            <location filename="../../ui/panels/workloads.py" line="398" />
             <source> samples/s</source>
             <translation> Samples/s</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="298" />
+            <location filename="../../ui/panels/workloads.py" line="299" />
             <source> · CPU is enough</source>
             <translation> · CPU reicht</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="337" />
+            <location filename="../../ui/panels/workloads.py" line="343" />
             <source> · KV cache {size}</source>
             <translation> · KV-Cache {size}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="362" />
+            <location filename="../../ui/panels/workloads.py" line="368" />
             <source>, written in {time}</source>
             <translation>, geschrieben in {time}</translation>
         </message>
         <message>
             <location filename="../../ui/panels/workloads.py" line="131" />
-            <location filename="../../ui/panels/workloads.py" line="360" />
+            <location filename="../../ui/panels/workloads.py" line="366" />
             <source>Activation recompute</source>
             <translation>Aktivierungs-Neuberechnung</translation>
         </message>
@@ -8293,13 +8303,13 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Attention-Datenparallelität (MoE)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="403" />
-            <location filename="../../ui/panels/workloads.py" line="407" />
+            <location filename="../../ui/panels/workloads.py" line="409" />
+            <location filename="../../ui/panels/workloads.py" line="413" />
             <source>CPU is enough</source>
             <translation>CPU reicht</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="361" />
+            <location filename="../../ui/panels/workloads.py" line="367" />
             <source>Checkpoint</source>
             <translation>Checkpoint</translation>
         </message>
@@ -8309,7 +8319,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Checkpoint alle (min)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="365" />
+            <location filename="../../ui/panels/workloads.py" line="371" />
             <source>Checkpoint size</source>
             <translation>Checkpoint-Größe</translation>
         </message>
@@ -8319,7 +8329,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Checkpoint-Größe (GB)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="367" />
+            <location filename="../../ui/panels/workloads.py" line="373" />
             <source>Checkpoint write</source>
             <translation>Checkpoint schreiben</translation>
         </message>
@@ -8344,7 +8354,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Kontextparallel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="344" />
+            <location filename="../../ui/panels/workloads.py" line="350" />
             <source>Cost per million tokens</source>
             <translation>Kosten pro Million Tokens</translation>
         </message>
@@ -8369,12 +8379,12 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Embedding-Zeilen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="397" />
+            <location filename="../../ui/panels/workloads.py" line="403" />
             <source>Embedding tables</source>
             <translation>Embedding-Tabellen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="346" />
+            <location filename="../../ui/panels/workloads.py" line="352" />
             <source>Energy per token</source>
             <translation>Energie pro Token</translation>
         </message>
@@ -8419,17 +8429,17 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Feintuning (vollständig)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="206" />
+            <location filename="../../ui/panels/workloads.py" line="207" />
             <source>GPU memory</source>
             <translation>GPU-Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="350" />
+            <location filename="../../ui/panels/workloads.py" line="356" />
             <source>GPU-hours</source>
             <translation>GPU-Stunden</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="376" />
+            <location filename="../../ui/panels/workloads.py" line="382" />
             <source>GPUs that would meet it</source>
             <translation>GPUs, die es erfüllen würden</translation>
         </message>
@@ -8469,18 +8479,18 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>KV-Cache-Genauigkeit</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="541" />
+            <location filename="../../ui/panels/workloads.py" line="547" />
             <source>Key figure</source>
             <translation>Kennzahl</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="334" />
-            <location filename="../../ui/panels/workloads.py" line="357" />
+            <location filename="../../ui/panels/workloads.py" line="340" />
+            <location filename="../../ui/panels/workloads.py" line="363" />
             <source>Layout</source>
             <translation>Aufteilung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="541" />
+            <location filename="../../ui/panels/workloads.py" line="547" />
             <source>Limited by</source>
             <translation>Begrenzt durch</translation>
         </message>
@@ -8501,17 +8511,17 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>DLRM-dcnv2 aus MLPerf</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="351" />
+            <location filename="../../ui/panels/workloads.py" line="357" />
             <source>Memory per GPU</source>
             <translation>Speicher pro GPU</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="277" />
+            <location filename="../../ui/panels/workloads.py" line="278" />
             <source>Met within the model's uncertainty · margin {margin} · limited by {bn}</source>
             <translation>Im Rahmen der Modellunsicherheit erfüllt · Spielraum {margin} · begrenzt durch {bn}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="280" />
+            <location filename="../../ui/panels/workloads.py" line="281" />
             <source>Met · margin {margin} · limited by {bn}</source>
             <translation>Erfüllt · Spielraum {margin} · begrenzt durch {bn}</translation>
         </message>
@@ -8526,22 +8536,22 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Modell</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="269" />
+            <location filename="../../ui/panels/workloads.py" line="270" />
             <source>No verdict yet</source>
             <translation>Noch kein Ergebnis</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="271" />
+            <location filename="../../ui/panels/workloads.py" line="272" />
             <source>Not evaluated</source>
             <translation>Nicht bewertet</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="283" />
+            <location filename="../../ui/panels/workloads.py" line="284" />
             <source>Not met · margin {margin} · limited by {bn}</source>
             <translation>Nicht erfüllt · Spielraum {margin} · begrenzt durch {bn}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="282" />
+            <location filename="../../ui/panels/workloads.py" line="283" />
             <source>Not met · the {bn} of its servers fails</source>
             <translation>Nicht erfüllt · {bn} der Server reicht nicht</translation>
         </message>
@@ -8602,7 +8612,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Empfehlung (DLRM)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="385" />
+            <location filename="../../ui/panels/workloads.py" line="391" />
             <source>Runs on</source>
             <translation>Läuft auf</translation>
         </message>
@@ -8632,7 +8642,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Serving-Stack</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="274" />
+            <location filename="../../ui/panels/workloads.py" line="275" />
             <source>Sized (no target) · limited by {bn}</source>
             <translation>Dimensioniert (ohne Ziel) · begrenzt durch {bn}</translation>
         </message>
@@ -8652,22 +8662,22 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Speicher (Checkpoints, Datensatz)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="372" />
+            <location filename="../../ui/panels/workloads.py" line="378" />
             <source>Storage read</source>
             <translation>Speicher lesen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="371" />
+            <location filename="../../ui/panels/workloads.py" line="377" />
             <source>Storage write</source>
             <translation>Speicher schreiben</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="333" />
+            <location filename="../../ui/panels/workloads.py" line="339" />
             <source>System throughput</source>
             <translation>Systemdurchsatz</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="334" />
+            <location filename="../../ui/panels/workloads.py" line="340" />
             <source>TP {tp} × {replicas} replicas on {gpus} × {gpu}</source>
             <translation>TP {tp} × {replicas} Replikate auf {gpus} × {gpu}</translation>
         </message>
@@ -8712,29 +8722,29 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>TensorRT-LLM</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="353" />
-            <location filename="../../ui/panels/workloads.py" line="392" />
+            <location filename="../../ui/panels/workloads.py" line="359" />
+            <location filename="../../ui/panels/workloads.py" line="398" />
             <source>Throughput</source>
             <translation>Durchsatz</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="370" />
+            <location filename="../../ui/panels/workloads.py" line="376" />
             <source>Time spent checkpointing</source>
             <translation>Zeit für Checkpoints</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="330" />
+            <location filename="../../ui/panels/workloads.py" line="336" />
             <source>Time to first token</source>
             <translation>Zeit bis zum ersten Token</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="349" />
-            <location filename="../../ui/panels/workloads.py" line="395" />
+            <location filename="../../ui/panels/workloads.py" line="355" />
+            <location filename="../../ui/panels/workloads.py" line="401" />
             <source>Time to train</source>
             <translation>Trainingsdauer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="327" />
+            <location filename="../../ui/panels/workloads.py" line="333" />
             <source>Tokens/s per user</source>
             <translation>Tokens/s pro Nutzer</translation>
         </message>
@@ -8749,7 +8759,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Trainingszeilen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="388" />
+            <location filename="../../ui/panels/workloads.py" line="394" />
             <source>Training time</source>
             <translation>Trainingsdauer</translation>
         </message>
@@ -8769,17 +8779,17 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Bäume (Boosting-Runden)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="400" />
+            <location filename="../../ui/panels/workloads.py" line="406" />
             <source>Units that would meet it</source>
             <translation>Einheiten, die es erfüllen würden</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="331" />
+            <location filename="../../ui/panels/workloads.py" line="337" />
             <source>Users that fit</source>
             <translation>Passende Nutzer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="540" />
+            <location filename="../../ui/panels/workloads.py" line="546" />
             <source>Verdict</source>
             <translation>Ergebnis</translation>
         </message>
@@ -8799,12 +8809,12 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Bildverarbeitung {model}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="336" />
+            <location filename="../../ui/panels/workloads.py" line="342" />
             <source>Weights per GPU</source>
             <translation>Gewichte pro GPU</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="540" />
+            <location filename="../../ui/panels/workloads.py" line="546" />
             <source>Workload</source>
             <translation>Arbeitslast</translation>
         </message>
@@ -8812,6 +8822,11 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <location filename="../../ui/panels/workloads.py" line="147" />
             <source>Write checkpoint within (s)</source>
             <translation>Checkpoint schreiben innerhalb (s)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="203" />
+            <source>XGBoost (hist)</source>
+            <translation>XGBoost (hist)</translation>
         </message>
         <message>
             <location filename="../../ui/panels/workloads.py" line="130" />
@@ -8836,22 +8851,22 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>automatisch: die schnellste, die passt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="313" />
+            <location filename="../../ui/panels/workloads.py" line="314" />
             <source>checkpoint in {s} s</source>
             <translation>Checkpoint in {s} s</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="208" />
+            <location filename="../../ui/panels/workloads.py" line="209" />
             <source>compute</source>
             <translation>Rechenleistung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="212" />
+            <location filename="../../ui/panels/workloads.py" line="213" />
             <source>cooling</source>
             <translation>Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="309" />
+            <location filename="../../ui/panels/workloads.py" line="310" />
             <source>does not fit in GPU memory</source>
             <translation>passt nicht in den GPU-Speicher</translation>
         </message>
@@ -8876,7 +8891,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>vollständiges Feintuning</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="415" />
+            <location filename="../../ui/panels/workloads.py" line="421" />
             <source>full, {k} of {n} layers per stage</source>
             <translation>vollständig, {k} von {n} Schichten je Stufe</translation>
         </message>
@@ -8886,17 +8901,17 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Inferenz</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="209" />
+            <location filename="../../ui/panels/workloads.py" line="210" />
             <source>interconnect</source>
             <translation>Interconnect</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="213" />
+            <location filename="../../ui/panels/workloads.py" line="214" />
             <source>memory</source>
             <translation>Arbeitsspeicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="207" />
+            <location filename="../../ui/panels/workloads.py" line="208" />
             <source>memory bandwidth</source>
             <translation>Speicherbandbreite</translation>
         </message>
@@ -8916,7 +8931,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>kein Datensatz-Ziel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="405" />
+            <location filename="../../ui/panels/workloads.py" line="411" />
             <source>no price</source>
             <translation>kein Preis</translation>
         </message>
@@ -8934,7 +8949,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>kein Ziel (nur dimensionieren)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="407" />
+            <location filename="../../ui/panels/workloads.py" line="413" />
             <source>no: {why}</source>
             <translation>nein: {why}</translation>
         </message>
@@ -8950,12 +8965,12 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>nicht gesetzt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="211" />
+            <location filename="../../ui/panels/workloads.py" line="212" />
             <source>power</source>
             <translation>Strom</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="314" />
+            <location filename="../../ui/panels/workloads.py" line="315" />
             <source>read {rate} GB/s</source>
             <translation>Lesen {rate} GB/s</translation>
         </message>
@@ -8970,7 +8985,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Vorgabe des Stacks</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="210" />
+            <location filename="../../ui/panels/workloads.py" line="211" />
             <source>storage</source>
             <translation>Speicher</translation>
         </message>
@@ -8990,42 +9005,42 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>ja</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="342" />
+            <location filename="../../ui/panels/workloads.py" line="348" />
             <source>{cost} ⚠ capex incomplete ({basis})</source>
             <translation>{cost} ⚠ Investitionskosten unvollständig ({basis})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="310" />
+            <location filename="../../ui/panels/workloads.py" line="311" />
             <source>{days} days · {hours} GPU-h</source>
             <translation>{days} Tage · {hours} GPU-h</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="302" />
+            <location filename="../../ui/panels/workloads.py" line="303" />
             <source>{h} h of training</source>
             <translation>{h} h Training</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="300" />
+            <location filename="../../ui/panels/workloads.py" line="301" />
             <source>{min} min</source>
             <translation>{min} min</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="384" />
+            <location filename="../../ui/panels/workloads.py" line="390" />
             <source>{n} × {hw}</source>
             <translation>{n} × {hw}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="403" />
-            <source>{n} × {server} ({capex})</source>
-            <translation>{n} × {server} ({capex})</translation>
+            <location filename="../../ui/panels/workloads.py" line="409" />
+            <source>{n} × {server}, {capex}</source>
+            <translation>{n} × {server}, {capex}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="305" />
+            <location filename="../../ui/panels/workloads.py" line="306" />
             <source>{tps} tok/s/user · TTFT {ttft} s</source>
             <translation>{tps} tok/s/Nutzer · TTFT {ttft} s</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="303" />
+            <location filename="../../ui/panels/workloads.py" line="304" />
             <source>{x} samples/s</source>
             <translation>{x} Samples/s</translation>
         </message>
@@ -9066,17 +9081,17 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>WorkloadsPanel</name>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="556" />
+            <location filename="../../ui/panels/workloads.py" line="562" />
             <source>Add a workload target: training, fine-tuning, inference serving or storage</source>
             <translation>Ein Arbeitslast-Ziel hinzufügen: Training, Feintuning, Inferenz oder Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="554" />
+            <location filename="../../ui/panels/workloads.py" line="560" />
             <source>Add target</source>
             <translation>Ziel hinzufügen</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1239" />
+            <location filename="../../ui/panels/workloads.py" line="1248" />
             <source>Cannot delete {name}: %n workload(s) run on it ({who}). Set “Runs on” to another group or the whole plan first.</source>
             <translation>
                 <numerusform>{name} kann nicht gelöscht werden: %n Arbeitslast läuft darauf ({who}). Zuerst „Läuft auf“ auf eine andere Gruppe oder den ganzen Plan setzen.</numerusform>
@@ -9084,27 +9099,27 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="1243" />
+            <location filename="../../ui/panels/workloads.py" line="1252" />
             <source>Cannot delete {name}: {reason}</source>
             <translation>{name} kann nicht gelöscht werden: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="1220" />
+            <location filename="../../ui/panels/workloads.py" line="1229" />
             <source>Cannot rename {name}: {reason}</source>
             <translation>{name} kann nicht umbenannt werden: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="597" />
+            <location filename="../../ui/panels/workloads.py" line="603" />
             <source>Delete</source>
             <translation>Löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="599" />
+            <location filename="../../ui/panels/workloads.py" line="605" />
             <source>Delete the server group chosen on the left (undoable); not while a workload runs on it</source>
             <translation>Die links gewählte Servergruppe löschen (rückgängig machbar); nicht, solange eine Arbeitslast darauf läuft</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1259" />
+            <location filename="../../ui/panels/workloads.py" line="1268" />
             <source>Group %n server(s)</source>
             <translation>
                 <numerusform>%n Server gruppieren</numerusform>
@@ -9112,7 +9127,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1258" />
+            <location filename="../../ui/panels/workloads.py" line="1267" />
             <source>Group %n server(s) for {name}</source>
             <translation>
                 <numerusform>%n Server für {name} gruppieren</numerusform>
@@ -9120,12 +9135,12 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="571" />
+            <location filename="../../ui/panels/workloads.py" line="577" />
             <source>Group from selection</source>
             <translation>Gruppe aus Auswahl</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1267" />
+            <location filename="../../ui/panels/workloads.py" line="1276" />
             <source>Group of %n server(s) created</source>
             <translation>
                 <numerusform>Gruppe aus %n Server angelegt</numerusform>
@@ -9133,7 +9148,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1266" />
+            <location filename="../../ui/panels/workloads.py" line="1275" />
             <source>Group of %n server(s) created; {name} runs on it</source>
             <translation>
                 <numerusform>Gruppe aus %n Server angelegt; {name} läuft darauf</numerusform>
@@ -9141,157 +9156,157 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="975" />
+            <location filename="../../ui/panels/workloads.py" line="981" />
             <source>Growth phase</source>
             <translation>Ausbaustufe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="964" />
+            <location filename="../../ui/panels/workloads.py" line="970" />
             <source>Kind</source>
             <translation>Art</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="572" />
+            <location filename="../../ui/panels/workloads.py" line="578" />
             <source>Make a server group of the GPU servers selected in the racks or on the floor (servers of selected racks count too) and run the current workload on it</source>
             <translation>Aus den in den Racks oder im Raumplan gewählten GPU-Servern eine Servergruppe bilden (Server gewählter Racks zählen mit) und die aktuelle Arbeitslast darauf laufen lassen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="911" />
+            <location filename="../../ui/panels/workloads.py" line="917" />
             <source>NOT MET · {bn}</source>
             <translation>NICHT ERFÜLLT · {bn}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="914" />
+            <location filename="../../ui/panels/workloads.py" line="920" />
             <source>NOT MET · {margin}</source>
             <translation>NICHT ERFÜLLT · {margin}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="963" />
+            <location filename="../../ui/panels/workloads.py" line="969" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="1213" />
+            <location filename="../../ui/panels/workloads.py" line="1222" />
             <source>New name for {name}:</source>
             <translation>Neuer Name für {name}:</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="629" />
+            <location filename="../../ui/panels/workloads.py" line="635" />
             <source>No workload targets yet. Add one (training, fine-tuning, inference or storage) to see whether this build meets it.</source>
             <translation>Noch keine Arbeitslast-Ziele. Eines hinzufügen (Training, Feintuning, Inferenz oder Speicher), um zu sehen, ob dieser Aufbau es erfüllt.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="560" />
+            <location filename="../../ui/panels/workloads.py" line="566" />
             <source>Remove</source>
             <translation>Entfernen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="561" />
+            <location filename="../../ui/panels/workloads.py" line="567" />
             <source>Remove the selected workload target (undoable)</source>
             <translation>Das gewählte Arbeitslast-Ziel entfernen (rückgängig machbar)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="1212" />
+            <location filename="../../ui/panels/workloads.py" line="1221" />
             <source>Rename server group</source>
             <translation>Servergruppe umbenennen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="595" />
+            <location filename="../../ui/panels/workloads.py" line="601" />
             <source>Rename the server group chosen on the left (undoable)</source>
             <translation>Die links gewählte Servergruppe umbenennen (rückgängig machbar)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="593" />
+            <location filename="../../ui/panels/workloads.py" line="599" />
             <source>Rename…</source>
             <translation>Umbenennen…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="965" />
+            <location filename="../../ui/panels/workloads.py" line="971" />
             <source>Runs on</source>
             <translation>Läuft auf</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="1254" />
+            <location filename="../../ui/panels/workloads.py" line="1263" />
             <source>Select GPU servers (or their racks) in the rack view or the floor plan first</source>
             <translation>Zuerst GPU-Server (oder ihre Racks) in der Rackansicht oder im Raumplan auswählen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="602" />
+            <location filename="../../ui/panels/workloads.py" line="608" />
             <source>Server groups</source>
             <translation>Servergruppen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="1260" />
+            <location filename="../../ui/panels/workloads.py" line="1269" />
             <source>Servers {names}</source>
             <translation>Server {names}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="564" />
+            <location filename="../../ui/panels/workloads.py" line="570" />
             <source>Size a Build…</source>
             <translation>Aufbau dimensionieren…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="566" />
+            <location filename="../../ui/panels/workloads.py" line="572" />
             <source>Size this workload for me: compare the builds that meet the selected target and open the chosen one as a new plan</source>
             <translation>Diese Arbeitslast für mich dimensionieren: die Aufbauten vergleichen, die das gewählte Ziel erfüllen, und den gewählten als neuen Plan öffnen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="970" />
+            <location filename="../../ui/panels/workloads.py" line="976" />
             <source>The growth phase whose target this is: it is checked in that phase and every later one, not in the phases before</source>
             <translation>Die Ausbaustufe, deren Ziel dies ist: geprüft in dieser Stufe und jeder späteren, nicht in den Stufen davor</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="1080" />
+            <location filename="../../ui/panels/workloads.py" line="1086" />
             <source>The model's median error on published runs of this kind (docs/validation.md)</source>
             <translation>Der mittlere Fehler des Modells gegenüber veröffentlichten Läufen dieser Art (docs/validation.md)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="591" />
+            <location filename="../../ui/panels/workloads.py" line="597" />
             <source>The plan's server groups (a workload can run on one)</source>
             <translation>Die Servergruppen des Plans (eine Arbeitslast kann auf einer laufen)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="1077" />
+            <location filename="../../ui/panels/workloads.py" line="1083" />
             <source>Uncertainty</source>
             <translation>Unsicherheit</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="1007" />
+            <location filename="../../ui/panels/workloads.py" line="1013" />
             <source>Whole plan (every GPU server)</source>
             <translation>Ganzer Plan (jeder GPU-Server)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="914" />
+            <location filename="../../ui/panels/workloads.py" line="920" />
             <source>met · {margin}</source>
             <translation>erfüllt · {margin}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="907" />
+            <location filename="../../ui/panels/workloads.py" line="913" />
             <source>not evaluated</source>
             <translation>nicht bewertet</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="909" />
+            <location filename="../../ui/panels/workloads.py" line="915" />
             <source>sized (no target)</source>
             <translation>ausgelegt (ohne Ziel)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="919" />
+            <location filename="../../ui/panels/workloads.py" line="925" />
             <source>waiting for the engine</source>
             <translation>wartet auf die Berechnung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="902" />
+            <location filename="../../ui/panels/workloads.py" line="908" />
             <source>whole plan</source>
             <translation>ganzer Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="903" />
+            <location filename="../../ui/panels/workloads.py" line="909" />
             <source>{kind} · runs on {where}</source>
             <translation>{kind} · läuft auf {where}</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1238" />
+            <location filename="../../ui/panels/workloads.py" line="1247" />
             <source>{names} and %n more</source>
             <translation>
                 <numerusform>{names} und %n weitere</numerusform>
@@ -9299,7 +9314,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1180" />
+            <location filename="../../ui/panels/workloads.py" line="1189" />
             <source>{name} (%n server(s))</source>
             <translation>
                 <numerusform>{name} (%n Server)</numerusform>
@@ -9307,12 +9322,12 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="1014" />
+            <location filename="../../ui/panels/workloads.py" line="1020" />
             <source>{phase} (not named: the first)</source>
             <translation>{phase} (nicht angegeben: die erste)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="1079" />
+            <location filename="../../ui/panels/workloads.py" line="1085" />
             <source>±{pct} %</source>
             <translation>±{pct} %</translation>
         </message>
@@ -9320,22 +9335,22 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>_Field</name>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="436" />
+            <location filename="../../ui/panels/workloads.py" line="442" />
             <source>not set</source>
             <translation>nicht gesetzt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="510" />
+            <location filename="../../ui/panels/workloads.py" line="516" />
             <source>{count} tokens</source>
             <translation>{count} Tokens</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="484" />
+            <location filename="../../ui/panels/workloads.py" line="490" />
             <source>{name} ({params} parameters)</source>
             <translation>{name} ({params} Parameter)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="495" />
+            <location filename="../../ui/panels/workloads.py" line="501" />
             <source>{value} (not in catalog)</source>
             <translation>{value} (nicht im Katalog)</translation>
         </message>

@@ -121,8 +121,10 @@ class CompareDialog(QDialog):
         buttons.rejected.connect(self.reject)
         lay.addWidget(buttons)
         self.resize(980, 680)
+        # as tall as the screen allows (a 1080-pixel screen showed two plans in 680 pixels,
+        # half the table under the scroll bar), never taller than it
+        self._fit_to_screen(len(compared.comparison.options) if compared is not None else 2)
         if compared is not None:
-            self._fit_to_screen(len(compared.comparison.options))
             self.note.setText(self.tr("Figures from the engine for the plan each build writes (as Create Plan "
                                       "writes it). What differs is taken against A; lines where the builds agree "
                                       "are grey."))

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
     QLabel,
+    QListView,
     QListWidget,
     QListWidgetItem,
     QPushButton,
@@ -141,6 +142,11 @@ class ExportOptionsDialog(QDialog):
         self.compare_list = QListWidget()
         self.compare_list.setObjectName("compareList")
         self.compare_list.setMinimumWidth(260)
+        # a wizard build's name is long ("Build 2: 1 x Nvidia DGX H100, rear-door heat exchanger"):
+        # it wraps in the list instead of running out under a horizontal scroll bar
+        self.compare_list.setWordWrap(True)
+        self.compare_list.setResizeMode(QListView.ResizeMode.Adjust)
+        self.compare_list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.compare_add = QPushButton(self.tr("Add Plan File\u2026"))
         self.compare_add.setObjectName("compareAdd")
         self.compare_add.clicked.connect(lambda _c=False: self.add_compare_file())
@@ -149,7 +155,9 @@ class ExportOptionsDialog(QDialog):
         self.compare_remove.clicked.connect(lambda _c=False: self.remove_compare_file())
         if self.compared is not None:
             for label, name in zip(LABELS[1:], self.compared, strict=False):
-                self.compare_list.addItem(f"{label}: {name}")
+                item = QListWidgetItem(f"{label}: {name}")
+                item.setToolTip(name)
+                self.compare_list.addItem(item)
             self.compare_add.hide()
             self.compare_remove.hide()
             about = self.tr("The builds compared in the wizard; A is the build whose plan this is.")

@@ -259,10 +259,19 @@ class Inspector(QWidget):
         return w
 
     # -- growth phases (docs/phases.md) -----------------------------------------------------
-    def _phase_options(self) -> list[tuple[object, str]]:
-        phases = self.doc.plan.growth_phases
-        return [(None, self.tr("{phase} (not named: the first)").format(phase=phases[0].name)),
-                *((ph.id, ph.name) for ph in phases)]
+    def _phase_options(self, kind: str = "", eid: str = "") -> list[tuple[object, str]]:
+        """The phases to choose from, the first entry "none named": for a device, the phase of
+        its rack (a device of production's rack that names no phase comes with production,
+        docs/phases.md; the entry said "Pilot (not named: the first)" there), else the first."""
+        plan = self.doc.plan
+        phases = plan.growth_phases
+        unnamed = self.tr("{phase} (not named: the first)").format(phase=phases[0].name)
+        if kind == "placement" and eid:
+            rack_id = plan.index.placement_rack.get(eid)
+            rack = plan.rack(rack_id) if rack_id is not None else None
+            k = next((i for i, ph in enumerate(phases) if rack is not None and ph.id == rack.growth_phase), 0)
+            unnamed = self.tr("{phase} (not named: with its rack)").format(phase=phases[k].name)
+        return [(None, unnamed), *((ph.id, ph.name) for ph in phases)]
 
     def _phase_choice(self, form: QFormLayout, kind: str, eid: str) -> None:
         """The growth phase that adds the entity (only when the plan has phases)."""
@@ -274,7 +283,7 @@ class Inspector(QWidget):
             if value != self._entity(kind, eid).growth_phase:
                 self._push(SetProperty(kind, eid, "growth_phase", value))
 
-        self._choice(form, self.tr("Growth phase"), self._phase_options(), current, pick, "growth_phase")
+        self._choice(form, self.tr("Growth phase"), self._phase_options(kind, eid), current, pick, "growth_phase")
 
     def _selection_phase(self, sel: Sequence[tuple[str, str]]) -> None:
         """Put the selected racks, devices, feeds, loops and cables into a phase: one undo step."""

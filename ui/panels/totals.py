@@ -36,6 +36,17 @@ if TYPE_CHECKING:
     from ui.document import Document
 
 
+def fmt_memory(tb: float) -> str:
+    """GPU memory in TB, below 1 TB in GB (one L40S read "0.0 TB", an 8-GPU server "0.6 TB")."""
+    return f"{fnum(tb * 1000, ',.0f')} GB" if tb < 1.0 else f"{fnum(tb, ',.1f')} TB"
+
+
+def fmt_rate(value: float) -> str:
+    """A bandwidth (TB/s) or compute (PFLOPS) figure: whole numbers from 10 on, one decimal
+    below, two below 1 (one L40S read "0 PFLOPS" and "HBM bandwidth 1 TB/s" for 0.36 and 0.86)."""
+    return fnum(value, ",.0f" if value >= 10 else ",.1f" if value >= 1 else ",.2f")
+
+
 def fmt_power(w: float) -> str:
     kw = w / 1000.0
     if abs(kw) >= 1000:
@@ -336,14 +347,13 @@ class TotalsPanel(QWidget):
         mem_need = results.workload_needs.get("gpu_memory_gb")
         bw = s.get("gpu_bw_tb_per_s", 0.0)
         if mem_need is not None:
-            self._set("gpu_memory", f"{fnum(mem_tb, ',.1f')} TB", tr("HBM {bw} TB/s · workloads need {need} TB").format(
-                bw=fnum(bw, ",.0f"), need=fnum(mem_need.need / 1000, ",.1f")), mem_need.utilisation, mem_need.level,
+            self._set("gpu_memory", fmt_memory(mem_tb), tr("HBM {bw} TB/s · workloads need {need}").format(
+                bw=fmt_rate(bw), need=fmt_memory(mem_need.need / 1000)), mem_need.utilisation, mem_need.level,
                 need_warn)
         else:
-            self._set("gpu_memory", f"{fnum(mem_tb, ',.1f')} TB",
-                      tr("HBM bandwidth {bw} TB/s").format(bw=fnum(bw, ",.0f")))
-        self._set("compute", f"{fnum(s.get('bf16_pflops', 0.0), ',.0f')} PFLOPS",
-                  tr("BF16 dense · FP8 {fp8} PFLOPS").format(fp8=fnum(s.get("fp8_pflops", 0.0), ",.0f")))
+            self._set("gpu_memory", fmt_memory(mem_tb), tr("HBM bandwidth {bw} TB/s").format(bw=fmt_rate(bw)))
+        self._set("compute", f"{fmt_rate(s.get('bf16_pflops', 0.0))} PFLOPS",
+                  tr("BF16 dense · FP8 {fp8} PFLOPS").format(fp8=fmt_rate(s.get("fp8_pflops", 0.0))))
 
         self._set_nvlink(results)
 
@@ -464,9 +474,13 @@ class TotalsPanel(QWidget):
             for key in ("energy_year", "waste_heat", "co2", "enefg"):
                 self._set(key, "–")
             return
+        detail = tr("facility · IT {it} MWh · PUE {pue}").format(it=fnum(e.it_kwh_per_year / 1000, ",.0f"),
+                                                                 pue=fnum(e.pue, "g"))
+        if e.water_m3_per_year is not None and e.wue_l_per_kwh is not None:  # only where the site states its WUE
+            detail += " · " + tr("water {m3} m³/year (WUE {wue} l/kWh)").format(
+                m3=fnum(e.water_m3_per_year, ",.0f"), wue=fnum(e.wue_l_per_kwh, "g"))
         self._set("energy_year", tr("{mwh} MWh/year").format(mwh=fnum(e.facility_kwh_per_year / 1000, ",.0f")),
-                  tr("facility · IT {it} MWh · PUE {pue}").format(it=fnum(e.it_kwh_per_year / 1000, ",.0f"),
-                                                                  pue=fnum(e.pue, "g")))
+                  detail)
         if e.reusable_heat_w > 0:
             bits = [tr("{mwh} MWh/year").format(mwh=fnum(e.reusable_kwh_per_year / 1000, ",.0f"))]
             bits += [tr("{loop} {supply}/{ret} °C").format(loop=h.name, supply=fnum(h.supply_temp_c, "g"),

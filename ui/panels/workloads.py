@@ -200,6 +200,7 @@ CHOICE_TEXT = TrDict("Workloads", {
     "recompute:full": QT_TRANSLATE_NOOP("Workloads", "full (every layer)"),
     "mode:infer": QT_TRANSLATE_NOOP("Workloads", "inference"), "mode:train": QT_TRANSLATE_NOOP("Workloads", "training"),
     "precision:fp4": QT_TRANSLATE_NOOP("Workloads", "fp4 (NVFP4 on Blackwell)"),
+    "algorithm:xgboost": QT_TRANSLATE_NOOP("Workloads", "XGBoost (hist)"),
 })
 
 BOTTLENECK_TEXT = TrDict("Workloads", {
@@ -314,11 +315,16 @@ def key_figure(v: WorkloadVerdict | None, kind: str) -> str:
         _t("read {rate} GB/s").format(rate=_num(f.get('storage_read_gb_per_s'), ',.1f'))
 
 
-def figure_rows(v: WorkloadVerdict | None, kind: str, spec: dict[str, Any]) -> list[tuple[str, str]]:
-    """(label, text) of the verdict's key figures, from the engine's figures only."""
+def figure_rows(v: WorkloadVerdict | None, kind: str, spec: dict[str, Any],
+                catalog: Catalog | None = None) -> list[tuple[str, str]]:
+    """(label, text) of the verdict's key figures, from the engine's figures only; the GPU by
+    the ``catalog``'s model ("32 × H100 SXM5 80GB", as the Totals name it), else its slug."""
     if v is None or v.met is None:
         return []
     f = v.figures
+    slug = str(f.get("gpu") or "")
+    g = catalog.get("gpus", slug) if catalog is not None and slug else None
+    gpu = (g.model if g is not None and g.model else slug)
     rows: list[tuple[str, str]] = []
     if kind in NONLLM_KINDS:
         return nonllm_rows(f, kind, spec)
@@ -332,7 +338,7 @@ def figure_rows(v: WorkloadVerdict | None, kind: str, spec: dict[str, Any]) -> l
                      + _t("  (asked {users})").format(users=fnum(spec.get("users", 0), ","))))
         rows.append((_t("System throughput"), _num(f.get("tokens_per_s"), ",.0f", " tokens/s")))
         rows.append((_t("Layout"), _t("TP {tp} × {replicas} replicas on {gpus} × {gpu}").format(
-            tp=f.get('tp'), replicas=f.get('replicas'), gpus=f.get('gpus'), gpu=f.get('gpu'))))
+            tp=f.get('tp'), replicas=f.get('replicas'), gpus=f.get('gpus'), gpu=gpu)))
         rows.append((_t("Weights per GPU"), _num(f.get("weights_per_gpu_gb"), ",.1f", " GB")
                      + _t(" · KV cache {size}").format(size=_num(f.get('kv_capacity_gb_per_gpu'), ',.1f', ' GB'))))
         cur = f.get("currency") or "USD"  # the plan's currency (older results: USD)
@@ -356,7 +362,7 @@ def figure_rows(v: WorkloadVerdict | None, kind: str, spec: dict[str, Any]) -> l
         if lay:
             rows.append((_t("Layout"), " · ".join(f"{k.upper()} {lay[k]}" for k in ("tp", "cp", "pp", "dp", "ep")
                                               if lay.get(k) is not None)
-                         + _t(" on {gpus} × {gpu}").format(gpus=f.get("gpus"), gpu=f.get("gpu"))))
+                         + _t(" on {gpus} × {gpu}").format(gpus=f.get("gpus"), gpu=gpu)))
             rows.append((_t("Activation recompute"), _recompute_text(lay, f.get("layers_per_stage"))))
         rows.append((_t("Checkpoint"), _num(f.get("checkpoint_size_gb"), ",.1f", " GB")
                      + _t(", written in {time}").format(time=_num(f.get("checkpoint_write_s"), ",.1f", " s"))))
@@ -400,7 +406,7 @@ def nonllm_rows(f: dict[str, Any], kind: str, spec: dict[str, Any]) -> list[tupl
         rows.append((_t("Units that would meet it"), fnum(f["units_needed"], ",")))
     if f.get("cpu_enough"):
         capex = f.get("cpu_capex")
-        rows.append((_t("CPU is enough"), _t("{n} × {server} ({capex})").format(
+        rows.append((_t("CPU is enough"), _t("{n} × {server}, {capex}").format(
             n=f.get("cpu_servers"), server=f.get("cpu_server_name") or f.get("cpu_server"),
             capex=fnum(capex, ",.0f") + f" {f.get('cpu_currency') or 'USD'}" if capex is not None else _t("no price"))))
     else:
@@ -482,7 +488,7 @@ class _Field(QWidget):
             if llm is not None:
                 # German "(8,03 Mrd. Parameter)": "8.03B" was English in both languages
                 return self.tr("{name} ({params} parameters)").format(
-                    name=getattr(llm, "name", None) or c,
+                    name=getattr(llm, "name", None) or getattr(llm, "model", None) or c,  # "Llama 3.1 70B"
                     params=format_count(round(llm.params_b * 1e9, -6), current(), short=True))
         if self.name == "model" and c in NONLLM_MODELS:  # "ResNet-50", as its paper writes it
             return model_name(c)
@@ -1085,7 +1091,7 @@ class WorkloadsPanel(QWidget):
             for name, text in field_errors(message_text(err)).items():
                 if name in self.fields:
                     self.fields[name].show_error(text)
-        for label, text in figure_rows(v, w.kind, w.spec):
+        for label, text in figure_rows(v, w.kind, w.spec, self.doc.catalog):
             value = QLabel(text, self.figures_box)
             value.setWordWrap(True)  # long German figures wrap instead of widening the panel past the dock
             value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -1119,7 +1125,10 @@ class WorkloadsPanel(QWidget):
         """Add a workload target of a preset (see PRESETS); returns its id."""
         key, _text, kind, spec, name_t = next(p for p in PRESETS if p[0] == preset)
         cat = self.doc.catalog
-        w = new_workload(self.doc.plan, kind, spec, _t(name_t), cat.llms if cat is not None else None)
+        # a plan with growth phases: the target of the phase the views show (Show phase), as
+        # the user looking at production adds production's target; all phases shown: the first
+        w = new_workload(self.doc.plan, kind, spec, _t(name_t), cat.llms if cat is not None else None,
+                         phase=self.doc.phase_view)
         if not self.doc.push(AddItem(w)):
             self._say(self.doc.last_refusal, error=True)
             return None

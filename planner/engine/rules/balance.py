@@ -58,7 +58,9 @@ def balance_findings(specs: SpecCache, agg: Aggregate, s: EngineSettings) -> lis
     stor = agg.sums.get("storage_read_gb_per_s", 0.0)
     if gpus:
         if stor <= 0:
-            out.append(make("BALANCE_NO_STORAGE", "{gpus} GPUs but no storage system in the plan", "plan", gpus=gpus))
+            out.append(make("BALANCE_NO_STORAGE", Np_("{gpus} GPU but no storage system in the plan",
+                                                        "{gpus} GPUs but no storage system in the plan"), "plan",
+                            gpus=gpus, n=gpus))
         elif stor / gpus < s.min_storage_gb_per_s_per_gpu:
             out.append(make("BALANCE_STORAGE", "{stor:.0f} GB/s storage read for {gpus} GPUs = {v3:.2f} GB/s per GPU, below {s_min_storage_gb_per_s_per_gpu:g}", "plan", stor=stor, gpus=gpus, v3=stor / gpus, s_min_storage_gb_per_s_per_gpu=s.min_storage_gb_per_s_per_gpu))
     return out

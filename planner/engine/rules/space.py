@@ -13,11 +13,14 @@ from typing import TYPE_CHECKING, Any
 
 from planner.engine.findings import Finding, make
 from planner.engine.rackdata import RackContext
+from planner.i18n import Np_
 from planner.model.geometry import room_overhang_m, row_footprints
 from planner.model.naming import display_name
 from planner.model.placement import free_blocks
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from planner.catalog import Catalog
     from planner.engine.settings import EngineSettings
     from planner.engine.specs import DeviceSpec, RackTypeSpec
@@ -70,10 +73,13 @@ def occupancy(ctx: RackContext, rack: Rack, rt: RackTypeSpec) -> tuple[int, int,
     return len(u_used_set), largest, findings
 
 
-def mass_data_findings(rack: Rack, no_mass: Counter[str]) -> list[Finding]:
-    """NO_MASS_DATA for devices without a weight."""
-    return [make("NO_MASS_DATA", "{rack_name}: {n} x {slug} have no weight (counted as 0 kg)",
-                 "rack", rack.id, rack_name=rack.name, n=n, slug=slug) for slug, n in sorted(no_mass.items())]
+def mass_data_findings(rack: Rack, no_mass: Counter[str], names: Callable[[str], str] | None = None) -> list[Finding]:
+    """NO_MASS_DATA for devices without a weight, each named as the catalog names it
+    (``names``: slug -> name; "1 x ddn-ai400x2 have no weight" read in the findings)."""
+    return [make("NO_MASS_DATA", Np_("{rack_name}: {n} x {device} has no weight (counted as 0 kg)",
+                                     "{rack_name}: {n} x {device} have no weight (counted as 0 kg)"),
+                 "rack", rack.id, rack_name=rack.name, n=n, device=names(slug) if names is not None else slug)
+            for slug, n in sorted(no_mass.items())]
 
 
 @dataclass(slots=True)

@@ -77,10 +77,18 @@ def with_unconnected(r: FabricResult, fab: Fabric, unconnected: list[tuple[str, 
     if unconnected:
         n_dev = len({p for p, _ in unconnected})
         where = (fab.id, *sorted({p for p, _ in unconnected})[:50])
-        r.findings.append(fabric_finding("warning", "FABRIC_UNCONNECTED_PORTS",
-                                         "{fab_name}: {v2} {v3} ports on {n_dev} devices are not wired", where,
-                                         "fabric", fab_name=fab.name, v2=len(unconnected), v3=required_role(fab),
-                                         n_dev=n_dev))
+        # counted in the right plural: "1 management ports on 1 devices" read in a pilot's findings
+        params = {"fab_name": fab.name, "v2": len(unconnected), "v3": required_role(fab), "n_dev": n_dev}
+        if len(unconnected) == 1:
+            f = fabric_finding("warning", "FABRIC_UNCONNECTED_PORTS", "{fab_name}: {v2} {v3} port on {n_dev} device is "
+                               "not wired", where, "fabric", **params)
+        elif n_dev == 1:
+            f = fabric_finding("warning", "FABRIC_UNCONNECTED_PORTS", "{fab_name}: {v2} {v3} ports on {n_dev} device "
+                               "are not wired", where, "fabric", **params)
+        else:
+            f = fabric_finding("warning", "FABRIC_UNCONNECTED_PORTS", "{fab_name}: {v2} {v3} ports on {n_dev} devices "
+                               "are not wired", where, "fabric", **params)
+        r.findings.append(f)
     return r
 
 

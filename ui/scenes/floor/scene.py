@@ -63,7 +63,7 @@ class FloorScene(FloorGestures, QGraphicsScene):
         doc.resultsChanged.connect(self.on_results)
         doc.selectionChanged.connect(self.on_doc_selection)
         doc.planReset.connect(self._on_reset)
-        doc.phaseViewChanged.connect(lambda _p: self.apply_phase_view())
+        doc.phaseViewChanged.connect(lambda _p: self.on_results(self.doc.results))
         self.selectionChanged.connect(self.on_scene_selection)
 
     def set_colors(self, colors: style.FloorColors) -> None:
@@ -226,7 +226,7 @@ class FloorScene(FloorGestures, QGraphicsScene):
         self.modeChanged.emit(mode)
 
     def _color_rack(self, item: RackItem) -> None:
-        results = self.doc.results
+        results = self.doc.rack_results(item.rack_id)  # the growth phase shown, or the whole plan
         self._gauge_sources[item.rack_id] = (results.racks.get(item.rack_id) if results is not None else None,
                                              self.mode)
         item.set_utilisation(*rack_gauge(results, item.rack_id, self.mode))
@@ -245,10 +245,10 @@ class FloorScene(FloorGestures, QGraphicsScene):
         # a rack's colour and figure come from its result alone, which the engine keeps as the
         # same object when an edit did not touch the rack: only the others are coloured again
         # (a rename in a 16k-GPU hall re-formatted every rack's figures)
-        rr = results.racks if results is not None else {}
         seen = self._gauge_sources
         for rid, item in self.racks.items():
-            src, old = rr.get(rid), seen.get(rid)
+            shown = self.doc.rack_results(rid)
+            src, old = shown.racks.get(rid) if shown is not None else None, seen.get(rid)
             if src is None or old is None or old[0] is not src or old[1] != self.mode:
                 self._color_rack(item)
         thresholds = results.settings if results is not None else None

@@ -514,9 +514,9 @@ class RackScene(QGraphicsScene):
 
     def update_figures(self) -> None:
         self.refresh_tooltips()
-        results = self.doc.results
         text_c = self.palette.color(QPalette.ColorRole.WindowText)
         for rack_id, item in self.figures.items():
+            results = self.doc.rack_results(rack_id)  # the phase shown, or the whole plan
             item.setText(rack_figures_text(results, rack_id))
             lvl = rack_level(results, rack_id)
             item.setBrush(QBrush(text_c if lvl == levels.NONE else style.level_color(lvl)))

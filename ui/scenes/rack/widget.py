@@ -10,6 +10,7 @@ from PySide6.QtGui import (
     QColor,
     QPalette,
     QPen,
+    QResizeEvent,
 )
 from PySide6.QtWidgets import (
     QComboBox,
@@ -60,6 +61,7 @@ class RackView(QWidget):
         self.hint.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.hint.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         bar = QHBoxLayout()
+        self.bar = bar
         bar.setContentsMargins(6, 4, 6, 0)
         bar.addWidget(QLabel(self.tr("Row:"), self))
         bar.addWidget(self.row_box)
@@ -96,8 +98,8 @@ class RackView(QWidget):
     # -- growth phases ------------------------------------------------------------------
     def _fill_phases(self) -> None:
         phases = self.doc.plan.growth_phases
-        self.phase_label.setVisible(bool(phases))
         self.phase_box.setVisible(bool(phases))
+        self._fit_bar()
         self._syncing = True
         self.phase_box.clear()
         self.phase_box.addItem(self.tr("All phases"), None)
@@ -106,9 +108,23 @@ class RackView(QWidget):
         self.phase_box.setCurrentIndex(max(0, self.phase_box.findData(self.doc.phase_view)))
         self._syncing = False
 
+    def _fit_bar(self) -> None:
+        """The "Show phase:" label only where the bar has room for it: on a 1366-pixel screen in
+        German the choosers were cut off ("Row A (3 Racks"); the chooser's items say what they
+        show ("All phases", "Up to Pilot") and its tooltip the rest."""
+        phases = bool(self.doc.plan.growth_phases)
+        self.phase_label.setVisible(phases)
+        self.bar.invalidate()  # the choosers' new size hints (their items changed) reach it later
+        if phases and self.bar.sizeHint().width() > self.width():
+            self.phase_label.setVisible(False)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit_bar()
+
     def _on_phase_view(self, _phase: object) -> None:
         self._fill_phases()
-        self.scene.apply_phase_view()
+        self.scene.update_figures()  # the racks' figures of the phase shown, and what is reserved
 
     def _phase_chosen(self, _i: int) -> None:
         if not self._syncing:
