@@ -149,6 +149,30 @@ def test_show_phase_gives_the_racks_the_figures_and_colours_of_that_phase(qtbot,
     assert floor.racks["r01"].util == pytest.approx(whole.racks["r01"].power_utilisation)
 
 
+def test_the_rack_power_chart_follows_the_phase_shown(qtbot, win):
+    """The Charts' rack bars drew the whole plan's load while the rack view and the floor
+    plan showed *Up to Pilot Q1* (walk-through, issue 32): the bars follow the phase shown."""
+    from ui.panels.charts import ChartsPanel
+
+    doc = win.doc
+    doc.flush()
+    whole = doc.results
+    pilot = whole.phases.phases[0].results
+    charts = ChartsPanel(doc)
+    qtbot.addWidget(charts)
+    charts.show()
+    bars = charts.power
+    i = bars.rack_ids.index("r01")
+    assert bars.heights[i] == pytest.approx(whole.racks["r01"].power_load_w / 1000)
+    view = win.rack_view
+    view.phase_box.setCurrentIndex(view.phase_box.findData("ph-pilot"))
+    assert bars.heights[i] == pytest.approx(pilot.racks["r01"].power_load_w / 1000) != whole.racks["r01"].power_load_w / 1000
+    j = bars.rack_ids.index("r02")  # a rack a later phase adds: the whole plan's figure
+    assert bars.heights[j] == pytest.approx(whole.racks["r02"].power_load_w / 1000)
+    view.phase_box.setCurrentIndex(view.phase_box.findData(None))
+    assert bars.heights[i] == pytest.approx(whole.racks["r01"].power_load_w / 1000)
+
+
 def test_findings_panel_names_the_phase_that_breaks_each_limit(qtbot, win):
     from ui.panels.findings import FindingsPanel
 

@@ -211,7 +211,9 @@ class _RackBars(PlotHost):
         racks = [r for r in plan.racks() if r.id in rr]
         ids = [r.id for r in racks]
         names = [r.name for r in racks]
-        gauges = [self.getter(rr[i]) for i in ids]
+        # with a growth phase shown, each rack's bar is its figure in that phase (a rack a
+        # later phase adds keeps the whole plan's), as the rack view and the floor plan draw it
+        gauges = [self.getter(self._shown(i, rr)) for i in ids]
         if ids == self.rack_ids and gauges == self._gauges:
             # the same bars (an edit elsewhere, a rename): at most the names under them change
             if names != self.names:
@@ -230,6 +232,11 @@ class _RackBars(PlotHost):
         self.set_plot_visible(bool(ids))
         if self.plot_built():
             self._draw_bars()
+
+    def _shown(self, rack_id: str, whole: dict[str, RackResult]) -> RackResult:
+        shown = self.doc.rack_results(rack_id)
+        rr = shown.racks.get(rack_id) if shown is not None else None
+        return rr if rr is not None else whole[rack_id]
 
     def _draw_bars(self) -> None:
         """The kept figures into the plot."""
@@ -416,6 +423,7 @@ class ChartsPanel(QWidget):
         self._results: Results | None = None
         self.tabs.currentChanged.connect(self._show_tab)
         doc.resultsChanged.connect(self.on_results)
+        doc.phaseViewChanged.connect(lambda _p: self.on_results(self.doc.results))
         doc.selectionChanged.connect(self.on_selection)
         doc.changed.connect(self._on_changed)
         self.colors: style.ChartColors | None = None
