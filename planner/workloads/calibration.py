@@ -356,7 +356,7 @@ STACK_GENERATIONS: dict[tuple[str, str], str] = {("vllm", "2024"): "vllm-2024", 
 
 # The engine each of those generations is (shown in the result's notes).
 STACK_ENGINE: dict[tuple[str, str], str] = {("vllm", "2024"): "V0", ("vllm", "2025"): "V1",
-                                            ("sglang", "2024"): "v0.3-v0.4", ("sglang", "2025"): "v0.4.5+"}
+                                            ("sglang", "2024"): "v0.3-v0.4", ("sglang", "2025"): "with DeepGEMM and DeepEP"}
 
 
 def stack_for(stack: str, software: str) -> str:
