@@ -204,3 +204,45 @@ def test_the_new_case_files_name_their_sources():
         for c in doc.get("out_of_scope", []):
             assert len(c.get("reason", "")) > 40, c["id"]
     assert len(keys) >= 5
+
+
+# ------------------------------------------------------------------ val26c: SGLang generations, NCCL share
+
+def test_sglang_2024_runs_vllm_2024_matmuls_and_2025_keeps_its_own(cat):
+    """SGLang v0.3-v0.4 (2024) builds its linear layers from vLLM's (it pins vllm 0.5.5 /
+    0.6.3): its compute share is vLLM 2024's and moves with it in the fit; the 2025 SGLang
+    (DeepGEMM, DeepEP) keeps its own. The same BF16 run is slower as 2024 software."""
+    from planner.workloads import fit
+
+    assert cal.stack_for("sglang", "2024") == "sglang-2024" and cal.stack_for("sglang", "2025") == "sglang"
+    old, new = cal.STACKS["sglang-2024"], cal.STACKS["sglang"]
+    assert old.compute_efficiency == cal.STACKS["vllm-2024"].compute_efficiency < new.compute_efficiency
+    tied = {c.path: c.tied for c in fit.REGISTRY}
+    assert "STACKS[sglang-2024].compute_efficiency" in tied["STACKS[vllm-2024].compute_efficiency"]
+    with fit.constants({"STACKS[vllm-2024].compute_efficiency": 0.3}):
+        assert cal.STACKS["sglang-2024"].compute_efficiency == 0.3
+    m, cl = _m(cat, "llama-3.1-70b"), cluster_from_catalog(cat, "h200", 4)
+    kw = dict(precision="bf16", input_tokens=227, output_tokens=194, tp=4, stack="sglang", length_spread=1.0)
+    r24, r25 = infer(m, cl, software="2024", **kw), infer(m, cl, software="2025", **kw)
+    assert r24.tokens_per_s < 0.9 * r25.tokens_per_s
+    assert any("v0.3-v0.4" in n for n in r24.notes)
+
+
+def test_vllm_and_sglang_large_allreduces_run_at_nccl_share_of_nvlink(cat):
+    """Above vLLM's custom all-reduce limit (8 MiB) vLLM and SGLang hand the TP all-reduce to
+    NCCL, which moves ~370 of NVLink's 450 GB/s; TensorRT-LLM's own plugin keeps the link
+    rate. Below the limit (small batches) nothing changes."""
+    m, cl = _m(cat, "llama-3.1-70b"), cluster_from_catalog(cat, "h200", 8)
+    kw = dict(precision="bf16", input_tokens=256, output_tokens=256, tp=8)
+    big = infer(m, cl, batch=1024, stack="vllm", **kw)  # 1024 x 8192 x 2 B = 16 MiB per all-reduce
+    ref = infer(m, cl, batch=1024, stack="trtllm", **kw)
+    n_ar = 2 * m.layers
+    size_b = 1024 * m.hidden * 2.0
+    link = cl.scale_up_gb_per_s() * 1e9
+    want = n_ar * (2 * 7 / 8 * size_b / (link * cal.NCCL_NVLINK_DATA_SHARE) + cal.NVLINK_COLLECTIVE_LATENCY_S)
+    assert big.decode_comm_s == pytest.approx(want, rel=1e-9)
+    assert ref.decode_comm_s == pytest.approx(n_ar * (2 * 7 / 8 * size_b / link + cal.NVLINK_COLLECTIVE_LATENCY_S),
+                                              rel=1e-9)
+    small = infer(m, cl, batch=64, stack="vllm", **kw)  # 1 MiB: vLLM's custom kernel
+    small_t = infer(m, cl, batch=64, stack="trtllm", **kw)
+    assert small.decode_comm_s == pytest.approx(small_t.decode_comm_s, rel=1e-12)

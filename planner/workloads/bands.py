@@ -5,48 +5,48 @@ docs/validation.md; do not edit: a test checks it is current)."""
 
 BANDS = {
     "inference": {
-        "median": 0.089,
-        "worst": 0.379,
+        "median": 0.084,
+        "worst": 0.359,
         "cases": 330
     },
     "inference-sglang": {
-        "median": 0.123,
-        "worst": 0.195,
+        "median": 0.034,
+        "worst": 0.13,
         "cases": 8
     },
     "inference-sglang-nvidia": {
-        "median": 0.123,
-        "worst": 0.195,
+        "median": 0.034,
+        "worst": 0.13,
         "cases": 8
     },
     "inference-trtllm": {
         "median": 0.082,
-        "worst": 0.379,
+        "worst": 0.359,
         "cases": 269
     },
     "inference-trtllm-nvidia": {
         "median": 0.082,
-        "worst": 0.379,
+        "worst": 0.359,
         "cases": 269
     },
     "inference-vllm": {
-        "median": 0.125,
-        "worst": 0.312,
+        "median": 0.094,
+        "worst": 0.317,
         "cases": 61
     },
     "inference-vllm-amd": {
-        "median": 0.15,
-        "worst": 0.312,
+        "median": 0.137,
+        "worst": 0.317,
         "cases": 37
     },
     "inference-vllm-nvidia": {
-        "median": 0.099,
-        "worst": 0.265,
+        "median": 0.048,
+        "worst": 0.165,
         "cases": 24
     },
     "training": {
         "median": 0.087,
-        "worst": 0.358,
+        "worst": 0.368,
         "cases": 213
     },
     "training-amd": {
@@ -56,7 +56,7 @@ BANDS = {
     },
     "training-nvidia": {
         "median": 0.087,
-        "worst": 0.358,
+        "worst": 0.368,
         "cases": 205
     }
 }

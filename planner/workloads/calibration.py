@@ -241,6 +241,12 @@ class ServingStack:
     # (python/sglang/srt/server_args.py __post_init__: TP >= 16: 0.79, >= 8: 0.81,
     # >= 4: 0.85, >= 2: 0.87, else 0.88). Empty: memory_utilisation for every TP.
     mem_fraction_by_tp: tuple[tuple[int, float], ...] = ()
+    # Whether the stack's tensor-parallel all-reduces of more than CUSTOM_ALLREDUCE_MAX_BYTES
+    # go through NCCL on NVLink (vLLM, SGLang: their custom one-/two-shot all-reduce kernel
+    # takes smaller messages only), at NCCL's data share of the link (NCCL_NVLINK_DATA_SHARE).
+    # TensorRT-LLM runs its own AllReduce plugin; its constants were calibrated with the
+    # link at its full rate and stay so.
+    nccl_large_allreduce: bool = False
 
     def utilisation(self, tp: int) -> float:
         for min_tp, frac in self.mem_fraction_by_tp:
@@ -265,6 +271,19 @@ class ServingStack:
         return self.max_batch
 
 
+# NCCL on NVLink moves data at about 370 of the 450 GB/s per direction of an H100's links:
+# "450GB/s is the line rate. With the protocol overhead (~20%) NCCL can get an effective
+# NVLink bandwidth of 370GB/s" (NCCL maintainer S. Jeaugey, NVIDIA/nccl-tests issue 212, May
+# 2024); an independent nccl-tests sweep on 4x H100 tops out at 366 GB/s all-reduce bus
+# bandwidth (waynehacking8.github.io, "Where tensor-parallel inference hits the NVLink wall",
+# May 2026). Applied to the NVLink all-reduces vLLM and SGLang hand to NCCL
+# (ServingStack.nccl_large_allreduce).
+NCCL_NVLINK_DATA_SHARE = 370.0 / 450.0
+# Largest message vLLM's custom all-reduce kernel takes (CustomAllreduce max_size = 8192 * 1024
+# in vllm/distributed/device_communicators/custom_all_reduce.py; SGLang ships the same class
+# with the same default): larger ones go to NCCL.
+CUSTOM_ALLREDUCE_MAX_BYTES = 8192 * 1024
+
 # vLLM's threshold for its larger scheduler defaults: 70 GiB of device memory
 # (vllm/engine/arg_utils.py get_batch_defaults: "device_memory >= 70 * GiB_bytes and
 # 'a100' not in device_name"; A100 is excluded after a throughput regression, PR #17885).
@@ -285,21 +304,41 @@ STACKS: dict[str, ServingStack] = {
     # the V0-era 4.5 ms per step read every case 35-50 % slow. The compute share (0.58,
     # between V0's 0.50 and TensorRT-LLM's 0.66) has no large-batch NVIDIA V1 case yet.
     "vllm": ServingStack("vllm", 0.80, 0.58, 0.0010, 0.90, 4.0, 256, kv_budget="total_fraction",
-                         kv_reservation="paged", large_gpu_max_batch=1024),
+                         kv_reservation="paged", large_gpu_max_batch=1024, nccl_large_allreduce=True),
     # vLLM 0.5-0.7 (2024, V0 engine): max_num_seqs 256 on every GPU (vLLM engine
     # arguments of that generation, --max-num-seqs default 256); the efficiencies the
     # 2024 AMD runs set (MLPerf Inference v4.1 MI300X, Oracle's MI300X blog).
     "vllm-2024": ServingStack("vllm-2024", 0.70, 0.50, 0.0045, 0.90, 4.0, 256, kv_budget="total_fraction",
-                              kv_reservation="paged"),
+                              kv_reservation="paged", nccl_large_allreduce=True),
     # SGLang: mem_fraction_static by TP (0.88 at TP1 down to 0.79 at TP16) of total
     # memory for weights and the KV pool; max_running_requests defaults to
     # max_total_num_tokens // 2 (python/sglang/srt/managers/tp_worker.py), so the token
     # pool, not a sequence count, is the limit; the request pool it allocates holds at
     # most 4,096 requests (model_runner.init_memory_pool: max_num_reqs =
     # min(max(tokens / context_len x 512, 2048), 4096)).
+    # The 2025 generation (the default, software "2025"): FP8 block-wise GEMMs in DeepGEMM
+    # (sgl-project/sglang PR 3893, 26 Feb 2025: "The FP8 block-wise GEMM of DeepGEMM
+    # consistently outperforms the SGLang/vLLM implementation" on H200), DeepEP all-to-all
+    # and two-batch overlap, as the LMSYS large-scale-EP blog (May 2025) states for its runs.
+    # Its efficiencies are the shipped SGLang figures; one source (the LMSYS DeepSeek rows)
+    # checks them (docs/validation.md).
     "sglang": ServingStack("sglang", 0.75, 0.60, 0.0025, 0.88, 2.0, 4096,
                            kv_budget="total_fraction", kv_reservation="paged",
-                           mem_fraction_by_tp=((16, 0.79), (8, 0.81), (4, 0.85), (2, 0.87))),
+                           mem_fraction_by_tp=((16, 0.79), (8, 0.81), (4, 0.85), (2, 0.87)),
+                           nccl_large_allreduce=True),
+    # SGLang v0.3-v0.4 (Sept-Dec 2024, software "2024"): the same scheduler and memory rules,
+    # none of the 2025 kernels above. Its matmuls are vLLM's: SGLang v0.3.0 pins vllm==0.5.5
+    # and v0.4.0 vllm>=0.6.3.post1 (python/pyproject.toml) and builds its models' linear
+    # layers from vllm.model_executor.layers and its tensor-parallel group (custom
+    # all-reduce, NCCL) from vllm.distributed; attention is its own (FlashInfer). So its
+    # compute share is vLLM 2024's (0.50, tied in the fit: fit.REGISTRY), and only the
+    # decode bandwidth share and the scheduler are SGLang's. The same README that
+    # benchmarks SGLang v0.3.0 against vLLM v0.6.0 on identical GPUs and prompts finds them
+    # within 4 % (A100 8B: 4,281.5 vs 4,132.4 output tok/s; H100 70B TP4: 3,856.0 vs 3,700.6).
+    "sglang-2024": ServingStack("sglang-2024", 0.75, 0.50, 0.0025, 0.88, 2.0, 4096,
+                                kv_budget="total_fraction", kv_reservation="paged",
+                                mem_fraction_by_tp=((16, 0.79), (8, 0.81), (4, 0.85), (2, 0.87)),
+                                nccl_large_allreduce=True),
     # TensorRT-LLM 0.5-0.7 (static batching benchmarks, pre-XQA generation attention):
     # the same kernels' efficiencies, the KV cache read once per query head. Kept to
     # reproduce that release's published tables; not offered for sizing.
@@ -312,11 +351,12 @@ USER_STACKS = ("trtllm", "vllm", "sglang")
 # STACKS entry that describes it. vLLM's V1 engine (2025) replaced the V0 scheduler
 # (vLLM blog "vLLM V1: A Major Upgrade to vLLM's Core Architecture", 27 Jan 2025:
 # persistent batch, isolated EngineCore loop, up to 1.7x the throughput of V0).
-STACK_GENERATIONS: dict[tuple[str, str], str] = {("vllm", "2024"): "vllm-2024"}
+STACK_GENERATIONS: dict[tuple[str, str], str] = {("vllm", "2024"): "vllm-2024", ("sglang", "2024"): "sglang-2024"}
 
 
 # The engine each of those generations is (shown in the result's notes).
-STACK_ENGINE: dict[tuple[str, str], str] = {("vllm", "2024"): "V0", ("vllm", "2025"): "V1"}
+STACK_ENGINE: dict[tuple[str, str], str] = {("vllm", "2024"): "V0", ("vllm", "2025"): "V1",
+                                            ("sglang", "2024"): "v0.3-v0.4", ("sglang", "2025"): "with DeepGEMM and DeepEP"}
 
 
 def stack_for(stack: str, software: str) -> str:

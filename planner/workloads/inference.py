@@ -147,6 +147,7 @@ class _Replica:
     a2a_lat: float = 0.0
     dispatch_bytes: float = 2.0  # bytes per hidden value sent to the experts (combine: 2, BF16)
     measured_allreduce: bool = False  # Infinity Fabric group: all-reduces by calibration.IF_ALLREDUCE_US
+    nccl_large: bool = False  # NVLink all-reduces above the custom kernel's limit run in NCCL (stack)
 
 
 def resident_tokens(isl: int, osl: int, reservation: str, spread: float = 0.0) -> float:
@@ -210,7 +211,15 @@ def _ar_s(rep: _Replica, tp: int, size_bytes: float) -> float:
     the measured curve on Infinity Fabric."""
     if rep.measured_allreduce:
         return allreduce_s(size_bytes, tp, rep.link_bw)
-    return 2.0 * (tp - 1) / tp * size_bytes / rep.link_bw + rep.link_lat
+    return 2.0 * (tp - 1) / tp * size_bytes / _ar_bw(rep, size_bytes) + rep.link_lat
+
+
+def _ar_bw(rep: _Replica, size_bytes: float) -> float:
+    """Link rate an all-reduce of ``size_bytes`` moves data at: NCCL's share of NVLink for the
+    messages vLLM and SGLang hand to NCCL (calibration.NCCL_NVLINK_DATA_SHARE), else the link's."""
+    if rep.nccl_large and size_bytes > cal.CUSTOM_ALLREDUCE_MAX_BYTES:
+        return rep.link_bw * cal.NCCL_NVLINK_DATA_SHARE
+    return rep.link_bw
 
 
 def _link(cl: ClusterSpec, size: int) -> tuple[float, float, bool, str]:
@@ -301,9 +310,10 @@ def _replica(model: ModelArch, cl: ClusterSpec, tp: int, precision: str, kv_prec
         a2a_bw = 1.0 / ((1.0 - cross) / near + cross / link_bw)
     dispatch = 1.0 if mp in ("fp8", "fp4") else 2.0
     measured = kind == "nvlink" and gpu.interconnect == "infinity-fabric"
+    nccl_large = stack.nccl_large_allreduce and kind == "nvlink" and not measured
     return _Replica(wpg, kv_tok_gpu, kv_cap, max_seqs, bw, peak, link_bw, lat, in_domain, kv_read,
                     pp, st_bw, st_lat, kind, st_in, st_kind, dp, ep or attention_dp, a2a_bw, a2a_lat, dispatch,
-                    measured)
+                    measured, nccl_large)
 
 
 def _moe_comm_s(model: ModelArch, rep: _Replica, tp: int, tokens: float) -> float:
@@ -362,7 +372,7 @@ def _decode_times(model: ModelArch, rep: _Replica, tp: int, batch: int,
             if rep.measured_allreduce:
                 comm = n_ar / pp * allreduce_s(size, tp, rep.link_bw)
             else:
-                comm = n_ar / pp * (2.0 * (tp - 1) / tp * size / rep.link_bw) + n_ar * rep.link_lat
+                comm = n_ar / pp * (2.0 * (tp - 1) / tp * size / _ar_bw(rep, size)) + n_ar * rep.link_lat
             if rep.ep:
                 comm += _moe_comm_s(model, rep, tp, batch)
     gemm_mem = w_read / rep.bw
