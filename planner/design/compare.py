@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from planner.fabric.names import bottleneck_text, verdict_text
 from planner.i18n import N_, _, format_margin, format_money, format_number, message_text, ngettext
+from planner.workloads.evaluate import shown_margin
 
 if TYPE_CHECKING:
     from planner.base.progress import CancelFn, ProgressFn
@@ -404,9 +405,13 @@ def _verdict(w: WorkloadSide | None) -> str:
     word = message_text(verdict_text(w.met, w.level))  # a Message: in the active language
     if w.met is None:
         return word
-    if w.margin is None:
+    margin = shown_margin(w.met, w.margin, w.bottleneck)
+    if margin is None:
+        if w.met is False and w.bottleneck:  # the site fails it, not the sizing
+            return _("{verdict}, limited by {bottleneck}").format(
+                verdict=word, bottleneck=message_text(bottleneck_text(w.bottleneck)))
         return word
-    return _("{verdict}, margin {margin}").format(verdict=word, margin=format_margin(w.margin))
+    return _("{verdict}, margin {margin}").format(verdict=word, margin=format_margin(margin))
 
 
 def _workload_figures(w: WorkloadSide | None) -> str:

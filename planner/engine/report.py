@@ -556,7 +556,7 @@ def _text_report(results: Results, plan: Plan | None, max_findings: int, imperia
         rows = [_heads(N_("workload"), N_("kind"), N_("met"), N_("margin"), N_("bottleneck"))]
         for v in results.workloads.values():
             met = _("n/a") if v.met is None else (_("yes") if v.met else _("NO"))
-            margin = "" if v.margin is None else format_margin(v.margin)
+            margin = "" if v.shown_margin is None else format_margin(v.shown_margin)
             why = message_text(bottleneck_text(v.bottleneck)) if v.bottleneck else message_text(v.error or "")[:60]
             rows.append([v.name, message_text(workload_kind_text(v.kind)), met, margin, why])
         lines.extend(_table(rows, right={3}))

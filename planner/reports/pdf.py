@@ -1699,7 +1699,7 @@ class _Builder:
                 for p in ph.phases:
                     v = p.results.workloads.get(w.id)
                     cells.append(self.cell("\u2013" if v is None else message_text(verdict_text(v.met, v.level))
-                                           + ("" if v.margin is None else f" ({format_margin(v.margin)})")))
+                                           + ("" if v.shown_margin is None else f" ({format_margin(v.shown_margin)})")))
                 rows.append(cells)
             out.append(self._rows_table([_("Workload"), *(f"{p.number}. {p.name}" for p in ph.phases)], rows,
                                         [200, *([585 / len(ph.phases)] * len(ph.phases))]))
@@ -2264,7 +2264,7 @@ class _Builder:
                 kind = clean(message_text(workload_kind_text(v.kind)))
                 bottleneck = message_text(bottleneck_text(v.bottleneck))
                 rows.append([self.cell(v.name), kind, self.cell(met),
-                             "\u2013" if v.margin is None else format_margin(v.margin),
+                             "\u2013" if v.shown_margin is None else format_margin(v.shown_margin),
                              self.cell(bottleneck or "\u2013"), self.cell(v.error or figs)])
                 styles[i] = ([("TEXTCOLOR", colors.HexColor("#c0392b"))] if v.met is False else
                              [("TEXTCOLOR", colors.HexColor("#8a5a00"))] if v.met is None else [])

@@ -245,7 +245,7 @@ def requirement_lines(plan: Plan, catalog: Catalog | None, results: Results) -> 
         if v.met is None and not v.error:
             note = _("not evaluated")
         add("workload", w.id, w.name, kind + ": " + workload_asked(w, catalog), result or "\u2013", v.met,
-            v.margin, note)
+            v.shown_margin, note)
 
     req = plan.metadata.requirements
     if req is None:

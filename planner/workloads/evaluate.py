@@ -52,6 +52,11 @@ class WorkloadVerdict:
     # met within the model's uncertainty, ok, none when not evaluated (outside the engine)
     level: str = "none"
 
+    @property
+    def shown_margin(self) -> float | None:
+        """The margin a reader may take as the verdict's (see :func:`shown_margin`)."""
+        return shown_margin(self.met, self.margin, self.bottleneck)
+
     def to_dict(self) -> dict[str, Any]:
         d = {"id": self.id, "name": self.name, "kind": self.kind, "group": self.group,
              "met": self.met, "margin": self.margin, "bottleneck": self.bottleneck, "level": self.level}
@@ -242,6 +247,19 @@ def evaluate_workload(w: Workload, plan: Plan, catalog: Catalog, *, power_ok: bo
         v.error = e.args[0] if len(e.args) == 1 and isinstance(e.args[0], str) else str(e)
         return v
     return _finish(v, met, margin, bn, fig, power_ok, cooling_ok)
+
+
+SITE_LIMITS = ("power", "cooling")  # bottlenecks of the site, not of the sizing
+
+
+def shown_margin(met: bool | None, margin: float | None, bottleneck: str | None) -> float | None:
+    """The margin to print beside a verdict: the engine's, except when the site's power or
+    cooling fails the target (``met`` False with a bottleneck of :data:`SITE_LIMITS`): the
+    margin is then the sizing's and says nothing of why, and "NOT MET, margin +96 %" read as a
+    contradiction (issue 32 walk-through). None: print the bottleneck instead."""
+    if met is False and bottleneck in SITE_LIMITS:
+        return None
+    return margin
 
 
 def _finish(v: WorkloadVerdict, met: bool, margin: float, bn: str, fig: dict, power_ok: bool,

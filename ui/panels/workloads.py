@@ -279,7 +279,7 @@ def verdict_headline(v: WorkloadVerdict | None, kind: str, spec: dict[str, Any])
             margin=margin, bn=bn)
     if v.met:
         return _t("Met · margin {margin} · limited by {bn}").format(margin=margin, bn=bn)
-    if v.bottleneck in ("power", "cooling"):
+    if v.shown_margin is None:  # the site's power or cooling fails it, not the sizing
         return _t("Not met · the {bn} of its servers fails").format(bn=bn)
     return _t("Not met · margin {margin} · limited by {bn}").format(margin=margin, bn=bn)
 
@@ -933,8 +933,8 @@ class WorkloadsPanel(QWidget):
                 verdict = self.tr("not evaluated")
             elif not has_target(w.kind, w.spec):
                 verdict = self.tr("sized (no target)")
-            elif not v.met and v.bottleneck in ("power", "cooling"):  # the sizing's margin does not say why
-                verdict = self.tr("NOT MET · {bn}").format(bn=BOTTLENECK_TEXT.get(v.bottleneck, v.bottleneck))
+            elif v.shown_margin is None and v.margin is not None:  # the site fails it: the margin does not say why
+                verdict = self.tr("NOT MET · {bn}").format(bn=BOTTLENECK_TEXT.get(v.bottleneck or "", v.bottleneck or ""))
             else:
                 margin = margin_text(v.margin) if v.margin is not None else "\u2013"
                 verdict = (self.tr("met · {margin}") if v.met else self.tr("NOT MET · {margin}")).format(margin=margin)
