@@ -142,6 +142,7 @@ def test_three_phases_equal_three_separate_plans(catalog, phased, phased_results
         assert got["summary"] == want["summary"] and got["workloads"] == want["workloads"]
         assert got["rent_vs_own"] == want["rent_vs_own"] and got["energy"] == want["energy"]
         assert phases_json[k]["rent_vs_own"] == want["rent_vs_own"]  # rent or own per phase
+        assert phases_json[k]["energy"] == want["energy"] is not None  # energy per phase
     assert plan_to_dict(phased) == before  # deriving the phases leaves the plan as it was
     caps = [p.results.totals.capex for p in ph.phases]
     assert [p.capex_added for p in ph.phases] == pytest.approx([caps[0], caps[1] - caps[0], caps[2] - caps[1]])
@@ -445,12 +446,12 @@ def test_build_plan_prints_each_phase_in_both_languages(tmp_path, catalog, phase
 
     for lang, words in (("en", ("Growth phases", "3 phases: from Pilot Q1 to Expansion 2028", "Capex added",
                                 "Findings that phase Production Q3 brings and clears", "From phase", "Free rack kW",
-                                "Own or rent, per phase")),
+                                "Own or rent, per phase", "Energy per phase")),
                         ("de", ("Ausbaustufen", "3 Ausbaustufen: von Pilot Q1 bis Expansion 2028", "Capex neu",
                                 "Befunde, die Ausbaustufe Production Q3 bringt und behebt", "Ab Stufe",
-                                "Freie Rack-kW", "Mieten oder kaufen, je Ausbaustufe"))):
+                                "Freie Rack-kW", "Mieten oder kaufen, je Ausbaustufe", "Energie je Ausbaustufe"))):
         out = tmp_path / f"phases-{lang}.pdf"
-        build_plan_pdf(phased, catalog, phased_results, out, ReportOptions(sections=("phases", "findings"), lang=lang,
+        build_plan_pdf(phased, catalog, phased_results, out, ReportOptions(sections=("phases", "energy", "findings"), lang=lang,
                                                                            toc=False))
         text = " ".join(pdf_text(out).split())
         for w in words:

@@ -369,6 +369,19 @@ def phase_lines(results: Results) -> list[str]:
             out.append("  " + _("{phase}: own {own}/year, rent {rent}/year").format(
                 phase=p.name, own=_money(rvo.own_cost_per_year, cur), rent=_money(rvo.figures.cloud_cost_per_year, cur)))
     for p in ph.phases:
+        e = p.results.energy
+        if e is not None:
+            line = _("{phase}: {facility} MWh/year facility, {it} MWh/year IT, PUE {pue}").format(
+                phase=p.name, facility=_n(e.facility_kwh_per_year / 1000, 0), it=_n(e.it_kwh_per_year / 1000, 0),
+                pue=_n(e.pue, 2))
+            if e.reusable_kwh_per_year:
+                line += ", " + _("{mwh} MWh/year reusable heat").format(mwh=_n(e.reusable_kwh_per_year / 1000, 0))
+            if e.water_m3_per_year is not None:
+                line += ", " + _("{m3} m³ water/year").format(m3=_n(e.water_m3_per_year, 0))
+            if e.co2_t_per_year is not None:
+                line += ", " + _("{t} t CO₂/year").format(t=_n(e.co2_t_per_year, 0))
+            out.append("  " + line)
+    for p in ph.phases:
         r = p.reserved
         if r and (r["u"] or r["power_kw"] or r["feed_kw"] or r["loop_kw"] or r["ports"]):
             out.append("  " + _("{phase} keeps free for later phases: {u} U, {kw} kW in its racks, {feed} kW on its "

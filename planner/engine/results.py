@@ -545,6 +545,8 @@ class PhaseFigures:
                        "capex": t.capex, "capex_complete": t.capex_complete, "capex_added": self.capex_added,
                        "opex_per_year": t.opex_per_year},
             "rent_vs_own": None if t.rent_vs_own is None else t.rent_vs_own.to_dict(),
+            # the energy figures of the build as it stands after the phase (issue 32: per plan and phase)
+            "energy": None if self.results.energy is None else self.results.energy.to_dict(),
             "added": dict(self.added),
             "reserved": dict(self.reserved),
             "workloads": {wid: {"name": v.name, "met": v.met, "margin": v.margin}

@@ -1569,8 +1569,33 @@ class _Builder:
                 styles[i] = grey
         out.append(self._rows_table(self.heads(N_("Figure"), N_("Value"), N_("How it is computed or where it is from")),
                                     rows, [190, 170, 425], row_styles=styles))
+        out.extend(self._phase_energy(self.results.phases))
         out.extend(self._enefg_part(e))
         return out
+
+    def _phase_energy(self, ph: Any) -> list[Any]:
+        """The energy figures of the build as it stands after each growth phase (the engine's
+        ``Results.phases``; issue 32: per plan and phase). Nothing without phases."""
+        if ph is None:
+            return []
+        rows = []
+        dash = "\u2013"
+        for p in ph.phases:
+            e = p.results.energy
+            if e is None:
+                rows.append([self.cell(f"{p.number}. {p.name}", bold=True), *([dash] * 6)])
+                continue
+            rows.append([self.cell(f"{p.number}. {p.name}", bold=True), num(e.facility_kwh_per_year / 1000, 0),
+                         num(e.it_kwh_per_year / 1000, 0), num(e.pue, 2),
+                         num(e.reusable_kwh_per_year / 1000, 0) if e.reusable_kwh_per_year else dash,
+                         dash if e.water_m3_per_year is None else num(e.water_m3_per_year, 0),
+                         dash if e.co2_t_per_year is None else num(e.co2_t_per_year, 0)])
+        return [CondPageBreak(80), self.P(esc(_("Energy per phase")), self.st_h2),
+                self.P(esc(_("Each phase's build as it stands when the phase is done, a year of it; "
+                             "\u2013: not stated in the plan (water: no WUE; CO₂: no grid factor).")), self.st_small),
+                self._rows_table(self.heads(N_("Phase"), N_("Facility MWh/year"), N_("IT MWh/year"), N_("PUE"),
+                                            N_("Reusable heat MWh/year"), N_("Water m³/year"), N_("CO₂ t/year")),
+                                 rows, [190, 100, 90, 60, 120, 100, 100], numeric=set(range(1, 7)))]
 
     def _enefg_part(self, e: Any) -> list[Any]:
         out: list[Any] = [CondPageBreak(120), self.P(esc(_("Energy Efficiency Act (EnEfG)")), self.st_h2)]
