@@ -53,12 +53,12 @@ def test_new_workloads_get_fresh_ids_and_free_names(cat):
     spec = {"model": "no-such-model", "users": 10}
     first = new_workload(p, "inference", spec, "Serve {model}", cat.llms)
     assert first.spec["model"] == sorted(cat.llms)[0] and spec["model"] == "no-such-model"  # the preset is not changed
-    assert first.name == f"Serve {first.spec['model']}"
+    assert first.name == f"Serve {cat.llms[first.spec['model']].model}"  # the model's name, not its id
     AddItem(first).apply(p)
     second = new_workload(p, "inference", first.spec, "Serve {model}", cat.llms)
     assert second.id != first.id and second.name == f"{first.name} 2"
     AddItem(second).apply(p)
-    third = new_workload(p, "inference", first.spec, "Serve {model}")
+    third = new_workload(p, "inference", first.spec, "Serve {model}", cat.llms)
     assert third.name == f"{first.name} 3" and len({first.id, second.id, third.id}) == 3
     # an id once used is not handed out again, even after its workload is gone
     RemoveItem("workload", first.id).apply(p)
@@ -146,12 +146,22 @@ def test_a_workloads_made_name_follows_its_model_and_a_given_name_stays():
     SetProperty("workload", w1.id, "name", "Vision RetinaNet line 3").apply(p)
     assert not isinstance(spec_edit(p, w1.id, {**p.workloads[0].spec, "model": "ssd300"}, "Vision {model}"), Compound)
 
-    # an LLM: its catalog id, followed the same way
+    # an LLM: its catalog id without a catalog, followed the same way
     w3 = new_workload(p, "inference", {"model": "llama-3.1-70b", "users": 10}, "Serve {model}")
     AddItem(w3).apply(p)
     assert w3.name == "Serve llama-3.1-70b" and model_label("inference", "llama-3.1-8b") == "llama-3.1-8b"
     spec_edit(p, w3.id, {**w3.spec, "model": "llama-3.1-8b"}, "Serve {model}").apply(p)
     assert p.workloads[2].name == "Serve llama-3.1-8b"
+    # with the catalog: the model's name as its card writes it (a walk-through of issue 32 found
+    # "Serve llama-3.1-70b" in the list), followed the same way
+    from planner.catalog import load_catalog
+
+    llms = load_catalog().llms
+    w4 = new_workload(p, "inference", {"model": "llama-3.1-70b", "users": 10}, "Serve {model}", llms)
+    AddItem(w4).apply(p)
+    assert w4.name == f"Serve {llms['llama-3.1-70b'].model}" != "Serve llama-3.1-70b"
+    spec_edit(p, w4.id, {**w4.spec, "model": "llama-3.1-8b"}, "Serve {model}", llms).apply(p)
+    assert p.workloads[3].name == f"Serve {llms['llama-3.1-8b'].model}"
 
 
 def test_a_big_margin_is_the_factor_over_the_target():

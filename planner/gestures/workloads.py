@@ -7,7 +7,7 @@ names from :func:`planner.model.naming.unique_name`, the GPU-server rule from
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from planner.i18n import N_
@@ -61,7 +61,7 @@ def new_workload(plan: Plan, kind: str, spec: dict[str, Any], name: str,
     # the LLM kinds name a catalog LLM; vision and recommendation models are the spec's own
     if kind not in NONLLM_KINDS and "model" in spec and llms and spec["model"] not in llms:
         spec["model"] = llms[0]
-    text = name.format(model=model_label(kind, spec.get("model", "")))
+    text = name.format(model=model_label(kind, spec.get("model", ""), models if isinstance(models, Mapping) else None))
     phases = [ph.id for ph in plan.growth_phases]
     # the first phase is stored as absent (what a target names no phase means)
     ref = phase if phase in phases[1:] else None
@@ -69,16 +69,22 @@ def new_workload(plan: Plan, kind: str, spec: dict[str, Any], name: str,
                     spec=spec, growth_phase=ref)
 
 
-def model_label(kind: str, model: object) -> str:
+def model_label(kind: str, model: object, llms: Mapping[str, Any] | None = None) -> str:
     """A workload's model in its name: a vision or recommendation model as its paper writes
-    it ("Vision ResNet-50", not "Vision resnet-50"), an LLM by its catalog id."""
+    it ("Vision ResNet-50", not "Vision resnet-50"), an LLM by its catalog model name when
+    ``llms`` (the catalog's, by id) has one ("Serve Llama 3.1 70B", not "Serve llama-3.1-70b";
+    a walk-through of issue 32), else by its catalog id."""
     from planner.workloads.nonllm import model_name
     from planner.workloads.specs import NONLLM_KINDS
 
-    return model_name(str(model)) if kind in NONLLM_KINDS else str(model or "")
+    if kind in NONLLM_KINDS:
+        return model_name(str(model))
+    llm = llms.get(str(model)) if llms is not None else None
+    return str(getattr(llm, "model", None) or model or "")
 
 
-def spec_edit(plan: Plan, workload_id: str, spec: dict[str, Any], template: str | None = None) -> Edit:
+def spec_edit(plan: Plan, workload_id: str, spec: dict[str, Any], template: str | None = None,
+              llms: Mapping[str, Any] | None = None) -> Edit:
     """A workload's new spec as one edit. When the model changes and the workload still has
     the name ``template`` made for the old model ("Vision {model}" -> "Vision ResNet-50", or
     "Vision ResNet-50 2"), the name follows the model in the same undo step (issue 32: it kept
@@ -87,12 +93,12 @@ def spec_edit(plan: Plan, workload_id: str, spec: dict[str, Any], template: str 
     edit = SetProperty("workload", workload_id, "spec", spec)
     if w is None or not template or "{model}" not in template or spec.get("model") == w.spec.get("model"):
         return edit
-    old = template.format(model=model_label(w.kind, w.spec.get("model", "")))
+    old = template.format(model=model_label(w.kind, w.spec.get("model", ""), llms))
     suffix = w.name[len(old):]
     if not w.name.startswith(old) or not (suffix == "" or (suffix[:1] == " " and suffix[1:].isdigit())):
         return edit
     taken = {x.name for x in plan.workloads if x.id != workload_id}
-    name = unique_name(taken, template.format(model=model_label(w.kind, spec.get("model", ""))))
+    name = unique_name(taken, template.format(model=model_label(w.kind, spec.get("model", ""), llms)))
     if name == w.name:
         return edit
     return Compound([edit, SetProperty("workload", workload_id, "name", name)], N_("Change workload model"))

@@ -1200,7 +1200,8 @@ class WorkloadsPanel(QWidget):
         # the name made for the old model follows the new one (one undo step)
         template = next((_t(p[4]) for p in PRESETS if p[2] == w.kind and p[3].get("method") in (None, spec.get("method"))),
                         None)
-        if not self.doc.push(spec_edit(self.doc.plan, w.id, spec, template)):
+        cat = self.doc.catalog
+        if not self.doc.push(spec_edit(self.doc.plan, w.id, spec, template, cat.llms if cat is not None else None)):
             fld.show_error(self.doc.last_refusal)
 
     # -- server groups -------------------------------------------------------------
