@@ -341,7 +341,7 @@ def test_the_comparison_in_german(qtbot, tmp_path, monkeypatch):
         assert dlg.cell_text("Aufbau", 0).startswith("Aufbau 1: ")
         assert dlg.cell_text("Aufbau", 1).startswith("Aufbau 2: ")
         verdicts = [dlg.table.item(i, 1).text() for i in range(dlg.table.rowCount())
-                    if "Reserve" in (dlg.table.item(i, 1).text() if dlg.table.item(i, 1) else "")]
+                    if "Spielraum" in (dlg.table.item(i, 1).text() if dlg.table.item(i, 1) else "")]
         assert verdicts and all(v.startswith(("erfüllt", "NICHT ERFÜLLT")) for v in verdicts), verdicts
         assert re.match(r"\d{1,3}(\.\d{3})+\s\$", dlg.cell_text("Investitionskosten", 0))  # 343.324 $
         dlg.close()
