@@ -537,7 +537,8 @@ def test_unwired_ports_count_in_the_right_plural():
     (f,) = [f for f in Engine(shipped).compute(plan).findings if f.code == "FABRIC_UNCONNECTED_PORTS"]
     assert str(f.message) == "Management (1 GbE): 1 management port on 1 device is not wired"
     with use_language("de"):
-        assert finding_text(f) == "Management (1 GbE): 1 management-Port an 1 Gerät ist nicht verkabelt"
+        # the role and the port one German word ("management-Port" put the role code before "-Port")
+        assert finding_text(f) == "Management (1 GbE): 1 Management-Port an 1 Gerät ist nicht verkabelt"
 
 
 def test_equipment_without_a_weight_is_named_as_the_catalog_names_it():

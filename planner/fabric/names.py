@@ -18,6 +18,12 @@ from planner.model.plan import PowerSourceKind
 # port role -> its ports (planner.fabric.ports.ROLES)
 ROLE_PORTS = {"compute": N_("compute ports"), "storage": N_("storage ports"), "frontend": N_("frontend ports"),
               "management": N_("management ports"), "dpu": N_("dpu ports")}
+# and one of them (a finding's "1 compute port on 1 device"; German writes the role and the
+# port as one word, "Compute-Port", which a role code put before "-Port" could not: "compute-Ports")
+ROLE_PORT = {"compute": N_("compute port"), "storage": N_("storage port"), "frontend": N_("frontend port"),
+             "management": N_("management port"), "dpu": N_("dpu port")}
+# a GPU tray's NVLink ports (planner.fabric.ports.NVLINK_ROLE: no role of ROLES)
+NVLINK_PORTS = (N_("NVLink port"), N_("NVLink ports"))
 # device type kind (planner.catalog.models.KINDS)
 DEVICE_KINDS = {"server": N_("server"), "switch": N_("switch"), "storage": N_("storage"), "pdu": N_("pdu"),
                 "cdu": N_("cdu"), "cooling": N_("cooling"), "patch": N_("patch"), "other": N_("other")}
@@ -47,6 +53,16 @@ def role_ports_text(role: str) -> str:
     """``compute ports``, ``storage ports``, ... (a port role's ports, translated at the edge)."""
     template = ROLE_PORTS.get(role)
     return tmsg(template) if template is not None else tmsg("{role} ports", role=role)
+
+
+def role_port_text(role: str | None, n: int) -> str:
+    """``compute port`` for one, ``compute ports`` for more (translated at the edge)."""
+    if role == "nvlink":
+        return tmsg(NVLINK_PORTS[0 if n == 1 else 1])
+    if n == 1:
+        template = ROLE_PORT.get(role or "")
+        return tmsg(template) if template is not None else tmsg("{role} port", role=role or "")
+    return role_ports_text(role or "")
 
 
 def device_kind_text(kind: str) -> str:

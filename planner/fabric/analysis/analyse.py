@@ -14,6 +14,7 @@ from planner.fabric.analysis.model import FabricModel
 from planner.fabric.analysis.result import FabricResult
 from planner.fabric.findings import Finding, fabric_finding
 from planner.fabric.media import MediaChooser
+from planner.fabric.names import role_port_text
 from planner.fabric.ports import NVLINK_ROLE, device_ports
 from planner.model.plan import Link, Plan
 
@@ -78,15 +79,17 @@ def with_unconnected(r: FabricResult, fab: Fabric, unconnected: list[tuple[str, 
         n_dev = len({p for p, _ in unconnected})
         where = (fab.id, *sorted({p for p, _ in unconnected})[:50])
         # counted in the right plural: "1 management ports on 1 devices" read in a pilot's findings
-        params = {"fab_name": fab.name, "v2": len(unconnected), "v3": required_role(fab), "n_dev": n_dev}
+        # the ports as one translated word with their role ("16 Compute-Ports", not "compute-Ports")
+        params = {"fab_name": fab.name, "v2": len(unconnected), "v3": role_port_text(required_role(fab),
+                                                                                   len(unconnected)), "n_dev": n_dev}
         if len(unconnected) == 1:
-            f = fabric_finding("warning", "FABRIC_UNCONNECTED_PORTS", "{fab_name}: {v2} {v3} port on {n_dev} device is "
+            f = fabric_finding("warning", "FABRIC_UNCONNECTED_PORTS", "{fab_name}: {v2} {v3} on {n_dev} device is "
                                "not wired", where, "fabric", **params)
         elif n_dev == 1:
-            f = fabric_finding("warning", "FABRIC_UNCONNECTED_PORTS", "{fab_name}: {v2} {v3} ports on {n_dev} device "
+            f = fabric_finding("warning", "FABRIC_UNCONNECTED_PORTS", "{fab_name}: {v2} {v3} on {n_dev} device "
                                "are not wired", where, "fabric", **params)
         else:
-            f = fabric_finding("warning", "FABRIC_UNCONNECTED_PORTS", "{fab_name}: {v2} {v3} ports on {n_dev} devices "
+            f = fabric_finding("warning", "FABRIC_UNCONNECTED_PORTS", "{fab_name}: {v2} {v3} on {n_dev} devices "
                                "are not wired", where, "fabric", **params)
         r.findings.append(f)
     return r
