@@ -325,8 +325,9 @@ class Engine:
         self._loop_keys = {c.id: _loop_key(c) for c in plan.cooling_loops}
         racks = set(plan.index.racks)
         # A full compute allocates ~10 objects per device, none of them garbage; the cyclic
-        # GC would rescan them again and again (40 % of the time at 64k GPUs).
-        with no_gc():
+        # GC would rescan them again and again (40 % of the time at 64k GPUs); what survives
+        # goes to the oldest generation unwalked (keep=True).
+        with no_gc(keep=True):
             self._check_rows(plan, plan.index.rows)
             self.net.full(plan)
             res = self._run(plan, racks, set(self._feeds), set(self._loops), set(plan.index.rooms),
