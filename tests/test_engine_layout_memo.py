@@ -1,6 +1,7 @@
-"""Racks of one power layout share their cord spreading (planner.engine.rules.rack_power
-distribute keeps it by layout): figures are exactly those worked out rack by rack, and an
-edit of one rack of a shared layout changes that rack's figures and leaves its twin's."""
+"""Racks of one layout share their cord spreading and U occupancy (kept by layout:
+planner.engine.rules.rack_power.distribute, planner.engine.rules.space.occupancy): figures
+are exactly those worked out rack by rack, and an edit of one rack of a shared layout
+changes that rack's figures and leaves its twin's."""
 
 from __future__ import annotations
 
@@ -35,6 +36,7 @@ def test_racks_of_one_layout_share_it_and_match_the_rack_by_rack_figures():
     engine = Engine(CATALOG)
     res = engine.compute(plan)
     assert len(engine._spread_memo) < len(res.racks)  # the two GPU racks share a layout
+    assert len(engine._layout_memo) < len(res.racks)
     assert _canon(res, plan) == _canon(reference_engine(CATALOG, EngineSettings()).compute(plan), plan)
     # PDUs on no known feed: their sides are named after them; still the same figures
     bare = synthetic_plan(64, CATALOG)
@@ -56,6 +58,8 @@ def test_racks_of_one_layout_share_it_and_match_the_rack_by_rack_figures():
     pytest.param(lambda: RemovePlacement("srv-000002"), id="server removed"),
     pytest.param(lambda: RemovePlacement("pdu-00001d"), id="pdu removed"),
     pytest.param(lambda: SetProperty("placement", "pdu-00001c", "feed", None), id="pdu on no feed"),
+    pytest.param(lambda: SetProperty("placement", "mgmt-00001", "u", 40), id="switch moved down"),
+    pytest.param(lambda: SetProperty("placement", "mgmt-00001", "u", 2), id="overlap"),
 ])
 def test_an_edit_of_a_shared_layout_changes_that_rack_only(edit):
     plan = synthetic_plan(64, CATALOG)
@@ -65,7 +69,7 @@ def test_an_edit_of_a_shared_layout_changes_that_rack_only(edit):
     step = edit()
     after = engine.update(plan, step.apply(plan))
     assert after.racks[TWIN] == twin_before
-    assert _power(after.racks[EDITED]) != _power(before.racks[EDITED])
+    assert after.racks[EDITED] != before.racks[EDITED]
     assert _canon(after, plan) == _canon(reference_engine(CATALOG, EngineSettings()).compute(plan), plan)
     back = engine.update(plan, step.revert(plan))  # and back: the layout kept is the rack's again
     assert back.racks[EDITED] == before.racks[EDITED]

@@ -266,6 +266,7 @@ class Engine:
         self.specs = SpecCache(catalog, default_cords=self.settings.default_cords)
         # rack power layouts -> their cords and loads (planner.engine.rules.rack_power.distribute)
         self._spread_memo: dict[tuple[Any, ...], Any] = {}
+        self._layout_memo: dict[tuple[Any, ...], Any] = {}  # rack layout -> its U occupancy (rules.space)
         self.checker = RackContext.make_checker(catalog)
         self.net = Network(catalog, self.settings.cable_length_default_m)
         self.work = WorkloadState(catalog, self.settings)
@@ -502,7 +503,8 @@ class Engine:
              dirty_rooms: set[str], change: Change | None = None, dirty_sources: set[str] | None = None) -> Results:
         idx = plan.index
         ctx = RackContext(plan, self.specs, self.settings, self._feeds, self._loops, self.net.by_placement,
-                          self.checker, self.net.end_sums, self._outside_m, self._spread_memo)
+                          self.checker, self.net.end_sums, self._outside_m, self._spread_memo,
+                          self._layout_memo)
         dirty_pdus: set[str] = set()
         dirty_rows: set[str] = set()  # rows whose rack results changed (their sums are redone)
         for rid in dirty_racks:

@@ -204,6 +204,8 @@ class RackContext:
     # rack power layout -> its cords and loads with placements by position
     # (planner.engine.rules.rack_power.distribute); None: not memoised
     spread_memo: dict[tuple[Any, ...], Any] | None = None
+    # rack layout -> what space.occupancy found for it (None: not memoised)
+    layout_memo: dict[tuple[Any, ...], Any] | None = None
 
     @classmethod
     def make_checker(cls, catalog: Catalog) -> PlacementChecker:
