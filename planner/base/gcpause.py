@@ -17,13 +17,22 @@ from contextlib import contextmanager
 
 
 @contextmanager
-def no_gc() -> Iterator[None]:
+def no_gc(keep: bool = False) -> Iterator[None]:
+    """Pause the collector for the block. ``keep``: what the block built is mostly there to
+    stay (a full engine compute's results and caches): the objects alive at its end go
+    straight to the oldest generation (``gc.freeze`` then ``gc.unfreeze``, a list splice)
+    instead of being walked by the young collection the first allocation after it would
+    run (0.36 s after a 16k GB200 compute, ~10 % of it). Not done while objects are frozen
+    (:func:`freeze_long_lived`): unfreezing would hand those back too."""
     was = gc.isenabled()
     gc.disable()
     try:
         yield
     finally:
         if was:
+            if keep and not gc.get_freeze_count():
+                gc.freeze()
+                gc.unfreeze()
             gc.enable()
 
 

@@ -264,6 +264,9 @@ class Engine:
         self.catalog = catalog
         self.settings = settings or EngineSettings()
         self.specs = SpecCache(catalog, default_cords=self.settings.default_cords)
+        # rack power layouts -> their cords and loads (planner.engine.rules.rack_power.distribute)
+        self._spread_memo: dict[tuple[Any, ...], Any] = {}
+        self._layout_memo: dict[tuple[Any, ...], Any] = {}  # rack layout -> its U occupancy (rules.space)
         self.checker = RackContext.make_checker(catalog)
         self.net = Network(catalog, self.settings.cable_length_default_m)
         self.work = WorkloadState(catalog, self.settings)
@@ -325,8 +328,9 @@ class Engine:
         self._loop_keys = {c.id: _loop_key(c) for c in plan.cooling_loops}
         racks = set(plan.index.racks)
         # A full compute allocates ~10 objects per device, none of them garbage; the cyclic
-        # GC would rescan them again and again (40 % of the time at 64k GPUs).
-        with no_gc():
+        # GC would rescan them again and again (40 % of the time at 64k GPUs); what survives
+        # goes to the oldest generation unwalked (keep=True).
+        with no_gc(keep=True):
             self._check_rows(plan, plan.index.rows)
             self.net.full(plan)
             res = self._run(plan, racks, set(self._feeds), set(self._loops), set(plan.index.rooms),
@@ -499,7 +503,8 @@ class Engine:
              dirty_rooms: set[str], change: Change | None = None, dirty_sources: set[str] | None = None) -> Results:
         idx = plan.index
         ctx = RackContext(plan, self.specs, self.settings, self._feeds, self._loops, self.net.by_placement,
-                          self.checker, self.net.end_sums, self._outside_m)
+                          self.checker, self.net.end_sums, self._outside_m, self._spread_memo,
+                          self._layout_memo)
         dirty_pdus: set[str] = set()
         dirty_rows: set[str] = set()  # rows whose rack results changed (their sums are redone)
         for rid in dirty_racks:

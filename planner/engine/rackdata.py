@@ -201,6 +201,11 @@ class RackContext:
     # rack -> how far its footprint reaches past its room's walls, in m (racks inside are
     # absent): planner.model.geometry.room_overhang_m, kept per row by the engine (core.Engine._check_rows)
     outside_m: dict[str, float] | None = None
+    # rack power layout -> its cords and loads with placements by position
+    # (planner.engine.rules.rack_power.distribute); None: not memoised
+    spread_memo: dict[tuple[Any, ...], Any] | None = None
+    # rack layout -> what space.occupancy found for it (None: not memoised)
+    layout_memo: dict[tuple[Any, ...], Any] | None = None
 
     @classmethod
     def make_checker(cls, catalog: Catalog) -> PlacementChecker:

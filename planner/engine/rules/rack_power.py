@@ -348,9 +348,17 @@ def distribute(ctx: RackContext, rack: Rack, own_pdus: list[Placement], powered:
     cord share the whole busbar load. ``cords_to`` receives each device's PDUs (one per cord).
     Returns the load on each PDU, the PDUs the rack depends on, the number of devices whose
     cords were spread, the findings and each device's cords."""
+    memo = ctx.spread_memo
+    order = _spread_order(ctx, own_pdus)
+    key = _layout_key(ctx, own_pdus, powered, order, busbar) if memo is not None else None
+    if key is not None:
+        assert memo is not None
+        tpl = memo.get(key)
+        if tpl is not None:
+            return _replay(tpl, own_pdus, powered, cords_to)
     findings: list[Finding] = []
     o = _Outlets(own_pdus)
-    cords_of, spread = _place_cords(ctx, rack, powered, _spread_order(ctx, own_pdus), o, findings)
+    cords_of, spread = _place_cords(ctx, rack, powered, order, o, findings)
     if cords_to is not None:
         for p, _spec, cords in cords_of:
             cords_to[p.id] = tuple(c[0] for c in cords)
@@ -362,7 +370,89 @@ def distribute(ctx: RackContext, rack: Rack, own_pdus: list[Placement], powered:
     for pid, outs in o.explicit.items():
         if pid in contrib:
             contrib[pid].outlets = outs
+    if key is not None and not findings:
+        assert memo is not None
+        if len(memo) > 4096:
+            memo.clear()
+        memo[key] = _template(own_pdus, powered, spread, contrib, cord_map, cords_of)
     return contrib, o.pdu_refs, spread, findings, cord_map
+
+
+# A rack's cords and loads follow from its layout alone when its devices' cords
+# (``Placement.power``) go to its own PDUs and every PDU is on a known feed: the PDUs' models
+# and feed sides, the order the spread takes them in, each powered device's draw, cord count
+# and pinned cords (PDU by position, outlet), the busbar shelves, the load basis. Racks of one layout (592 alike at 16k HGX GPUs) get the same
+# cords, outlets and phase loads, the same floats summed in the same order, with their own
+# placement ids; findings name the rack and devices, so a layout with findings is never kept.
+# The key holds every input, so no edit can leave an entry stale.
+_Template = tuple[int, tuple[Any, ...], tuple[Any, ...], tuple[Any, ...]]
+
+
+def _layout_key(ctx: RackContext, own_pdus: list[Placement], powered: list[tuple[Placement, DeviceSpec]],
+                order: list[Placement], busbar: Busbar | None) -> tuple[Any, ...] | None:
+    """What :func:`distribute` reads of the rack, with placements by position; None when it
+    reads more (a cord to another rack's PDU, a PDU on no known feed: its side is named
+    after it)."""
+    feeds = ctx.feeds
+    pdus = []
+    pos: dict[str, int] = {}
+    for k, p in enumerate(own_pdus):
+        feed = feeds.get(p.feed) if p.feed else None
+        if feed is None or p.id in pos:
+            return None
+        pos[p.id] = k
+        pdus.append((p.device, feed.side))
+    devs = []
+    for p, spec in powered:
+        pinned: tuple[tuple[int, int | None], ...] = ()
+        if p.power:
+            if any(c.pdu not in pos for c in p.power):
+                return None
+            pinned = tuple([(pos[c.pdu], c.outlet) for c in p.power])
+        devs.append((spec.pdu is not None, spec.cords, spec.max_w, spec.typical_w, pinned))
+    bus: tuple[Any, ...] = ()
+    if busbar is not None:
+        at = {p.id: k for k, (p, _s) in enumerate(powered)}
+        if len(at) != len(powered) or any(sid not in at for sid in busbar.shelves):
+            return None
+        sh = busbar.shelves
+        bus = (busbar.load_w, tuple([(at[sid], sh[sid].busbar_w, sh[sid].busbar_efficiency) for sid in sorted(sh)]))
+    return (ctx.settings.load_basis, tuple(pdus), tuple([pos[p.id] for p in order]), tuple(devs), bus)
+
+
+def _template(own_pdus: list[Placement], powered: list[tuple[Placement, DeviceSpec]], spread: int,
+              contrib: dict[str, PduContribution], cord_map: dict[str, tuple[CordResult, ...]],
+              cords_of: _Cords) -> _Template:
+    """:func:`distribute`'s result with placement ids replaced by their positions."""
+    pdu_at = {p.id: k for k, p in enumerate(own_pdus)}
+    dev_at = {p.id: k for k, (p, _s) in enumerate(powered)}
+    contrib_t = tuple([(pdu_at[pid], tuple(c.typical_w), tuple(c.max_w), c.cords,
+                        tuple([(side, tuple(w)) for side, w in c.fail_w.items()]),
+                        tuple([(outlet, dev_at[did]) for outlet, did in c.outlets.items()]))
+                       for pid, c in contrib.items()])
+    cords_t = tuple([(dev_at[did], tuple([(pdu_at[c.pdu], c.outlet, c.phase, c.pinned) for c in crs]))
+                     for did, crs in cord_map.items()])
+    to_t = tuple([(dev_at[p.id], tuple([pdu_at[c[0]] for c in cords])) for p, _s, cords in cords_of])
+    return (spread, contrib_t, cords_t, to_t)
+
+
+def _replay(tpl: _Template, own_pdus: list[Placement], powered: list[tuple[Placement, DeviceSpec]],
+            cords_to: dict[str, tuple[str, ...]] | None,
+            ) -> tuple[dict[str, PduContribution], set[str], int, list[Finding], dict[str, tuple[CordResult, ...]]]:
+    """A kept layout's result with this rack's placement ids (fresh objects: a result is
+    the rack's own)."""
+    spread, contrib_t, cords_t, to_t = tpl
+    ids = [p.id for p in own_pdus]
+    dev_ids = [p.id for p, _s in powered]
+    contrib = {ids[k]: PduContribution(list(tw), list(mw), {side: list(w) for side, w in fw}, n,
+                                       {outlet: dev_ids[j] for outlet, j in outs})
+               for k, tw, mw, n, fw, outs in contrib_t}
+    cord_map = {dev_ids[j]: tuple([CordResult(ids[k], outlet, ph, pin) for k, outlet, ph, pin in crs])
+                for j, crs in cords_t}
+    if cords_to is not None:
+        for j, to in to_t:
+            cords_to[dev_ids[j]] = tuple([ids[k] for k in to])
+    return contrib, set(ids), spread, [], cord_map
 
 
 # -- PDUs ---------------------------------------------------------------------------------------------

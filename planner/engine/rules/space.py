@@ -44,7 +44,28 @@ def rack_type_findings(rack: Rack, rt: RackTypeSpec) -> list[Finding]:
 
 def occupancy(ctx: RackContext, rack: Rack, rt: RackTypeSpec) -> tuple[int, int, list[Finding]]:
     """The rack units used (front or rear), the largest free block, and PLACEMENT_OUT_OF_RACK /
-    PLACEMENT_OVERLAP."""
+    PLACEMENT_OVERLAP. Racks of one layout (rack type; each placement's device, U, face and
+    depth, in order) give the same two numbers: kept by layout in ``ctx.layout_memo`` when
+    the layout has no findings (they name the rack and devices) and its placement ids are
+    distinct (an overlap is told by id)."""
+    memo = ctx.layout_memo
+    key: tuple[Any, ...] | None = None
+    if memo is not None:
+        key = ("occupancy", rack.rack_type, rt.u_height, rt.known,
+               tuple([(p.u, p.device, p.face, p.full_depth) for p in rack.placements]))
+        got = memo.get(key)
+        if got is not None:
+            return got[0], got[1], []
+    u_used, largest, findings = _occupancy(ctx, rack, rt)
+    if key is not None and not findings and len({p.id for p in rack.placements}) == len(rack.placements):
+        assert memo is not None
+        if len(memo) > 4096:
+            memo.clear()
+        memo[key] = (u_used, largest)
+    return u_used, largest, findings
+
+
+def _occupancy(ctx: RackContext, rack: Rack, rt: RackTypeSpec) -> tuple[int, int, list[Finding]]:
     findings: list[Finding] = []
     front: dict[int, str] = {}
     rear: dict[int, str] = {}
