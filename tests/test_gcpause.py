@@ -14,11 +14,17 @@ from planner.base.gcpause import no_gc
 @pytest.fixture(autouse=True)
 def unfrozen():
     """tests/conftest.py freezes the session's objects; these tests need none frozen, and
-    freeze what there is again afterwards."""
+    freeze what there is again afterwards. A test before them in the worker may have made the
+    app's GUI-thread collector, which switches the automatic collector off: on here, as it is
+    where the engine runs without a Qt app, and back as it was."""
+    was = gc.isenabled()
+    gc.enable()
     gc.unfreeze()
     yield
     gc.unfreeze()
     gc.freeze()
+    if not was:
+        gc.disable()
 
 
 class _Box:

@@ -29,6 +29,7 @@ from planner.engine import Results, Totals, levels
 from ui import style
 from ui import units as display_units
 from ui.i18n import QT_TRANSLATE_NOOP
+from ui.i18n import current as i18n_current
 from ui.units import fnum
 
 if TYPE_CHECKING:
@@ -314,11 +315,12 @@ class TotalsPanel(QWidget):
         counts = results.counts()
         # what the rows are made of: the same as last time (a rename, a move within a rack at
         # 16k GPUs: the engine's totals and summaries are equal), nothing to format (~150
-        # numbers, 3 ms an edit); the language probe and the catalog make a new text anew
+        # numbers, 3 ms an edit); the language, the units, the theme and the catalog make new texts
         drawn = (t, results.energy, results.nvlink, tuple(results.workload_needs.items()), tuple(counts.items()),
                  results.settings, tuple(results.rack_summary(f) for f in ("power", "cooling", "weight", "floor")),
                  results.worst_feed(), results.worst_loop(), len(results.feeds), len(results.loops),
-                 id(self.doc.catalog), self._chart_colors, self.tr("no GPU servers placed"))
+                 id(self.doc.catalog), self._chart_colors, self.tr("no GPU servers placed"),
+                 display_units.current(), i18n_current())  # the unit system and the number format
         if drawn == self._drawn:
             return
         self._drawn = drawn

@@ -207,7 +207,7 @@ class DockArrangement:
         if remembered:
             win.restoreGeometry(QByteArray(geo))
         if moved and saved_size is not None and isinstance(state, QByteArray | bytes):
-            QTimer.singleShot(0, lambda: self._scale_docks(saved_size))
+            QTimer.singleShot(0, self.win, lambda: self._scale_docks(saved_size))
         if isinstance(state, QByteArray | bytes) and win.restoreState(QByteArray(state), STATE_VERSION):
             # a remembered layout is taken as it is at the width it was saved at; Charts goes
             # back beside Findings on widening only if the width had put it in the group
@@ -285,7 +285,7 @@ class DockArrangement:
                 win.addDockWidget(bottom, charts, Qt.Orientation.Horizontal)
                 charts.show()
                 raised.raise_()
-                QTimer.singleShot(0, self.share_bottom)
+                QTimer.singleShot(0, self.win, self.share_bottom)
 
     def share_bottom(self) -> None:
         """Findings two thirds of the bottom area, Charts a third (as the default layout)."""

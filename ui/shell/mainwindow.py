@@ -341,12 +341,12 @@ class MainWindow(QMainWindow):
         super().showEvent(event)
         if self._fitted:
             self._fitted = False
-            QTimer.singleShot(0, self.arrangement.keep_on_screen)
-        QTimer.singleShot(0, self.arrangement.after_resize)
+            QTimer.singleShot(0, self, self.arrangement.keep_on_screen)
+        QTimer.singleShot(0, self, self.arrangement.after_resize)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
-        QTimer.singleShot(0, self._after_resize)  # also while the window is being put together
+        QTimer.singleShot(0, self, self._after_resize)  # also while the window is being put together
 
     def _after_resize(self) -> None:
         self.arrangement.after_resize()
@@ -354,8 +354,10 @@ class MainWindow(QMainWindow):
     def _docks_relaid(self) -> None:
         """A dock's least width changed without the window resizing: look for stale tab bars
         once the dock layout has settled (on the next turn it has not always: X11, issue 32)."""
-        QTimer.singleShot(0, self.arrangement.after_resize)
-        QTimer.singleShot(250, self.arrangement.after_resize)
+        # the window as the timers' context: a window closed meanwhile cancels them (a 250 ms
+        # one fired into a deleted MainWindow at the end of a test)
+        QTimer.singleShot(0, self, self.arrangement.after_resize)
+        QTimer.singleShot(250, self, self.arrangement.after_resize)
 
     def _autosave_failed(self, error: str) -> None:
         """An autosave failed (disk full, a figure the project file cannot hold): said in the
