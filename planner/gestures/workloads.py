@@ -47,10 +47,11 @@ def gpu_servers(plan: Plan, catalog: Catalog | None, selection: Iterable[tuple[s
 
 
 def new_workload(plan: Plan, kind: str, spec: dict[str, Any], name: str,
-                 models: Iterable[str] | None = None, phase: str | None = None) -> Workload:
+                 models: Mapping[str, Any] | Iterable[str] | None = None, phase: str | None = None) -> Workload:
     """A workload target with a fresh id (``wl-N``) and a name made free among the plan's
     workloads (``Serve llama-3.1-70b 2``): ``name`` with ``{model}`` filled in from the spec.
-    ``models``: the catalog's LLMs; a spec model it lacks is replaced by the first of them
+    ``models``: the catalog's LLMs (by id: then the name gives the model's catalog name, see
+    :func:`model_label`); a spec model it lacks is replaced by the first of them
     (a preset made for another catalog). ``phase``: the growth phase whose target it is (the
     one the user is looking at when adding it; None, or a phase the plan does not have: the
     first)."""

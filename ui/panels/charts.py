@@ -423,7 +423,7 @@ class ChartsPanel(QWidget):
         self._results: Results | None = None
         self.tabs.currentChanged.connect(self._show_tab)
         doc.resultsChanged.connect(self.on_results)
-        doc.phaseViewChanged.connect(lambda _p: self.on_results(self.doc.results))
+        doc.phaseViewChanged.connect(self._phase_view_changed)
         doc.selectionChanged.connect(self.on_selection)
         doc.changed.connect(self._on_changed)
         self.colors: style.ChartColors | None = None
@@ -455,6 +455,9 @@ class ChartsPanel(QWidget):
                 self._draw(self.workloads)
             else:
                 self._stale.add(self.workloads)
+
+    def _phase_view_changed(self, _phase: object) -> None:
+        self.on_results(self.doc.results)  # the rack bars are those of the phase shown
 
     def on_results(self, results: Results | None) -> None:
         self._results = results

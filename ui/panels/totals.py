@@ -305,9 +305,9 @@ class TotalsPanel(QWidget):
 
     def on_results(self, results: Results | None) -> None:
         self.rent_chart.set_results(results)
-        QTimer.singleShot(0, self.updateGeometry)  # new values: the dock asks the minimum again
         if results is None:
             self._drawn = None
+            QTimer.singleShot(0, self.updateGeometry)  # new values: the dock asks the minimum again
             self.header.setText(self.tr("No results yet: the engine has not run on this plan."))
             self._clear()
             return
@@ -315,15 +315,16 @@ class TotalsPanel(QWidget):
         counts = results.counts()
         # what the rows are made of: the same as last time (a rename, a move within a rack at
         # 16k GPUs: the engine's totals and summaries are equal), nothing to format (~150
-        # numbers, 3 ms an edit); the language, the units, the theme and the catalog make new texts
+        # numbers and no new layout, 3 ms an edit); the language, the units, the theme and the
+        # catalog make new texts
         drawn = (t, results.energy, results.nvlink, tuple(results.workload_needs.items()), tuple(counts.items()),
                  results.settings, tuple(results.rack_summary(f) for f in ("power", "cooling", "weight", "floor")),
                  results.worst_feed(), results.worst_loop(), len(results.feeds), len(results.loops),
-                 id(self.doc.catalog), self._chart_colors, self.tr("no GPU servers placed"),
-                 display_units.current(), i18n_current())  # the unit system and the number format
+                 id(self.doc.catalog), self._chart_colors, display_units.current(), i18n_current())
         if drawn == self._drawn:
             return
         self._drawn = drawn
+        QTimer.singleShot(0, self.updateGeometry)  # new values: the dock asks the minimum again
         s, i = t.agg.sums, t.agg.ints
         st = results.settings
         feed_warn = st.feed_warn_fraction if st is not None else None
@@ -478,7 +479,7 @@ class TotalsPanel(QWidget):
             return
         detail = tr("facility · IT {it} MWh · PUE {pue}").format(it=fnum(e.it_kwh_per_year / 1000, ",.0f"),
                                                                  pue=fnum(e.pue, "g"))
-        if e.water_m3_per_year is not None and e.wue_l_per_kwh is not None:  # only where the site states its WUE
+        if e.water_m3_per_year is not None and e.wue_l_per_kwh is not None:  # the site states its WUE
             detail += " · " + tr("water {m3} m³/year (WUE {wue} l/kWh)").format(
                 m3=fnum(e.water_m3_per_year, ",.0f"), wue=fnum(e.wue_l_per_kwh, "g"))
         self._set("energy_year", tr("{mwh} MWh/year").format(mwh=fnum(e.facility_kwh_per_year / 1000, ",.0f")),
