@@ -193,7 +193,8 @@ def test_error_bands_module_is_current(cat):
     problem = fit.validation_problem(cat)
     assert fit.stale_cases(result, problem) == []
     facets = {str(c.case["id"]): c.facets for c in problem.cases}
-    assert bands.BANDS == fit.bands_from(result, facets)
+    sources = {str(c.case["id"]): c.source for c in problem.cases}
+    assert bands.BANDS == fit.bands_from(result, facets, sources)
     # pooled classes always; stack-and-vendor classes where they have enough cases
     assert {"inference", "inference-trtllm", "inference-vllm", "training"} <= set(bands.BANDS)
     assert "training-nvidia" in bands.BANDS and "inference-trtllm-nvidia" in bands.BANDS
@@ -226,3 +227,30 @@ def test_figures_carry_their_error_band_and_verdicts_use_it(cat, capsys):
     assert f is not None and f.code == "WORKLOAD_LOW_MARGIN"
     v.margin = band * 1.1
     assert make_workload_finding(v, spec, 0.01) is None
+
+
+def test_band_of_few_sources_is_never_narrower_than_its_kind():
+    """Eight SGLang cases from three sources gave ±3 % where the model's inference band is
+    ±8 %: a class of few sources (a few deployments, not the stack) shows at least its
+    kind's pooled band; one of enough sources keeps its own, narrower or not."""
+    from planner.workloads import fit
+
+    facets, sources, errors = {}, {}, {}
+    for i in range(20):  # vLLM on NVIDIA: 20 cases from 20 sources at 20 %
+        facets[f"v{i}"] = {"kind": "inference", "stack": "vllm", "family": "hopper"}
+        sources[f"v{i}"], errors[f"v{i}"] = f"src-v{i}", {"loso": 0.20}
+    for i in range(8):  # SGLang: 8 cases from 2 sources at 2 %
+        facets[f"s{i}"] = {"kind": "inference", "stack": "sglang", "family": "hopper"}
+        sources[f"s{i}"], errors[f"s{i}"] = f"src-s{i % 2}", {"loso": -0.02}
+    for i in range(8):  # TensorRT-LLM: 8 cases from 8 sources at 1 %
+        facets[f"t{i}"] = {"kind": "inference", "stack": "trtllm", "family": "hopper"}
+        sources[f"t{i}"], errors[f"t{i}"] = f"src-t{i}", {"loso": 0.01}
+    bands = fit.bands_from({"errors": errors}, facets, sources)
+    pooled = bands["inference"]["median"]
+    assert pooled > 0.02
+    assert bands["inference-sglang-nvidia"]["own_median"] == 0.02
+    assert bands["inference-sglang-nvidia"]["median"] == pooled
+    assert bands["inference-sglang-nvidia"]["sources"] == 2
+    # eight sources: its own median, although narrower than the pool
+    assert bands["inference-trtllm-nvidia"]["median"] == 0.01
+    assert bands["inference-vllm-nvidia"]["median"] == 0.20

@@ -6,57 +6,79 @@ docs/validation.md; do not edit: a test checks it is current)."""
 BANDS = {
     "inference": {
         "median": 0.084,
+        "own_median": 0.084,
         "worst": 0.359,
-        "cases": 330
+        "cases": 330,
+        "sources": 35
     },
     "inference-sglang": {
-        "median": 0.034,
+        "median": 0.084,
+        "own_median": 0.034,
         "worst": 0.13,
-        "cases": 8
+        "cases": 8,
+        "sources": 3
     },
     "inference-sglang-nvidia": {
-        "median": 0.034,
+        "median": 0.084,
+        "own_median": 0.034,
         "worst": 0.13,
-        "cases": 8
+        "cases": 8,
+        "sources": 3
     },
     "inference-trtllm": {
         "median": 0.082,
+        "own_median": 0.082,
         "worst": 0.359,
-        "cases": 269
+        "cases": 269,
+        "sources": 24
     },
     "inference-trtllm-nvidia": {
         "median": 0.082,
+        "own_median": 0.082,
         "worst": 0.359,
-        "cases": 269
+        "cases": 269,
+        "sources": 24
     },
     "inference-vllm": {
         "median": 0.094,
+        "own_median": 0.094,
         "worst": 0.317,
-        "cases": 61
+        "cases": 61,
+        "sources": 13
     },
     "inference-vllm-amd": {
         "median": 0.137,
+        "own_median": 0.137,
         "worst": 0.317,
-        "cases": 37
+        "cases": 37,
+        "sources": 8
     },
     "inference-vllm-nvidia": {
         "median": 0.048,
+        "own_median": 0.048,
         "worst": 0.165,
-        "cases": 24
+        "cases": 24,
+        "sources": 5
     },
     "training": {
         "median": 0.087,
+        "own_median": 0.087,
         "worst": 0.368,
-        "cases": 213
+        "cases": 213,
+        "sources": 65
     },
     "training-amd": {
         "median": 0.128,
+        "own_median": 0.128,
         "worst": 0.285,
-        "cases": 8
+        "cases": 8,
+        "sources": 2
     },
     "training-nvidia": {
         "median": 0.087,
+        "own_median": 0.087,
         "worst": 0.368,
-        "cases": 205
+        "cases": 205,
+        "sources": 63
     }
 }

@@ -501,29 +501,49 @@ def markdown(result: dict[str, Any], facets: dict[str, dict[str, str]], sources:
 # A stack-and-vendor class needs this many cases for a band of its own; fewer fall back
 # to the class pooled over vendors (and stacks).
 MIN_BAND_CASES = 8  # fewer cases give no median worth showing (4 SGLang cases gave ±3 %)
+# A class whose cases come from fewer sources than this is a few deployments, not the stack:
+# its band is never narrower than its kind's pooled band (8 SGLang cases from 3 sources gave
+# ±3 % where the model's inference band is ±8 %; AMD training, 2 sources, keeps its wider ±13 %)
+MIN_BAND_SOURCES = 5
 BANDS_PATH = Path(__file__).with_name("bands.py")
 
 
-def bands_from(result: dict[str, Any], facets: dict[str, dict[str, str]]) -> dict[str, dict[str, Any]]:
+def bands_from(result: dict[str, Any], facets: dict[str, dict[str, str]],
+               sources: dict[str, str]) -> dict[str, dict[str, Any]]:
     """Per band class (:func:`.uncertainty.band_classes`): the median absolute
-    leave-one-source-out error of its cases (the "±" every workload figure carries),
-    the worst one and the case count."""
+    leave-one-source-out error of its cases (``own_median``) and the band every workload
+    figure carries (``median``, the "±"), the worst error, the case and source counts. A class needs MIN_BAND_CASES cases for a
+    band of its own; one from fewer than MIN_BAND_SOURCES sources shows at least its
+    kind's pooled band."""
     from .uncertainty import band_classes
 
     groups: dict[str, list[float]] = {}
-    pooled: set[str] = set()
+    group_sources: dict[str, set[str]] = {}
+    kind_of: dict[str, str] = {}
     for cid, e in result["errors"].items():
         f = facets.get(cid)
         if f is None or "loso" not in e:
             continue
         classes = band_classes(f["kind"], f["stack"], f["family"])
-        pooled.update(classes[1:])
         for cls in classes:
             groups.setdefault(cls, []).append(abs(e["loso"]))
-    return {k: {"median": round(statistics.median(v), 3), "worst": round(max(v), 3), "cases": len(v)}
-            # a class with too few cases for a median of its own falls back to the broader one
-            # (4 SGLang cases gave ±3 %); the pooled kinds always have one
-            for k, v in sorted(groups.items()) if k in ("inference", "training") or len(v) >= MIN_BAND_CASES}
+            group_sources.setdefault(cls, set()).add(sources.get(cid, cid))
+            kind_of[cls] = classes[-1]
+    out: dict[str, dict[str, Any]] = {}
+    for k, v in sorted(groups.items()):
+        pooled = k in ("inference", "training")
+        # a class with too few cases for a median of its own falls back to the broader one
+        # (4 SGLang cases gave ±3 %); the pooled kinds always have one
+        if not pooled and len(v) < MIN_BAND_CASES:
+            continue
+        own = round(statistics.median(v), 3)
+        n_src = len(group_sources[k])
+        median = own
+        if not pooled and n_src < MIN_BAND_SOURCES:
+            median = max(own, round(statistics.median(groups[kind_of[k]]), 3))
+        out[k] = {"median": median, "own_median": own, "worst": round(max(v), 3), "cases": len(v),
+                  "sources": n_src}
+    return out
 
 
 def bands_module(bands: dict[str, dict[str, Any]]) -> str:
@@ -564,13 +584,13 @@ def main(argv: list[str] | None = None) -> int:
     rep = run_fit(problem, loso="--no-loso" not in argv, families="--families" in argv, workers=workers)
     data = report_dict(rep)
     facets = {str(c.case["id"]): c.facets for c in problem.cases}
+    sources = {str(c.case["id"]): c.source for c in problem.cases}
     if "--write" in argv:
         if "--no-loso" in argv:
             print("--write needs the leave-one-source-out run (drop --no-loso)", file=sys.stderr)
             return 2
         RESULT_PATH.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8")
-        BANDS_PATH.write_text(bands_module(bands_from(data, facets)), encoding="utf-8")
-    sources = {str(c.case["id"]): c.source for c in problem.cases}
+        BANDS_PATH.write_text(bands_module(bands_from(data, facets, sources)), encoding="utf-8")
     print(markdown(data, facets, sources))
     print(f"\n{len(problem.cases)} cases, {len(problem.registry)} constants; one predict() "
           f"{rep.predict_ms:.2f} ms; fit and LOSO {rep.seconds:.0f} s.", file=sys.stderr)

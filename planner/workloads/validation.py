@@ -141,10 +141,14 @@ def fit_tables(catalog: Catalog | None = None) -> str:
              "constants fitted without that source. Signed median and worst keep their sign.", "",
              fit.markdown(result, facets, sources), "",
              "Error bands shown with the figures (median absolute LOSO error per stack and GPU vendor, pooled where "
-             f"a class has fewer than {fit.MIN_BAND_CASES} cases; `planner/workloads/bands.py`):", "",
-             "| Class | Cases | Band (median LOSO) | Worst LOSO |", "|---|---:|---:|---:|"]
-    for k, b in fit.bands_from(result, facets).items():
-        lines.append(f"| {k} | {b['cases']} | ±{b['median'] * 100:.0f} % | {b['worst'] * 100:.1f} % |")
+             f"a class has fewer than {fit.MIN_BAND_CASES} cases; a class from fewer than {fit.MIN_BAND_SOURCES} "
+             "sources shows at least its kind's pooled band, since a few deployments are not the stack; "
+             "`planner/workloads/bands.py`):", "",
+             "| Class | Cases | Sources | Band | Median LOSO | Worst LOSO |", "|---|---:|---:|---:|---:|---:|"]
+    for k, b in fit.bands_from(result, facets, sources).items():
+        lines.append(f"| {k} | {b['cases']} | {b['sources']} | ±{b['median'] * 100:.0f} % "
+                     f"| {b['own_median'] * 100:.1f} % "
+                     f"| {b['worst'] * 100:.1f} % |")
     return "\n".join(lines)
 
 
@@ -162,9 +166,9 @@ def main(argv: list[str] | None = None) -> int:
             print("no stored fit result: run python -m planner.workloads.fit --write", file=sys.stderr)
             return 2
         problem = fit.validation_problem(catalog)
-        fit.BANDS_PATH.write_text(fit.bands_module(fit.bands_from(result, {str(c.case["id"]): c.facets
-                                                                             for c in problem.cases})),
-                                  encoding="utf-8")
+        fit.BANDS_PATH.write_text(fit.bands_module(fit.bands_from(
+            result, {str(c.case["id"]): c.facets for c in problem.cases},
+            {str(c.case["id"]): c.source for c in problem.cases})), encoding="utf-8")
     text = fit_tables(catalog) + "\n\n## In-scope cases\n\n" + markdown(results, tol) + "\n"
     if "--write-doc" in argv:
         # the generated part of docs/validation.md: from the fit tables to the end
